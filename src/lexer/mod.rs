@@ -1,0 +1,689 @@
+//! Stage one: finding structure in the bytes.
+//!
+//! The input is classified 64 bytes at a time into a bitmask of the six
+//! structural bytes `(` `)` `;` `[` `]` `\` ([`classify`]). The [`Scanner`]
+//! walks the set bits of that mask, so that dense move sequences
+//! (`;B[pd];W[dd]`, one structural byte in every two or three) cost a few
+//! instructions per token and long comments are skipped a block at a time.
+//!
+//! On top of the scanner, [`PropLexer`] reads the properties of one node
+//! (identifier, then one or more `[value]`s) and [`scan_value`] finds where a
+//! value ends. Both are pure functions of the input and a start offset: the
+//! tree builder runs them once with diagnostics on, and the read API runs them
+//! again, lazily, to hand out properties and values without ever having
+//! stored them. Property values are borrowed slices of the input, still
+//! escaped.
+//!
+//! The byte-at-a-time twin of the scanner lives in [`reference`]; the two are
+//! compared by unit tests and by the `lexer_diff` fuzz target.
+
+pub mod reference;
+
+use crate::error::WarningKind;
+
+/// Receives the defects a lexer forgives. The read API passes [`NoSink`],
+/// which compiles to nothing.
+pub(crate) trait Sink {
+    /// Records that `kind` was forgiven at `offset`.
+    fn warn(&mut self, kind: WarningKind, offset: usize);
+}
+
+/// A [`Sink`] that discards everything.
+pub(crate) struct NoSink;
+
+impl Sink for NoSink {
+    #[inline(always)]
+    fn warn(&mut self, _: WarningKind, _: usize) {}
+}
+
+/// Whether `b` is one of the six structural bytes `(` `)` `;` `[` `]` `\`.
+#[inline(always)]
+pub fn is_structural(b: u8) -> bool {
+    matches!(b, b'(' | b')' | b';' | b'[' | b']' | b'\\')
+}
+
+/// Whitespace between tokens: ASCII whitespace and NUL (which is also
+/// reported, see [`WarningKind::NulByte`]).
+#[inline(always)]
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c | 0)
+}
+
+/// Bit `i` of the result is set when `block[i]` is a structural byte.
+///
+/// Written as a branch-free compare loop that packs eight flags at a time
+/// with one multiplication, which the compiler turns into vector compares.
+#[inline(always)]
+pub fn classify(block: &[u8; 64]) -> u64 {
+    let mut flags = [0u8; 64];
+    for (flag, &b) in flags.iter_mut().zip(block.iter()) {
+        *flag = ((b == b'(') | (b == b')') | (b == b';') | (b == b'[') | (b == b']') | (b == b'\\'))
+            as u8;
+    }
+    let mut mask = 0u64;
+    for (j, eight) in flags.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes([
+            eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7],
+        ]);
+        // Each byte is 0 or 1; the multiplication moves byte k's bit to bit
+        // 56 + k, with no carries between them.
+        mask |= (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (j * 8);
+    }
+    mask
+}
+
+/// Walks the structural bytes of an input in order.
+///
+/// `mask` holds the structural bits of the 64-byte block at `block` for
+/// offsets at or after the current position; bits before it are cleared.
+#[derive(Clone, Debug)]
+pub struct Scanner<'src> {
+    input: &'src [u8],
+    block: usize,
+    mask: u64,
+}
+
+impl<'src> Scanner<'src> {
+    /// A scanner positioned at `pos`.
+    #[inline]
+    pub fn new(input: &'src [u8], pos: usize) -> Scanner<'src> {
+        let mut s = Scanner {
+            input,
+            block: usize::MAX,
+            mask: 0,
+        };
+        s.seek(pos);
+        s
+    }
+
+    /// The input this scanner walks.
+    #[inline(always)]
+    pub fn input(&self) -> &'src [u8] {
+        self.input
+    }
+
+    #[inline(always)]
+    fn load(&self, block: usize) -> u64 {
+        match self.input.get(block..block + 64) {
+            Some(bytes) => classify(bytes.try_into().expect("64 bytes")),
+            None => {
+                let mut pad = [b' '; 64];
+                let tail = &self.input[block.min(self.input.len())..];
+                pad[..tail.len()].copy_from_slice(tail);
+                classify(&pad)
+            }
+        }
+    }
+
+    /// Moves to `pos` (forwards or backwards): the next structural byte
+    /// reported is the first at or after `pos`.
+    #[inline]
+    pub fn seek(&mut self, pos: usize) {
+        let block = pos & !63;
+        if block != self.block {
+            self.block = block;
+            self.mask = if block < self.input.len() {
+                self.load(block)
+            } else {
+                0
+            };
+        }
+        let shift = pos - block;
+        self.mask &= u64::MAX << shift;
+    }
+
+    /// Moves back to `pos`, at or before the current position, so that
+    /// structural bytes already passed are reported again.
+    #[inline]
+    pub fn rewind(&mut self, pos: usize) {
+        self.block = usize::MAX;
+        self.seek(pos);
+    }
+
+    /// The offset of the next structural byte at or after the current
+    /// position, or `None` at the end of the input. Does not move.
+    #[inline(always)]
+    pub fn peek(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            let next = self.block.wrapping_add(64);
+            if next >= self.input.len() {
+                return None;
+            }
+            self.block = next;
+            self.mask = self.load(next);
+        }
+        Some(self.block + self.mask.trailing_zeros() as usize)
+    }
+
+    /// Like [`peek`](Scanner::peek), then moves past the byte found.
+    #[inline(always)]
+    pub fn next(&mut self) -> Option<usize> {
+        let at = self.peek()?;
+        self.mask &= self.mask - 1;
+        Some(at)
+    }
+}
+
+/// Whether a `]` at `at` ends its value: what follows it, after whitespace,
+/// looks like SGF — the end of the input, one of `[` `;` `(` `)`, or a
+/// property identifier (letters with at least one upper-case letter) followed
+/// by `[`. Anything else means the `]` is text that should have been escaped.
+#[inline(always)]
+pub(crate) fn closes_value(input: &[u8], at: usize) -> bool {
+    match input.get(at + 1) {
+        None => true,
+        Some(b';' | b'[' | b'(' | b')') => true,
+        Some(b'A'..=b'Z') if input.get(at + 2) == Some(&b'[') => true,
+        _ => closes_value_slow(input, at + 1),
+    }
+}
+
+#[inline(never)]
+fn closes_value_slow(input: &[u8], mut i: usize) -> bool {
+    while i < input.len() && is_space(input[i]) {
+        i += 1;
+    }
+    let Some(&b) = input.get(i) else {
+        return true;
+    };
+    if matches!(b, b';' | b'[' | b'(' | b')') {
+        return true;
+    }
+    looks_like_ident_then_value(input, i)
+}
+
+/// Whether `input[i..]` starts with letters (at least one upper-case),
+/// optional whitespace and `[`.
+pub(crate) fn looks_like_ident_then_value(input: &[u8], mut i: usize) -> bool {
+    let mut upper = false;
+    let start = i;
+    while i < input.len() && input[i].is_ascii_alphabetic() {
+        upper |= input[i].is_ascii_uppercase();
+        i += 1;
+    }
+    if i == start || !upper {
+        return false;
+    }
+    while i < input.len() && is_space(input[i]) {
+        i += 1;
+    }
+    input.get(i) == Some(&b'[')
+}
+
+/// Whether the `(` at `at` opens a new game: `(`, `;`, then `FF[` or `GM[`
+/// (whitespace allowed between them). Used to resynchronise after a game
+/// left open.
+pub(crate) fn starts_game(input: &[u8], at: usize) -> bool {
+    let mut i = skip_space(input, at + 1);
+    if input.get(i) != Some(&b';') {
+        return false;
+    }
+    i = skip_space(input, i + 1);
+    let ident = input.get(i..i + 2);
+    if ident != Some(b"FF") && ident != Some(b"GM") {
+        return false;
+    }
+    input.get(skip_space(input, i + 2)) == Some(&b'[')
+}
+
+/// The first offset at or after `i` that is not whitespace.
+#[inline]
+pub(crate) fn skip_space(input: &[u8], mut i: usize) -> usize {
+    while i < input.len() && is_space(input[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// How a value ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ValueEnd {
+    /// At a closing `]` at this offset.
+    Closed(usize),
+    /// Cut off: the value's bytes end at this offset (the end of the input or
+    /// the `(` of a new game) and there is no `]`.
+    Cut(usize),
+}
+
+impl ValueEnd {
+    /// Offset one past the value's last byte.
+    #[inline(always)]
+    pub(crate) fn content_end(self) -> usize {
+        match self {
+            ValueEnd::Closed(e) | ValueEnd::Cut(e) => e,
+        }
+    }
+    /// Offset where lexing resumes.
+    #[inline(always)]
+    pub(crate) fn resume(self) -> usize {
+        match self {
+            ValueEnd::Closed(e) => e + 1,
+            ValueEnd::Cut(e) => e,
+        }
+    }
+}
+
+/// Finds the end of the value whose `[` is at `open`. The scanner must be
+/// positioned just after `open`; it is left just after the value.
+#[inline(always)]
+pub(crate) fn scan_value<S: Sink>(
+    scanner: &mut Scanner<'_>,
+    open: usize,
+    sink: &mut S,
+) -> ValueEnd {
+    let input = scanner.input();
+    loop {
+        let Some(at) = scanner.next() else {
+            sink.warn(WarningKind::UnclosedValue, open);
+            return ValueEnd::Cut(input.len());
+        };
+        match input[at] {
+            b']' => {
+                if closes_value(input, at) {
+                    return ValueEnd::Closed(at);
+                }
+                sink.warn(WarningKind::UnescapedBracket, at);
+            }
+            b'\\' => {
+                if at + 1 >= input.len() {
+                    // A lone `\` at the very end escapes nothing: it is left
+                    // out so that the value can be written back closed.
+                    sink.warn(WarningKind::UnclosedValue, open);
+                    return ValueEnd::Cut(at);
+                }
+                scanner.seek(at + 2);
+            }
+            b'(' if starts_game(input, at) => {
+                sink.warn(WarningKind::UnclosedValue, open);
+                scanner.rewind(at);
+                return ValueEnd::Cut(at);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What lies between two structural bytes where an identifier may stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Gap {
+    /// The identifier's raw bytes (first letter to last letter), if any.
+    pub(crate) ident: Option<(usize, usize)>,
+    /// Whether the identifier is all upper-case letters, no whitespace.
+    pub(crate) clean: bool,
+}
+
+/// Reads the bytes `input[from..to]` between two tokens, reporting what is not
+/// whitespace or an identifier.
+#[inline(always)]
+pub(crate) fn read_gap<S: Sink>(input: &[u8], from: usize, to: usize, sink: &mut S) -> Gap {
+    let gap = &input[from..to];
+    // Fast path: nothing, or one or two upper-case letters right there.
+    match gap {
+        [] => {
+            return Gap {
+                ident: None,
+                clean: true,
+            }
+        }
+        [b'A'..=b'Z'] | [b'A'..=b'Z', b'A'..=b'Z'] => {
+            return Gap {
+                ident: Some((from, to)),
+                clean: true,
+            }
+        }
+        _ => {}
+    }
+    read_gap_slow(input, from, to, sink)
+}
+
+#[inline(never)]
+fn read_gap_slow<S: Sink>(input: &[u8], from: usize, to: usize, sink: &mut S) -> Gap {
+    let gap = &input[from..to];
+    // The identifier is the last run of letters and inner whitespace;
+    // whatever stands before it that is neither is junk.
+    let mut end = gap.len();
+    while end > 0 && is_space(gap[end - 1]) {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && (gap[start - 1].is_ascii_alphabetic() || is_space(gap[start - 1])) {
+        start -= 1;
+    }
+    while start < end && is_space(gap[start]) {
+        start += 1;
+    }
+    let mut nul_reported = false;
+    for (i, &b) in gap[..start].iter().enumerate() {
+        if b == 0 {
+            if !nul_reported {
+                sink.warn(WarningKind::NulByte, from + i);
+                nul_reported = true;
+            }
+        } else if !is_space(b) {
+            sink.warn(WarningKind::UnexpectedByte, from + i);
+            break;
+        }
+    }
+    if let Some(i) = gap[end..].iter().position(|&b| b == 0) {
+        if !nul_reported {
+            sink.warn(WarningKind::NulByte, from + end + i);
+        }
+    }
+    if start == end {
+        return Gap {
+            ident: None,
+            clean: true,
+        };
+    }
+    let ident = &gap[start..end];
+    let clean = ident.iter().all(u8::is_ascii_uppercase);
+    if !clean {
+        if ident.iter().any(|&b| is_space(b)) {
+            sink.warn(WarningKind::WhitespaceInIdent, from + start);
+        }
+        if ident.iter().any(u8::is_ascii_lowercase) {
+            sink.warn(WarningKind::LowercaseInIdent, from + start);
+        }
+    }
+    Gap {
+        ident: Some((from + start, from + end)),
+        clean,
+    }
+}
+
+/// Whether a raw identifier holds at least one upper-case letter.
+#[inline]
+pub(crate) fn has_upper(raw: &[u8]) -> bool {
+    raw.iter().any(u8::is_ascii_uppercase)
+}
+
+/// Writes the upper-case letters of `raw` to `out`: the normalised identifier.
+pub(crate) fn normalize_ident(raw: &[u8], out: &mut Vec<u8>) {
+    out.extend(raw.iter().copied().filter(u8::is_ascii_uppercase));
+}
+
+/// Whether the raw identifier `raw` normalises to `ident`.
+#[inline]
+pub(crate) fn ident_matches(raw: &[u8], clean: bool, ident: &[u8]) -> bool {
+    if clean {
+        return raw == ident;
+    }
+    let mut want = ident.iter();
+    for &b in raw {
+        if b.is_ascii_uppercase() && want.next() != Some(&b) {
+            return false;
+        }
+    }
+    want.next().is_none()
+}
+
+/// One property as the lexer sees it inside a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawProp {
+    /// The identifier's raw bytes, first letter to last letter.
+    pub(crate) ident: (usize, usize),
+    /// Whether the identifier is already normalised (all upper-case).
+    pub(crate) clean: bool,
+    /// Offset of the first value's `[`.
+    pub(crate) first_value: usize,
+    /// Offset one past the last value (past its `]` when closed).
+    pub(crate) end: usize,
+}
+
+/// Reads the properties of one node, from just after its `;` (or from its
+/// first identifier when the `;` is missing) to the byte that ends it: `;`,
+/// `(`, `)` or the end of the input.
+#[derive(Clone, Debug)]
+pub(crate) struct PropLexer<'src> {
+    pub(crate) scanner: Scanner<'src>,
+    /// Current offset: everything before it has been read.
+    pub(crate) pos: usize,
+    /// Set once the node has ended: the offset of the byte that ends it.
+    pub(crate) end: Option<usize>,
+}
+
+impl<'src> PropLexer<'src> {
+    /// A lexer for the node body starting at `pos`.
+    pub(crate) fn new(input: &'src [u8], pos: usize) -> PropLexer<'src> {
+        PropLexer {
+            scanner: Scanner::new(input, pos),
+            pos,
+            end: None,
+        }
+    }
+
+    /// A lexer over a scanner already positioned at `pos`.
+    #[inline(always)]
+    pub(crate) fn with_scanner(scanner: Scanner<'src>, pos: usize) -> PropLexer<'src> {
+        PropLexer {
+            scanner,
+            pos,
+            end: None,
+        }
+    }
+
+    /// The next property of the node, or `None` once the node has ended.
+    #[inline(always)]
+    pub(crate) fn next_prop<S: Sink>(&mut self, sink: &mut S) -> Option<RawProp> {
+        if self.end.is_some() {
+            return None;
+        }
+        let input = self.scanner.input();
+        loop {
+            let at = self.scanner.peek().unwrap_or(input.len());
+            let gap = read_gap(input, self.pos, at, sink);
+            match input.get(at) {
+                Some(b'[') => {
+                    self.scanner.next();
+                    let Some(ident) = gap.ident else {
+                        sink.warn(WarningKind::ValueWithoutIdent, at);
+                        self.pos = self.skip_values(at, sink);
+                        continue;
+                    };
+                    if !gap.clean && !has_upper(&input[ident.0..ident.1]) {
+                        sink.warn(WarningKind::InvalidIdent, ident.0);
+                        self.pos = self.skip_values(at, sink);
+                        continue;
+                    }
+                    let end = self.skip_values(at, sink);
+                    self.pos = end;
+                    return Some(RawProp {
+                        ident,
+                        clean: gap.clean,
+                        first_value: at,
+                        end,
+                    });
+                }
+                Some(b']') | Some(b'\\') => {
+                    // A stray closing bracket or backslash between properties.
+                    if let Some((s, _)) = gap.ident {
+                        sink.warn(WarningKind::MissingValue, s);
+                    }
+                    sink.warn(WarningKind::UnexpectedByte, at);
+                    self.scanner.next();
+                    self.pos = at + 1;
+                }
+                _ => {
+                    if let Some((s, _)) = gap.ident {
+                        sink.warn(WarningKind::MissingValue, s);
+                    }
+                    self.pos = at;
+                    self.end = Some(at);
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Reads the value opened at `open` and every value that directly follows
+    /// it (only whitespace or stray bytes, no letters, in between); returns
+    /// the offset after the last one.
+    #[inline(always)]
+    fn skip_values<S: Sink>(&mut self, mut open: usize, sink: &mut S) -> usize {
+        loop {
+            let end = scan_value(&mut self.scanner, open, sink).resume();
+            match next_value(&mut self.scanner, end, sink) {
+                Some(next) => open = next,
+                None => return end,
+            }
+        }
+    }
+}
+
+/// When the next token after `pos` is a `[` with no letters before it (a
+/// further value of the same property), consumes the `[` and returns its
+/// offset.
+#[inline(always)]
+pub(crate) fn next_value<S: Sink>(
+    scanner: &mut Scanner<'_>,
+    pos: usize,
+    sink: &mut S,
+) -> Option<usize> {
+    let input = scanner.input();
+    let at = scanner.peek()?;
+    if input[at] != b'[' {
+        return None;
+    }
+    if at > pos {
+        let gap = &input[pos..at];
+        if gap.iter().any(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        if let Some(i) = gap.iter().position(|&b| !is_space(b)) {
+            sink.warn(WarningKind::UnexpectedByte, pos + i);
+        } else if let Some(i) = gap.iter().position(|&b| b == 0) {
+            sink.warn(WarningKind::NulByte, pos + i);
+        }
+    }
+    scanner.next();
+    Some(at)
+}
+
+/// Iterates the values of one property from the `[` of its first value:
+/// yields each value's content span (escaped, without the brackets).
+#[derive(Clone, Debug)]
+pub(crate) struct ValueLexer<'src> {
+    scanner: Scanner<'src>,
+    next_open: Option<usize>,
+}
+
+impl<'src> ValueLexer<'src> {
+    pub(crate) fn new(input: &'src [u8], first_open: usize) -> ValueLexer<'src> {
+        ValueLexer {
+            scanner: Scanner::new(input, first_open + 1),
+            next_open: Some(first_open),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn next_value(&mut self) -> Option<(usize, usize)> {
+        let open = self.next_open?;
+        let end = scan_value(&mut self.scanner, open, &mut NoSink);
+        self.next_open = next_value(&mut self.scanner, end.resume(), &mut NoSink);
+        Some((open + 1, end.content_end()))
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+/// What a [`Token`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// `(`
+    Open,
+    /// `)`
+    Close,
+    /// `;`
+    Semicolon,
+    /// A property identifier as written (letters, maybe whitespace).
+    Ident,
+    /// A property value's content, still escaped, without the brackets.
+    Value,
+    /// A `]` or `\` outside any value.
+    Stray,
+}
+
+/// One token: a kind and the bytes it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Token {
+    /// What the token is.
+    pub kind: TokenKind,
+    /// Where it is in the input.
+    pub span: crate::Span,
+}
+
+/// The tokens of an input, without building a tree: the lexer alone.
+///
+/// Whitespace and bytes that belong to no token are skipped silently; the
+/// tree builder is what reports them.
+///
+/// ```
+/// use sgf_grove::lexer::{Tokens, TokenKind::*};
+/// let kinds: Vec<_> = Tokens::new(b"(;B[aa])").map(|t| t.kind).collect();
+/// assert_eq!(kinds, [Open, Semicolon, Ident, Value, Close]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tokens<'src> {
+    scanner: Scanner<'src>,
+    pos: usize,
+    pending_value: Option<usize>,
+}
+
+impl<'src> Tokens<'src> {
+    /// Tokens of `input` from its start.
+    pub fn new(input: &'src [u8]) -> Tokens<'src> {
+        Tokens {
+            scanner: Scanner::new(input, 0),
+            pos: 0,
+            pending_value: None,
+        }
+    }
+
+    fn value(&mut self, open: usize) -> Token {
+        let end = scan_value(&mut self.scanner, open, &mut NoSink);
+        self.pos = end.resume();
+        Token {
+            kind: TokenKind::Value,
+            span: crate::Span::new(open + 1, end.content_end()),
+        }
+    }
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Token;
+
+    #[inline]
+    fn next(&mut self) -> Option<Token> {
+        if let Some(open) = self.pending_value.take() {
+            return Some(self.value(open));
+        }
+        let input = self.scanner.input();
+        let at = self.scanner.next()?;
+        let kind = match input[at] {
+            b'(' => TokenKind::Open,
+            b')' => TokenKind::Close,
+            b';' => TokenKind::Semicolon,
+            b'[' => {
+                let gap = read_gap(input, self.pos, at, &mut NoSink);
+                if let Some((s, e)) = gap.ident {
+                    self.pending_value = Some(at);
+                    self.pos = at + 1;
+                    return Some(Token {
+                        kind: TokenKind::Ident,
+                        span: crate::Span::new(s, e),
+                    });
+                }
+                return Some(self.value(at));
+            }
+            _ => TokenKind::Stray,
+        };
+        self.pos = at + 1;
+        Some(Token {
+            kind,
+            span: crate::Span::new(at, at + 1),
+        })
+    }
+}
+
+impl std::iter::FusedIterator for Tokens<'_> {}

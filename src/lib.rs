@@ -1,0 +1,17 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+
+pub mod error;
+pub mod lexer;
+pub mod span;
+pub mod tree;
+pub mod writer;
+
+pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
+pub use span::{Position, Span};
+pub use tree::{
+    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, Value,
+};
+pub use writer::{write_collection, Writer};

@@ -1,0 +1,214 @@
+//! Byte spans into the input and the mapping from byte offsets to lines and columns.
+//!
+//! The lexer and the tree builder track nothing but byte offsets. Lines and
+//! columns are computed only when a diagnostic is built, by counting line
+//! breaks with `memchr`; [`LineCursor`] makes a run of diagnostics in
+//! increasing offset order cost one pass over the input in total.
+
+use std::ops::Index;
+
+/// A byte range `start..end` into the parsed input.
+///
+/// Spans are `Copy` and index a byte slice directly:
+///
+/// ```
+/// use sgf_grove::Span;
+/// let input = b"(;B[aa])";
+/// let span = Span::new(4, 6);
+/// assert_eq!(&input[span], b"aa");
+/// assert_eq!(span.len(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// Offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end` (exclusive).
+    #[inline]
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The number of bytes covered.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+impl Index<Span> for [u8] {
+    type Output = [u8];
+    #[inline]
+    fn index(&self, span: Span) -> &[u8] {
+        &self[span.start..span.end]
+    }
+}
+
+/// Where something is in the input: a byte offset and the 1-based line and
+/// column it falls on.
+///
+/// A line break is LF, CR, CRLF or LFCR (each counted once). The column counts
+/// bytes, not characters, from the start of the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// Byte offset from the start of the input.
+    pub offset: usize,
+    /// Line number, starting at 1.
+    pub line: u32,
+    /// Column in bytes, starting at 1.
+    pub column: u32,
+}
+
+impl Position {
+    /// Computes the position of `offset` in `input` (clamped to its length).
+    ///
+    /// ```
+    /// use sgf_grove::Position;
+    /// let pos = Position::locate(b"(;\r\nB[aa])", 4);
+    /// assert_eq!((pos.line, pos.column), (2, 1));
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn locate(input: &[u8], offset: usize) -> Position {
+        let mut cursor = LineCursor::default();
+        cursor.locate(input, offset)
+    }
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Remembers how far line breaks have been counted, so that positions asked for in
+/// increasing order cost one scan of the input in total.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineCursor {
+    /// Line breaks before this offset have been counted.
+    scanned: usize,
+    line: u32,
+    line_start: usize,
+}
+
+impl Default for LineCursor {
+    fn default() -> Self {
+        LineCursor {
+            scanned: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+}
+
+impl LineCursor {
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn locate(&mut self, input: &[u8], offset: usize) -> Position {
+        let offset = offset.min(input.len());
+        if offset < self.scanned {
+            *self = LineCursor::default();
+        }
+        let mut line = self.line;
+        let mut line_start = self.line_start;
+        let mut at = self.scanned;
+        while let Some(i) = memchr::memchr2(b'\n', b'\r', &input[at..offset]) {
+            let brk = at + i;
+            let mut next = brk + 1;
+            if next < input.len() && is_pair(input[brk], input[next]) {
+                next += 1;
+            }
+            line += 1;
+            if next > offset {
+                // `offset` is the second byte of a two-byte line break.
+                self.line = line;
+                self.line_start = next;
+                self.scanned = next;
+                return Position {
+                    offset,
+                    line,
+                    column: 1,
+                };
+            }
+            at = next;
+            line_start = next;
+        }
+        self.line = line;
+        self.line_start = line_start;
+        self.scanned = offset;
+        Position {
+            offset,
+            line,
+            column: (offset - line_start + 1) as u32,
+        }
+    }
+}
+
+/// CRLF and LFCR are one line break each.
+#[inline]
+fn is_pair(first: u8, second: u8) -> bool {
+    (second == b'\n' || second == b'\r') && second != first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(input: &[u8], offset: usize) -> (u32, u32) {
+        let mut line = 1;
+        let mut start = 0;
+        let mut i = 0;
+        while i < offset {
+            let b = input[i];
+            if b == b'\n' || b == b'\r' {
+                let mut next = i + 1;
+                if next < input.len()
+                    && (input[next] == b'\n' || input[next] == b'\r')
+                    && input[next] != b
+                {
+                    next += 1;
+                }
+                line += 1;
+                if next > offset {
+                    return (line, 1);
+                }
+                start = next;
+                i = next;
+            } else {
+                i += 1;
+            }
+        }
+        (line, (offset - start + 1) as u32)
+    }
+
+    #[test]
+    fn line_breaks_of_every_kind() {
+        let input = b"ab\ncd\r\nef\rgh\n\rij\n\nkl";
+        for off in 0..=input.len() {
+            let p = Position::locate(input, off);
+            assert_eq!((p.line, p.column), naive(input, off), "offset {off}");
+        }
+    }
+
+    #[test]
+    fn cursor_in_order_matches_fresh_locate() {
+        let input = b"(;C[a\r\nb]\n;B[aa]\r\r;W[bb]\n\r)";
+        let mut cursor = LineCursor::default();
+        for off in 0..=input.len() {
+            let p = cursor.locate(input, off);
+            assert_eq!(p, Position::locate(input, off), "offset {off}");
+        }
+        // Going backwards restarts the count.
+        assert_eq!(cursor.locate(input, 2), Position::locate(input, 2));
+    }
+}

@@ -1,0 +1,423 @@
+//! The tree builder: one pass of the lexer, an explicit stack of open
+//! variations, nodes appended to the arena in pre-order.
+//!
+//! ```text
+//!            ┌──────── `(`, `;` (+ root ident) ────────┐
+//!   outside ─┤                                         ├─▶ in game ── `)` at depth 0 ─▶ outside
+//!   (junk is │◀──── end of input / last `)` ───────────┘     │  `(` push frame, `)` pop frame
+//!   skipped) │                                               │  `;` or an identifier: a node
+//!            └── `(;FF[`/`(;GM[` inside a game: resync ──────┘
+//! ```
+
+use super::{DirtyIdent, GameData, NodeData, Store, NONE};
+use crate::error::{Diagnostics, Error, ErrorKind, Result, WarningKind};
+use crate::lexer::{
+    is_space, normalize_ident, read_gap, skip_space, starts_game, PropLexer, RawProp, Scanner, Sink,
+};
+use crate::span::LineCursor;
+use crate::tree::ParseOptions;
+
+/// One open `(`: where its next node attaches.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Frame {
+    /// The node the next node of this sequence attaches to (`NONE` before the
+    /// game's root).
+    cursor: u32,
+    /// The last child already attached to `cursor`, so that a new child is
+    /// linked in O(1).
+    last_child: u32,
+    /// The first node created in this frame.
+    first: u32,
+}
+
+impl Sink for Diagnostics<'_> {
+    #[inline(always)]
+    fn warn(&mut self, kind: WarningKind, offset: usize) {
+        Diagnostics::warn(self, kind, offset);
+    }
+}
+
+/// An upper bound on the number of nodes, to size the arena once: every node
+/// starts with a `;` except the rare one whose `;` is missing.
+fn estimate_nodes(input: &[u8]) -> usize {
+    let mut count = 0usize;
+    for chunk in input.chunks(255 * 32) {
+        count += chunk.iter().filter(|&&b| b == b';').count();
+    }
+    count + 1
+}
+
+pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> Result<()> {
+    store.clear();
+    if input.len() >= u32::MAX as usize {
+        return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
+    }
+    store.nodes.reserve(estimate_nodes(input));
+    let Store {
+        nodes,
+        games,
+        warnings,
+        warnings_dropped,
+        dirty,
+        ident_text,
+        repeats,
+        frames,
+        seen,
+    } = store;
+    let mut b = Builder {
+        input,
+        nodes,
+        games,
+        dirty,
+        ident_text,
+        repeats,
+        frames,
+        seen,
+        diag: Diagnostics {
+            input,
+            list: warnings,
+            dropped: 0,
+            max: options.max_warnings,
+            strict: options.strict,
+            cursor: LineCursor::default(),
+            error: None,
+        },
+    };
+    let result = b.run();
+    *warnings_dropped = b.diag.dropped;
+    result
+}
+
+struct Builder<'a> {
+    input: &'a [u8],
+    nodes: &'a mut Vec<NodeData>,
+    games: &'a mut Vec<GameData>,
+    dirty: &'a mut Vec<DirtyIdent>,
+    ident_text: &'a mut String,
+    repeats: &'a mut Vec<u32>,
+    frames: &'a mut Vec<Frame>,
+    seen: &'a mut Vec<RawProp>,
+    diag: Diagnostics<'a>,
+}
+
+impl Builder<'_> {
+    fn run(&mut self) -> Result<()> {
+        let input = self.input;
+        let mut pos = 0;
+        if input.starts_with(b"\xEF\xBB\xBF") {
+            self.diag.warn(WarningKind::Bom, 0);
+            pos = 3;
+        }
+        let mut scanner = Scanner::new(input, pos);
+        loop {
+            if let Some(err) = self.diag.error.take() {
+                return Err(err);
+            }
+            if self.frames.is_empty() {
+                match self.find_game(&mut scanner, pos) {
+                    None => break,
+                    Some(at) => {
+                        self.open_game(at);
+                        if input[at] == b'(' {
+                            scanner.next();
+                            pos = at + 1;
+                        } else {
+                            self.diag.warn(WarningKind::MissingOpenParen, at);
+                            pos = at;
+                        }
+                    }
+                }
+                continue;
+            }
+            let at = scanner.peek().unwrap_or(input.len());
+            match input.get(at) {
+                Some(b';') => {
+                    self.check_gap(pos, at);
+                    scanner.next();
+                    pos = self.node(&mut scanner, at, at + 1);
+                }
+                Some(b'[') => {
+                    let gap = read_gap(input, pos, at, &mut self.diag);
+                    match gap.ident {
+                        Some((start, _)) => {
+                            self.diag.warn(WarningKind::MissingSemicolon, start);
+                            pos = self.node(&mut scanner, start, start);
+                        }
+                        None => {
+                            self.diag.warn(WarningKind::ValueWithoutIdent, at);
+                            let mut lexer = PropLexer::with_scanner(scanner.clone(), at);
+                            // The lexer reports the value without identifier
+                            // itself; give it a sink that drops that repeat.
+                            lexer.next_prop(&mut Quiet(&mut self.diag));
+                            scanner = lexer.scanner;
+                            pos = lexer.pos;
+                        }
+                    }
+                }
+                Some(b'(') => {
+                    self.check_gap(pos, at);
+                    scanner.next();
+                    pos = at + 1;
+                    if starts_game(input, at) {
+                        self.diag.warn(WarningKind::GameResync, at);
+                        self.close_game(at);
+                        self.open_game(at);
+                        continue;
+                    }
+                    let next = skip_space(input, pos);
+                    if input.get(next) == Some(&b')') {
+                        self.diag.warn(WarningKind::EmptyVariation, at);
+                        pos = next + 1;
+                        scanner.seek(pos);
+                        continue;
+                    }
+                    let top = *self.frames.last().expect("in a game");
+                    self.frames.push(Frame {
+                        cursor: top.cursor,
+                        last_child: top.last_child,
+                        first: NONE,
+                    });
+                }
+                Some(b')') => {
+                    self.check_gap(pos, at);
+                    scanner.next();
+                    pos = at + 1;
+                    let frame = self.frames.pop().expect("in a game");
+                    match self.frames.last_mut() {
+                        None => self.close_game(pos),
+                        Some(top) if frame.first != NONE => top.last_child = frame.first,
+                        Some(_) => {}
+                    }
+                }
+                Some(_) => {
+                    // A stray `]` or `\` between nodes.
+                    self.check_gap(pos, at);
+                    self.diag.warn(WarningKind::UnexpectedByte, at);
+                    scanner.next();
+                    pos = at + 1;
+                }
+                None => {
+                    self.check_gap(pos, at);
+                    self.diag.warn(WarningKind::UnclosedGameTree, at);
+                    self.close_game(at);
+                    break;
+                }
+            }
+        }
+        if let Some(err) = self.diag.error.take() {
+            return Err(err);
+        }
+        if self.games.is_empty() {
+            return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
+        }
+        Ok(())
+    }
+
+    /// Reports what stands between two tokens inside a game where no
+    /// identifier belongs.
+    fn check_gap(&mut self, from: usize, to: usize) {
+        if from == to {
+            return;
+        }
+        let gap = read_gap(self.input, from, to, &mut self.diag);
+        if let Some((start, _)) = gap.ident {
+            self.diag.warn(WarningKind::MissingValue, start);
+        }
+    }
+
+    /// Outside any game: skips to the next `(` or `;` that starts a game and
+    /// returns its offset, reporting what was skipped.
+    fn find_game(&mut self, scanner: &mut Scanner<'_>, mut pos: usize) -> Option<usize> {
+        let input = self.input;
+        let mut junk_from = pos;
+        loop {
+            let Some(at) = scanner.peek() else {
+                self.report_junk(junk_from, input.len());
+                return None;
+            };
+            let starts = match input[at] {
+                b'(' => looks_like_tree(input, at),
+                b';' => looks_like_node(input, at),
+                b')' if input[junk_from..at].iter().all(|&b| is_space(b)) => {
+                    self.report_junk(junk_from, at);
+                    self.diag.warn(WarningKind::ExtraCloseParen, at);
+                    scanner.next();
+                    pos = at + 1;
+                    junk_from = pos;
+                    continue;
+                }
+                _ => false,
+            };
+            if starts {
+                self.report_junk(junk_from, at);
+                return Some(at);
+            }
+            scanner.next();
+            pos = at + 1;
+            let _ = pos;
+        }
+    }
+
+    /// Reports `input[from..to]`, skipped outside any game, unless it is all
+    /// whitespace.
+    fn report_junk(&mut self, from: usize, to: usize) {
+        let junk = &self.input[from..to];
+        if let Some(i) = junk.iter().position(|&b| !is_space(b)) {
+            let kind = if self.games.is_empty() {
+                WarningKind::JunkBeforeGame
+            } else {
+                WarningKind::JunkAfterGame
+            };
+            self.diag.warn(kind, from + i);
+        } else if let Some(i) = junk.iter().position(|&b| b == 0) {
+            self.diag.warn(WarningKind::NulByte, from + i);
+        }
+    }
+
+    fn open_game(&mut self, at: usize) {
+        self.frames.clear();
+        self.frames.push(Frame::default());
+        self.games.push(GameData {
+            root: NONE,
+            start: at as u32,
+            end: at as u32,
+        });
+    }
+
+    /// Ends the current game at `end`; drops it when it has no node.
+    fn close_game(&mut self, end: usize) {
+        self.frames.clear();
+        if let Some(game) = self.games.last_mut() {
+            game.end = end as u32;
+            if game.root == NONE {
+                let start = game.start as usize;
+                self.games.pop();
+                self.diag.warn(WarningKind::EmptyGameTree, start);
+            }
+        }
+    }
+
+    /// Adds the node starting at `start` whose properties start at `body`;
+    /// returns the offset after it.
+    #[inline(always)]
+    fn node(&mut self, scanner: &mut Scanner<'_>, start: usize, body: usize) -> usize {
+        let id = self.nodes.len() as u32 + 1;
+        let top = self.frames.last_mut().expect("in a game");
+        let mut parent = top.cursor;
+        if parent == NONE {
+            let game = self.games.last_mut().expect("in a game");
+            if game.root == NONE {
+                game.root = id;
+            } else {
+                // A second variation with no node above it.
+                game.end = start as u32;
+                self.games.push(GameData {
+                    root: id,
+                    start: start as u32,
+                    end: start as u32,
+                });
+                self.diag.warn(WarningKind::DetachedVariation, start);
+            }
+            parent = NONE;
+        } else if top.last_child == NONE {
+            self.nodes[parent as usize - 1].first_child = id;
+        } else {
+            if top.first != NONE {
+                self.diag.warn(WarningKind::NodeAfterVariation, start);
+            }
+            self.nodes[top.last_child as usize - 1].next_sibling = id;
+        }
+        let top = self.frames.last_mut().expect("in a game");
+        if top.first == NONE {
+            top.first = id;
+        }
+        top.cursor = id;
+        top.last_child = NONE;
+        self.nodes.push(NodeData {
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+            start: start as u32,
+        });
+
+        let mut lexer = PropLexer::with_scanner(scanner.clone(), body);
+        self.seen.clear();
+        while let Some(prop) = lexer.next_prop(&mut self.diag) {
+            if !prop.clean {
+                self.record_dirty(prop);
+            }
+            if !self.seen.is_empty() {
+                self.check_repeat(id, prop);
+            }
+            self.seen.push(prop);
+        }
+        *scanner = lexer.scanner;
+        lexer.pos
+    }
+
+    #[cold]
+    fn record_dirty(&mut self, prop: RawProp) {
+        let from = self.ident_text.len();
+        let mut buf = std::mem::take(self.ident_text).into_bytes();
+        normalize_ident(&self.input[prop.ident.0..prop.ident.1], &mut buf);
+        *self.ident_text = String::from_utf8(buf).expect("upper-case ASCII");
+        self.dirty.push(DirtyIdent {
+            offset: prop.ident.0 as u32,
+            text: (from as u32, self.ident_text.len() as u32),
+        });
+    }
+
+    fn check_repeat(&mut self, id: u32, prop: RawProp) {
+        let input = self.input;
+        let name = |p: &RawProp| &input[p.ident.0..p.ident.1];
+        let this = name(&prop);
+        let repeated = self.seen.iter().any(|p| {
+            if p.clean && prop.clean {
+                name(p) == this
+            } else {
+                name(p)
+                    .iter()
+                    .filter(|b| b.is_ascii_uppercase())
+                    .eq(this.iter().filter(|b| b.is_ascii_uppercase()))
+            }
+        });
+        if repeated {
+            self.diag.warn(WarningKind::RepeatedProperty, prop.ident.0);
+            if self.repeats.last() != Some(&id) {
+                self.repeats.push(id);
+            }
+        }
+    }
+}
+
+/// Passes warnings on, except [`WarningKind::ValueWithoutIdent`] (already
+/// reported by the caller).
+struct Quiet<'a, 'b>(&'a mut Diagnostics<'b>);
+
+impl Sink for Quiet<'_, '_> {
+    fn warn(&mut self, kind: WarningKind, offset: usize) {
+        if kind != WarningKind::ValueWithoutIdent {
+            self.0.warn(kind, offset);
+        }
+    }
+}
+
+/// Whether the `(` at `at` opens a game tree: it is followed (after
+/// whitespace) by `;`, `(`, `)` or an identifier and `[`.
+fn looks_like_tree(input: &[u8], at: usize) -> bool {
+    let i = skip_space(input, at + 1);
+    match input.get(i) {
+        Some(b';' | b'(' | b')') => true,
+        Some(_) => looks_like_ident_then_value(input, i),
+        None => false,
+    }
+}
+
+/// Whether the `;` at `at` starts a node: an identifier and `[` follow.
+fn looks_like_node(input: &[u8], at: usize) -> bool {
+    looks_like_ident_then_value(input, skip_space(input, at + 1))
+}
+
+fn looks_like_ident_then_value(input: &[u8], i: usize) -> bool {
+    crate::lexer::looks_like_ident_then_value(input, i)
+}
