@@ -6,11 +6,14 @@
 pub mod error;
 pub mod lexer;
 pub mod span;
+pub mod text;
 pub mod tree;
 pub mod writer;
 
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
 pub use span::{Position, Span};
+#[doc(hidden)]
+pub use tree::describe;
 pub use tree::{
     parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, Value,
 };

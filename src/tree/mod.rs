@@ -18,7 +18,11 @@
 //! walking, writing and dropping a tree of any depth uses constant stack.
 
 mod build;
+mod describe;
 mod iter;
+
+#[doc(hidden)]
+pub use describe::describe;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Values};
 

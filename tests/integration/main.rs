@@ -1,0 +1,7 @@
+//! One integration-test binary for the whole crate.
+
+mod cli;
+mod corpus;
+mod deep;
+mod fuzz_regressions;
+mod real_corpus;
