@@ -164,36 +164,137 @@ impl<'src> Scanner<'src> {
     }
 }
 
+/// A source of structural-byte offsets, in order: the block [`Scanner`] for
+/// long runs (the tree builder), the [`ByteScanner`] for the few bytes of one
+/// node (the read API re-lexing lazily).
+pub trait Structurals<'src> {
+    /// The input walked.
+    fn input(&self) -> &'src [u8];
+    /// The next structural byte at or after the current position, without
+    /// moving; `None` at the end of the input.
+    fn peek(&mut self) -> Option<usize>;
+    /// Like `peek`, then moves past the byte found.
+    fn next(&mut self) -> Option<usize>;
+    /// Moves forward to `pos`.
+    fn seek(&mut self, pos: usize);
+    /// Moves back to `pos`, reporting bytes already passed again.
+    fn rewind(&mut self, pos: usize);
+}
+
+impl<'src> Structurals<'src> for Scanner<'src> {
+    #[inline(always)]
+    fn input(&self) -> &'src [u8] {
+        self.input
+    }
+    #[inline(always)]
+    fn peek(&mut self) -> Option<usize> {
+        Scanner::peek(self)
+    }
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        Scanner::next(self)
+    }
+    #[inline(always)]
+    fn seek(&mut self, pos: usize) {
+        Scanner::seek(self, pos)
+    }
+    #[inline(always)]
+    fn rewind(&mut self, pos: usize) {
+        Scanner::rewind(self, pos)
+    }
+}
+
+impl<'src, T: Structurals<'src>> Structurals<'src> for &mut T {
+    #[inline(always)]
+    fn input(&self) -> &'src [u8] {
+        (**self).input()
+    }
+    #[inline(always)]
+    fn peek(&mut self) -> Option<usize> {
+        (**self).peek()
+    }
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        (**self).next()
+    }
+    #[inline(always)]
+    fn seek(&mut self, pos: usize) {
+        (**self).seek(pos)
+    }
+    #[inline(always)]
+    fn rewind(&mut self, pos: usize) {
+        (**self).rewind(pos)
+    }
+}
+
+/// Finds structural bytes one byte at a time: cheaper than classifying a
+/// 64-byte block when only a node's few bytes are read.
+#[derive(Clone, Debug)]
+pub struct ByteScanner<'src> {
+    input: &'src [u8],
+    pos: usize,
+}
+
+impl<'src> ByteScanner<'src> {
+    /// A scanner positioned at `pos`.
+    #[inline]
+    pub fn new(input: &'src [u8], pos: usize) -> ByteScanner<'src> {
+        ByteScanner { input, pos }
+    }
+}
+
+impl<'src> Structurals<'src> for ByteScanner<'src> {
+    #[inline(always)]
+    fn input(&self) -> &'src [u8] {
+        self.input
+    }
+    #[inline(always)]
+    fn peek(&mut self) -> Option<usize> {
+        let rest = self.input.get(self.pos..)?;
+        let i = rest.iter().position(|&b| is_structural(b))?;
+        self.pos += i;
+        Some(self.pos)
+    }
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        let at = self.peek()?;
+        self.pos = at + 1;
+        Some(at)
+    }
+    #[inline(always)]
+    fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+    #[inline(always)]
+    fn rewind(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+}
+
 /// Whether a `]` at `at` ends its value: what follows it, after whitespace,
 /// looks like SGF — the end of the input, one of `[` `;` `(` `)`, or a
 /// property identifier (letters with at least one upper-case letter) followed
 /// by `[`. Anything else means the `]` is text that should have been escaped.
 #[inline(always)]
 pub(crate) fn closes_value(input: &[u8], at: usize) -> bool {
-    match input.get(at + 1) {
-        None => true,
-        Some(b';' | b'[' | b'(' | b')') => true,
-        Some(b'A'..=b'Z') if input.get(at + 2) == Some(&b'[') => true,
-        _ => closes_value_slow(input, at + 1),
-    }
-}
-
-#[inline(never)]
-fn closes_value_slow(input: &[u8], mut i: usize) -> bool {
+    let mut i = at + 1;
     while i < input.len() && is_space(input[i]) {
         i += 1;
     }
-    let Some(&b) = input.get(i) else {
-        return true;
-    };
-    if matches!(b, b';' | b'[' | b'(' | b')') {
-        return true;
+    match input.get(i) {
+        None | Some(b';' | b'[' | b'(' | b')') => true,
+        Some(b'A'..=b'Z') => match input.get(i + 1) {
+            Some(b'[') => true,
+            Some(b'A'..=b'Z') if input.get(i + 2) == Some(&b'[') => true,
+            _ => looks_like_ident_then_value(input, i),
+        },
+        Some(_) => looks_like_ident_then_value(input, i),
     }
-    looks_like_ident_then_value(input, i)
 }
 
 /// Whether `input[i..]` starts with letters (at least one upper-case),
 /// optional whitespace and `[`.
+#[inline(never)]
 pub(crate) fn looks_like_ident_then_value(input: &[u8], mut i: usize) -> bool {
     let mut upper = false;
     let start = i;
@@ -266,8 +367,8 @@ impl ValueEnd {
 /// Finds the end of the value whose `[` is at `open`. The scanner must be
 /// positioned just after `open`; it is left just after the value.
 #[inline(always)]
-pub(crate) fn scan_value<S: Sink>(
-    scanner: &mut Scanner<'_>,
+pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
+    scanner: &mut T,
     open: usize,
     sink: &mut S,
 ) -> ValueEnd {
@@ -316,8 +417,13 @@ pub(crate) struct Gap {
 /// whitespace or an identifier.
 #[inline(always)]
 pub(crate) fn read_gap<S: Sink>(input: &[u8], from: usize, to: usize, sink: &mut S) -> Gap {
+    let mut from = from;
+    // Fast path: nothing, or one or two upper-case letters, maybe after
+    // a few spaces or line breaks.
+    while from < to && matches!(input[from], b' ' | b'\n' | b'\r' | b'\t') {
+        from += 1;
+    }
     let gap = &input[from..to];
-    // Fast path: nothing, or one or two upper-case letters right there.
     match gap {
         [] => {
             return Gap {
@@ -434,8 +540,9 @@ pub(crate) struct RawProp {
 /// first identifier when the `;` is missing) to the byte that ends it: `;`,
 /// `(`, `)` or the end of the input.
 #[derive(Clone, Debug)]
-pub(crate) struct PropLexer<'src> {
-    pub(crate) scanner: Scanner<'src>,
+pub(crate) struct PropLexer<'src, T = ByteScanner<'src>> {
+    pub(crate) scanner: T,
+    _input: std::marker::PhantomData<&'src [u8]>,
     /// Current offset: everything before it has been read.
     pub(crate) pos: usize,
     /// Set once the node has ended: the offset of the byte that ends it.
@@ -446,17 +553,21 @@ impl<'src> PropLexer<'src> {
     /// A lexer for the node body starting at `pos`.
     pub(crate) fn new(input: &'src [u8], pos: usize) -> PropLexer<'src> {
         PropLexer {
-            scanner: Scanner::new(input, pos),
+            scanner: ByteScanner::new(input, pos),
+            _input: std::marker::PhantomData,
             pos,
             end: None,
         }
     }
+}
 
+impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
     /// A lexer over a scanner already positioned at `pos`.
     #[inline(always)]
-    pub(crate) fn with_scanner(scanner: Scanner<'src>, pos: usize) -> PropLexer<'src> {
+    pub(crate) fn with_scanner(scanner: T, pos: usize) -> PropLexer<'src, T> {
         PropLexer {
             scanner,
+            _input: std::marker::PhantomData,
             pos,
             end: None,
         }
@@ -534,8 +645,8 @@ impl<'src> PropLexer<'src> {
 /// further value of the same property), consumes the `[` and returns its
 /// offset.
 #[inline(always)]
-pub(crate) fn next_value<S: Sink>(
-    scanner: &mut Scanner<'_>,
+pub(crate) fn next_value<'src, T: Structurals<'src>, S: Sink>(
+    scanner: &mut T,
     pos: usize,
     sink: &mut S,
 ) -> Option<usize> {
@@ -563,14 +674,14 @@ pub(crate) fn next_value<S: Sink>(
 /// yields each value's content span (escaped, without the brackets).
 #[derive(Clone, Debug)]
 pub(crate) struct ValueLexer<'src> {
-    scanner: Scanner<'src>,
+    scanner: ByteScanner<'src>,
     next_open: Option<usize>,
 }
 
 impl<'src> ValueLexer<'src> {
     pub(crate) fn new(input: &'src [u8], first_open: usize) -> ValueLexer<'src> {
         ValueLexer {
-            scanner: Scanner::new(input, first_open + 1),
+            scanner: ByteScanner::new(input, first_open + 1),
             next_open: Some(first_open),
         }
     }

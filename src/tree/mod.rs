@@ -98,7 +98,7 @@ pub(crate) struct Store {
     pub(crate) repeats: Vec<u32>,
     // Scratch space of the builder, kept for its capacity.
     pub(crate) frames: Vec<build::Frame>,
-    pub(crate) seen: Vec<RawProp>,
+    pub(crate) seen: Vec<(u64, RawProp)>,
 }
 
 impl Store {
@@ -124,7 +124,7 @@ impl Store {
             + self.ident_text.capacity()
             + self.repeats.capacity() * size_of::<u32>()
             + self.frames.capacity() * size_of::<build::Frame>()
-            + self.seen.capacity() * size_of::<RawProp>()
+            + self.seen.capacity() * size_of::<(u64, RawProp)>()
     }
 }
 
