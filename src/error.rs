@@ -81,12 +81,15 @@ pub enum WarningKind {
     /// attached to the same parent as those variations, after them.
     NodeAfterVariation,
     /// A variation with no node before it in its game tree
-    /// (`((;a)(;b))`). The second and later such variations become game trees
-    /// of their own.
+    /// (`((;a)(;b))`), reported at its `(`. The first such variation's nodes
+    /// make the game; each later one becomes a game tree of its own.
     DetachedVariation,
 }
 
 impl WarningKind {
+    /// The number of kinds.
+    pub const COUNT: usize = 22;
+
     /// Every kind, in declaration order.
     pub const ALL: &'static [WarningKind] = &[
         WarningKind::Bom,
@@ -329,6 +332,7 @@ impl std::error::Error for Error {}
 pub(crate) struct Diagnostics<'a> {
     pub(crate) input: &'a [u8],
     pub(crate) list: &'a mut Vec<Warning>,
+    pub(crate) counts: &'a mut [u32; WarningKind::COUNT],
     pub(crate) dropped: usize,
     pub(crate) max: usize,
     pub(crate) strict: bool,
@@ -343,13 +347,30 @@ impl<'a> Diagnostics<'a> {
         if self.error.is_some() {
             return;
         }
-        let pos = self.cursor.locate(self.input, offset);
         if self.strict {
+            let pos = Position::locate(self.input, offset);
             self.error = Some(Error::new(ErrorKind::Strict(kind), pos));
-        } else if self.list.len() < self.max {
-            self.list.push(Warning { kind, pos });
-        } else {
+            return;
+        }
+        let count = &mut self.counts[kind as usize];
+        *count = count.saturating_add(1);
+        if self.list.len() >= self.max {
             self.dropped += 1;
+            return;
+        }
+        // Warnings arrive almost in file order; the few that do not (a value
+        // found unclosed is reported at its start, after what was found
+        // inside it) are inserted in place.
+        let warning = Warning {
+            kind,
+            pos: self.cursor.locate(self.input, offset),
+        };
+        match self.list.last() {
+            Some(last) if last.pos.offset > offset => {
+                let at = self.list.partition_point(|w| w.pos.offset <= offset);
+                self.list.insert(at, warning);
+            }
+            _ => self.list.push(warning),
         }
     }
 }

@@ -157,7 +157,7 @@ impl<'src> Scanner<'src> {
 
     /// Like [`peek`](Scanner::peek), then moves past the byte found.
     #[inline(always)]
-    pub fn next(&mut self) -> Option<usize> {
+    pub fn next_structural(&mut self) -> Option<usize> {
         let at = self.peek()?;
         self.mask &= self.mask - 1;
         Some(at)
@@ -192,7 +192,7 @@ impl<'src> Structurals<'src> for Scanner<'src> {
     }
     #[inline(always)]
     fn next(&mut self) -> Option<usize> {
-        Scanner::next(self)
+        Scanner::next_structural(self)
     }
     #[inline(always)]
     fn seek(&mut self, pos: usize) {
@@ -271,10 +271,10 @@ impl<'src> Structurals<'src> for ByteScanner<'src> {
     }
 }
 
-/// Whether a `]` at `at` ends its value: what follows it, after whitespace,
-/// looks like SGF — the end of the input, one of `[` `;` `(` `)`, or a
-/// property identifier (letters with at least one upper-case letter) followed
-/// by `[`. Anything else means the `]` is text that should have been escaped.
+/// Whether what follows a `]` at `at` looks like SGF, after whitespace: the
+/// end of the input, one of `[` `;` `(` `)`, or a property identifier
+/// (letters with at least one upper-case letter) followed by one of those or
+/// the end. Used for a `]` that could also be text (see [`scan_value`]).
 #[inline(always)]
 pub(crate) fn closes_value(input: &[u8], at: usize) -> bool {
     let mut i = at + 1;
@@ -286,29 +286,46 @@ pub(crate) fn closes_value(input: &[u8], at: usize) -> bool {
         Some(b'A'..=b'Z') => match input.get(i + 1) {
             Some(b'[') => true,
             Some(b'A'..=b'Z') if input.get(i + 2) == Some(&b'[') => true,
-            _ => looks_like_ident_then_value(input, i),
+            _ => looks_like_ident(input, i),
         },
-        Some(_) => looks_like_ident_then_value(input, i),
+        Some(_) => looks_like_ident(input, i),
     }
 }
 
-/// Whether `input[i..]` starts with letters (at least one upper-case),
-/// optional whitespace and `[`.
+/// Whether `input[i..]` starts with a property identifier and `[`: letters
+/// (at least one upper-case, whitespace allowed between them, as
+/// [`WarningKind::WhitespaceInIdent`] forgives), optional whitespace, `[`.
 #[inline(never)]
-pub(crate) fn looks_like_ident_then_value(input: &[u8], mut i: usize) -> bool {
+pub(crate) fn looks_like_ident_then_value(input: &[u8], i: usize) -> bool {
+    ident_end(input, i).is_some_and(|end| input.get(end) == Some(&b'['))
+}
+
+/// Like [`looks_like_ident_then_value`], but the identifier may also be
+/// followed by `;`, `(`, `)` or the end of the input (an identifier whose
+/// value is missing).
+#[inline(never)]
+fn looks_like_ident(input: &[u8], i: usize) -> bool {
+    ident_end(input, i)
+        .is_some_and(|end| matches!(input.get(end), None | Some(b'[' | b';' | b'(' | b')')))
+}
+
+/// When `input[i..]` starts with letters (at least one upper-case,
+/// whitespace allowed between them), the offset after them and any
+/// whitespace that follows.
+fn ident_end(input: &[u8], mut i: usize) -> Option<usize> {
+    if !input.get(i).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
     let mut upper = false;
-    let start = i;
-    while i < input.len() && input[i].is_ascii_alphabetic() {
-        upper |= input[i].is_ascii_uppercase();
+    while let Some(&b) = input.get(i) {
+        if b.is_ascii_alphabetic() {
+            upper |= b.is_ascii_uppercase();
+        } else if !is_space(b) {
+            break;
+        }
         i += 1;
     }
-    if i == start || !upper {
-        return false;
-    }
-    while i < input.len() && is_space(input[i]) {
-        i += 1;
-    }
-    input.get(i) == Some(&b'[')
+    upper.then_some(i)
 }
 
 /// Whether the `(` at `at` opens a new game: `(`, `;`, then `FF[` or `GM[`
@@ -336,36 +353,40 @@ pub(crate) fn skip_space(input: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// How a value ended.
+/// Where a value ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ValueEnd {
-    /// At a closing `]` at this offset.
-    Closed(usize),
-    /// Cut off: the value's bytes end at this offset (the end of the input or
-    /// the `(` of a new game) and there is no `]`.
-    Cut(usize),
+pub(crate) struct ValueEnd {
+    /// Offset one past the value's last byte (its `]` when closed).
+    pub(crate) content_end: usize,
+    /// Offset where lexing resumes.
+    pub(crate) resume: usize,
 }
 
 impl ValueEnd {
-    /// Offset one past the value's last byte.
     #[inline(always)]
-    pub(crate) fn content_end(self) -> usize {
-        match self {
-            ValueEnd::Closed(e) | ValueEnd::Cut(e) => e,
+    fn closed(at: usize) -> ValueEnd {
+        ValueEnd {
+            content_end: at,
+            resume: at + 1,
         }
     }
-    /// Offset where lexing resumes.
     #[inline(always)]
-    pub(crate) fn resume(self) -> usize {
-        match self {
-            ValueEnd::Closed(e) => e + 1,
-            ValueEnd::Cut(e) => e,
+    fn cut(at: usize, resume: usize) -> ValueEnd {
+        ValueEnd {
+            content_end: at,
+            resume,
         }
     }
 }
 
 /// Finds the end of the value whose `[` is at `open`. The scanner must be
-/// positioned just after `open`; it is left just after the value.
+/// positioned just after `open`; it is left at `resume`.
+///
+/// A `]` ends the value unless the value holds an unescaped `[` not yet
+/// matched *and* what follows the `]` does not look like SGF
+/// ([`closes_value`]): brackets in text come in pairs
+/// (`US[Matsuyama[3d]]`, `C[see [this] and that]`), while a lone `]`
+/// followed by junk is the end of the value and the junk is junk.
 #[inline(always)]
 pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
     scanner: &mut T,
@@ -373,31 +394,34 @@ pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
     sink: &mut S,
 ) -> ValueEnd {
     let input = scanner.input();
+    let mut open_brackets = 0u32;
     loop {
         let Some(at) = scanner.next() else {
             sink.warn(WarningKind::UnclosedValue, open);
-            return ValueEnd::Cut(input.len());
+            return ValueEnd::cut(input.len(), input.len());
         };
         match input[at] {
             b']' => {
-                if closes_value(input, at) {
-                    return ValueEnd::Closed(at);
+                if open_brackets == 0 || closes_value(input, at) {
+                    return ValueEnd::closed(at);
                 }
+                open_brackets -= 1;
                 sink.warn(WarningKind::UnescapedBracket, at);
             }
+            b'[' => open_brackets += 1,
             b'\\' => {
                 if at + 1 >= input.len() {
                     // A lone `\` at the very end escapes nothing: it is left
                     // out so that the value can be written back closed.
                     sink.warn(WarningKind::UnclosedValue, open);
-                    return ValueEnd::Cut(at);
+                    return ValueEnd::cut(at, input.len());
                 }
                 scanner.seek(at + 2);
             }
             b'(' if starts_game(input, at) => {
                 sink.warn(WarningKind::UnclosedValue, open);
                 scanner.rewind(at);
-                return ValueEnd::Cut(at);
+                return ValueEnd::cut(at, at);
             }
             _ => {}
         }
@@ -483,7 +507,9 @@ fn read_gap_slow<S: Sink>(input: &[u8], from: usize, to: usize, sink: &mut S) ->
     }
     let ident = &gap[start..end];
     let clean = ident.iter().all(u8::is_ascii_uppercase);
-    if !clean {
+    // An identifier without upper-case letters is dropped as a whole
+    // (`InvalidIdent`): its spelling needs no warning of its own.
+    if !clean && has_upper(ident) {
         if ident.iter().any(|&b| is_space(b)) {
             sink.warn(WarningKind::WhitespaceInIdent, from + start);
         }
@@ -494,6 +520,17 @@ fn read_gap_slow<S: Sink>(input: &[u8], from: usize, to: usize, sink: &mut S) ->
     Gap {
         ident: Some((from + start, from + end)),
         clean,
+    }
+}
+
+/// Reports letters followed by no value: a property identifier whose value
+/// is missing, or, without an upper-case letter, stray text.
+#[cold]
+pub(crate) fn dangling_ident<S: Sink>(input: &[u8], (start, end): (usize, usize), sink: &mut S) {
+    if has_upper(&input[start..end]) {
+        sink.warn(WarningKind::MissingValue, start);
+    } else {
+        sink.warn(WarningKind::UnexpectedByte, start);
     }
 }
 
@@ -607,16 +644,16 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
                 }
                 Some(b']') | Some(b'\\') => {
                     // A stray closing bracket or backslash between properties.
-                    if let Some((s, _)) = gap.ident {
-                        sink.warn(WarningKind::MissingValue, s);
+                    if let Some(ident) = gap.ident {
+                        dangling_ident(input, ident, sink);
                     }
                     sink.warn(WarningKind::UnexpectedByte, at);
                     self.scanner.next();
                     self.pos = at + 1;
                 }
                 _ => {
-                    if let Some((s, _)) = gap.ident {
-                        sink.warn(WarningKind::MissingValue, s);
+                    if let Some(ident) = gap.ident {
+                        dangling_ident(input, ident, sink);
                     }
                     self.pos = at;
                     self.end = Some(at);
@@ -630,9 +667,9 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
     /// it (only whitespace or stray bytes, no letters, in between); returns
     /// the offset after the last one.
     #[inline(always)]
-    fn skip_values<S: Sink>(&mut self, mut open: usize, sink: &mut S) -> usize {
+    pub(crate) fn skip_values<S: Sink>(&mut self, mut open: usize, sink: &mut S) -> usize {
         loop {
-            let end = scan_value(&mut self.scanner, open, sink).resume();
+            let end = scan_value(&mut self.scanner, open, sink).resume;
             match next_value(&mut self.scanner, end, sink) {
                 Some(next) => open = next,
                 None => return end,
@@ -690,8 +727,8 @@ impl<'src> ValueLexer<'src> {
     pub(crate) fn next_value(&mut self) -> Option<(usize, usize)> {
         let open = self.next_open?;
         let end = scan_value(&mut self.scanner, open, &mut NoSink);
-        self.next_open = next_value(&mut self.scanner, end.resume(), &mut NoSink);
-        Some((open + 1, end.content_end()))
+        self.next_open = next_value(&mut self.scanner, end.resume, &mut NoSink);
+        Some((open + 1, end.content_end))
     }
 }
 
@@ -753,10 +790,10 @@ impl<'src> Tokens<'src> {
 
     fn value(&mut self, open: usize) -> Token {
         let end = scan_value(&mut self.scanner, open, &mut NoSink);
-        self.pos = end.resume();
+        self.pos = end.resume;
         Token {
             kind: TokenKind::Value,
-            span: crate::Span::new(open + 1, end.content_end()),
+            span: crate::Span::new(open + 1, end.content_end),
         }
     }
 }

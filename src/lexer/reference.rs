@@ -18,7 +18,7 @@ pub fn structural_offsets(input: &[u8]) -> Vec<usize> {
 pub fn structural_offsets_fast(input: &[u8]) -> Vec<usize> {
     let mut scanner = super::Scanner::new(input, 0);
     let mut out = Vec::new();
-    while let Some(at) = scanner.next() {
+    while let Some(at) = scanner.next_structural() {
         out.push(at);
     }
     out

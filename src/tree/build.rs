@@ -12,7 +12,8 @@
 use super::{DirtyIdent, GameData, NodeData, Store, NONE};
 use crate::error::{Diagnostics, Error, ErrorKind, Result, WarningKind};
 use crate::lexer::{
-    is_space, normalize_ident, read_gap, skip_space, starts_game, PropLexer, RawProp, Scanner, Sink,
+    dangling_ident, is_space, normalize_ident, read_gap, skip_space, starts_game, PropLexer,
+    RawProp, Scanner, Sink,
 };
 use crate::span::LineCursor;
 use crate::tree::ParseOptions;
@@ -54,6 +55,7 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
         games,
         warnings,
         warnings_dropped,
+        warning_counts,
         dirty,
         ident_text,
         repeats,
@@ -72,6 +74,7 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
         diag: Diagnostics {
             input,
             list: warnings,
+            counts: warning_counts,
             dropped: 0,
             max: options.max_warnings,
             strict: options.strict,
@@ -90,7 +93,7 @@ struct Builder<'a> {
     games: &'a mut Vec<GameData>,
     dirty: &'a mut Vec<DirtyIdent>,
     ident_text: &'a mut String,
-    repeats: &'a mut Vec<u32>,
+    repeats: &'a mut Vec<u64>,
     frames: &'a mut Vec<Frame>,
     seen: &'a mut Vec<(u64, RawProp)>,
     diag: Diagnostics<'a>,
@@ -115,7 +118,7 @@ impl Builder<'_> {
                     Some(at) => {
                         self.open_game(at);
                         if input[at] == b'(' {
-                            scanner.next();
+                            scanner.next_structural();
                             pos = at + 1;
                         } else {
                             self.diag.warn(WarningKind::MissingOpenParen, at);
@@ -129,11 +132,13 @@ impl Builder<'_> {
             match input.get(at) {
                 Some(b';') => {
                     self.check_gap(pos, at);
-                    scanner.next();
+                    scanner.next_structural();
                     pos = self.node(&mut scanner, at, at + 1);
                 }
                 Some(b'[') => {
-                    let gap = read_gap(input, pos, at, &mut self.diag);
+                    // The node lexer reports what is wrong with the
+                    // identifier itself; here only what stands before it.
+                    let gap = read_gap(input, pos, at, &mut NotIdent(&mut self.diag));
                     match gap.ident {
                         Some((start, _)) => {
                             self.diag.warn(WarningKind::MissingSemicolon, start);
@@ -141,17 +146,15 @@ impl Builder<'_> {
                         }
                         None => {
                             self.diag.warn(WarningKind::ValueWithoutIdent, at);
+                            scanner.next_structural();
                             let mut lexer = PropLexer::with_scanner(&mut scanner, at);
-                            // The lexer reports the value without identifier
-                            // itself; give it a sink that drops that repeat.
-                            lexer.next_prop(&mut Quiet(&mut self.diag));
-                            pos = lexer.pos;
+                            pos = lexer.skip_values(at, &mut self.diag);
                         }
                     }
                 }
                 Some(b'(') => {
                     self.check_gap(pos, at);
-                    scanner.next();
+                    scanner.next_structural();
                     pos = at + 1;
                     if starts_game(input, at) {
                         self.diag.warn(WarningKind::GameResync, at);
@@ -167,6 +170,9 @@ impl Builder<'_> {
                         continue;
                     }
                     let top = *self.frames.last().expect("in a game");
+                    if top.cursor == NONE {
+                        self.diag.warn(WarningKind::DetachedVariation, at);
+                    }
                     self.frames.push(Frame {
                         cursor: top.cursor,
                         last_child: top.last_child,
@@ -175,20 +181,24 @@ impl Builder<'_> {
                 }
                 Some(b')') => {
                     self.check_gap(pos, at);
-                    scanner.next();
+                    scanner.next_structural();
                     pos = at + 1;
                     let frame = self.frames.pop().expect("in a game");
                     match self.frames.last_mut() {
                         None => self.close_game(pos),
+                        // The variation's first node is now the last child
+                        // of the node it hangs from.
                         Some(top) if frame.first != NONE => top.last_child = frame.first,
-                        Some(_) => {}
+                        // No node of its own (`((;a))`): whatever its inner
+                        // variations attached hangs from the same node.
+                        Some(top) => top.last_child = frame.last_child,
                     }
                 }
                 Some(_) => {
                     // A stray `]` or `\` between nodes.
                     self.check_gap(pos, at);
                     self.diag.warn(WarningKind::UnexpectedByte, at);
-                    scanner.next();
+                    scanner.next_structural();
                     pos = at + 1;
                 }
                 None => {
@@ -215,8 +225,8 @@ impl Builder<'_> {
             return;
         }
         let gap = read_gap(self.input, from, to, &mut self.diag);
-        if let Some((start, _)) = gap.ident {
-            self.diag.warn(WarningKind::MissingValue, start);
+        if let Some(ident) = gap.ident {
+            dangling_ident(self.input, ident, &mut self.diag);
         }
     }
 
@@ -236,7 +246,7 @@ impl Builder<'_> {
                 b')' if input[junk_from..at].iter().all(|&b| is_space(b)) => {
                     self.report_junk(junk_from, at);
                     self.diag.warn(WarningKind::ExtraCloseParen, at);
-                    scanner.next();
+                    scanner.next_structural();
                     pos = at + 1;
                     junk_from = pos;
                     continue;
@@ -247,7 +257,7 @@ impl Builder<'_> {
                 self.report_junk(junk_from, at);
                 return Some(at);
             }
-            scanner.next();
+            scanner.next_structural();
             pos = at + 1;
             let _ = pos;
         }
@@ -314,7 +324,6 @@ impl Builder<'_> {
                     start: start as u32,
                     end: start as u32,
                 });
-                self.diag.warn(WarningKind::DetachedVariation, start);
             }
             parent = NONE;
         } else if top.last_child == NONE {
@@ -402,9 +411,11 @@ impl Builder<'_> {
         });
         if repeated {
             self.diag.warn(WarningKind::RepeatedProperty, prop.ident.0);
-            if self.repeats.last() != Some(&id) {
-                self.repeats.push(id);
+            let index = id as usize - 1;
+            if self.repeats.len() <= index / 64 {
+                self.repeats.resize(index / 64 + 1, 0);
             }
+            self.repeats[index / 64] |= 1 << (index % 64);
         }
     }
 }
@@ -431,24 +442,27 @@ fn ident_key(raw: &[u8], clean: bool) -> u64 {
     key
 }
 
-/// Passes warnings on, except [`WarningKind::ValueWithoutIdent`] (already
-/// reported by the caller).
-struct Quiet<'a, 'b>(&'a mut Diagnostics<'b>);
+/// Passes warnings on, except those about an identifier's spelling, which
+/// the node lexer reports when it reads the identifier again.
+struct NotIdent<'a, 'b>(&'a mut Diagnostics<'b>);
 
-impl Sink for Quiet<'_, '_> {
+impl Sink for NotIdent<'_, '_> {
     fn warn(&mut self, kind: WarningKind, offset: usize) {
-        if kind != WarningKind::ValueWithoutIdent {
+        if !matches!(
+            kind,
+            WarningKind::LowercaseInIdent | WarningKind::WhitespaceInIdent
+        ) {
             self.0.warn(kind, offset);
         }
     }
 }
 
 /// Whether the `(` at `at` opens a game tree: it is followed (after
-/// whitespace) by `;`, `(`, `)` or an identifier and `[`.
+/// whitespace) by `;`, `(`, `)`, `[` or an identifier and `[`.
 fn looks_like_tree(input: &[u8], at: usize) -> bool {
     let i = skip_space(input, at + 1);
     match input.get(i) {
-        Some(b';' | b'(' | b')') => true,
+        Some(b';' | b'(' | b')' | b'[') => true,
         Some(_) => looks_like_ident_then_value(input, i),
         None => false,
     }

@@ -26,7 +26,7 @@ pub use describe::describe;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Values};
 
-use crate::error::{Result, Warning};
+use crate::error::{Result, Warning, WarningKind};
 use crate::lexer::{ident_matches, PropLexer, RawProp};
 use crate::span::Span;
 use std::num::NonZeroU32;
@@ -40,10 +40,6 @@ impl NodeId {
     #[inline(always)]
     pub(crate) fn from_link(link: u32) -> Option<NodeId> {
         NonZeroU32::new(link).map(NodeId)
-    }
-    #[inline(always)]
-    pub(crate) fn link(self) -> u32 {
-        self.0.get()
     }
     /// The node's index in the arena (nodes are numbered in pre-order, from 0).
     #[inline(always)]
@@ -91,11 +87,13 @@ pub(crate) struct Store {
     pub(crate) games: Vec<GameData>,
     pub(crate) warnings: Vec<Warning>,
     pub(crate) warnings_dropped: usize,
+    pub(crate) warning_counts: [u32; WarningKind::COUNT],
     /// Sorted by offset.
     pub(crate) dirty: Vec<DirtyIdent>,
     pub(crate) ident_text: String,
-    /// Ids (links) of nodes that repeat a property, in increasing order.
-    pub(crate) repeats: Vec<u32>,
+    /// One bit per node (by index): whether it repeats a property. Only as
+    /// long as needed to hold the last such node.
+    pub(crate) repeats: Vec<u64>,
     // Scratch space of the builder, kept for its capacity.
     pub(crate) frames: Vec<build::Frame>,
     pub(crate) seen: Vec<(u64, RawProp)>,
@@ -107,6 +105,7 @@ impl Store {
         self.games.clear();
         self.warnings.clear();
         self.warnings_dropped = 0;
+        self.warning_counts = [0; WarningKind::COUNT];
         self.dirty.clear();
         self.ident_text.clear();
         self.repeats.clear();
@@ -122,7 +121,7 @@ impl Store {
             + self.warnings.capacity() * size_of::<Warning>()
             + self.dirty.capacity() * size_of::<DirtyIdent>()
             + self.ident_text.capacity()
-            + self.repeats.capacity() * size_of::<u32>()
+            + self.repeats.capacity() * size_of::<u64>()
             + self.frames.capacity() * size_of::<build::Frame>()
             + self.seen.capacity() * size_of::<(u64, RawProp)>()
     }
@@ -378,6 +377,20 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
         self.store.warnings_dropped
     }
 
+    /// How many warnings of `kind` the parse found, kept or dropped.
+    ///
+    /// ```
+    /// use sgf_grove::{ParseOptions, Parser, WarningKind};
+    /// let mut parser = Parser::with_options(ParseOptions::new().max_warnings(1));
+    /// let coll = parser.parse(b"(;B[aa]))))")?;
+    /// assert_eq!(coll.warnings().len(), 1);
+    /// assert_eq!(coll.warning_count(WarningKind::ExtraCloseParen), 3);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn warning_count(&self, kind: WarningKind) -> usize {
+        self.store.warning_counts[kind as usize] as usize
+    }
+
     #[inline(always)]
     pub(crate) fn data(&self, id: NodeId) -> &'t NodeData {
         &self.store.nodes[id.index()]
@@ -599,8 +612,12 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// Whether the node repeats a property (recorded while parsing).
     #[inline]
     fn has_repeats(&self) -> bool {
-        let repeats = &self.coll.store.repeats;
-        !repeats.is_empty() && repeats.binary_search(&self.id.link()).is_ok()
+        let index = self.id.index();
+        self.coll
+            .store
+            .repeats
+            .get(index / 64)
+            .is_some_and(|word| word >> (index % 64) & 1 == 1)
     }
 
     /// The bytes of the node: from its `;` to the end of its last value.

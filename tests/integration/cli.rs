@@ -1,1 +1,652 @@
-//! (to be written)
+//! The `sgf` binary, run as a child process on small inputs written to a
+//! temporary folder: exit statuses, the exact diagnostic and JSON formats,
+//! the folder walk, `dump`'s JSON shape and charset decoding, `fmt`, standard
+//! input, very deep trees and a closed output pipe.
+
+#![cfg(feature = "cli")]
+
+use serde_json::Value as Json;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A fresh folder under the system's temporary folder, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path =
+            std::env::temp_dir().join(format!("sgf-grove-cli-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    /// Writes `bytes` to `rel` (creating folders) and returns the full path.
+    fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `sgf args…` in `dir`, feeding `stdin` when given.
+fn sgf(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgf"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sgf");
+    let writer = stdin.map(|bytes| {
+        let bytes = bytes.to_vec();
+        let mut pipe = child.stdin.take().unwrap();
+        // A thread, so that a large input cannot deadlock against the output.
+        std::thread::spawn(move || pipe.write_all(&bytes))
+    });
+    let output = child.wait_with_output().expect("wait for sgf");
+    if let Some(writer) = writer {
+        writer.join().unwrap().unwrap();
+    }
+    output
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("exited normally")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Parses JSON Lines; fails the test on any line that is not JSON.
+fn json_lines(output: &Output) -> Vec<Json> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}")))
+        .collect()
+}
+
+// ---------------------------------------------------------------- check
+
+/// A node repeating `B`: one `repeated_property` warning at 2:12.
+const REPEATED: &str = "(;GM[1]\n;B[aa]W[bb]B[cc])\n";
+
+#[test]
+fn check_warning_line_format_and_exit_0() {
+    let dir = TempDir::new("check-warning");
+    dir.write("r.sgf", REPEATED);
+    let out = sgf(&dir.0, &["check", "r.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "r.sgf:2:12: warning[repeated_property]: property repeated in a node; values merged",
+            " 2 | ;B[aa]W[bb]B[cc])",
+            "   |            ^",
+        ]
+    );
+    assert!(text.contains("\nfiles:    1 (1 ok, 0 failed)\n"), "{text}");
+    assert!(text.contains("\ngames:    1\n"), "{text}");
+    assert!(text.contains("\nnodes:    2\n"), "{text}");
+    assert!(
+        text.contains(&format!("\nbytes:    {} ", REPEATED.len())),
+        "{text}"
+    );
+    assert!(text.contains("MB/s"), "{text}");
+    assert!(
+        text.contains("\nwarnings: 1\n  repeated_property: 1\n"),
+        "{text}"
+    );
+    assert!(!text.contains("failed:"), "{text}");
+}
+
+#[test]
+fn check_no_game_tree_exits_1() {
+    let dir = TempDir::new("check-nogame");
+    dir.write("n.sgf", "just some text");
+    dir.write("ok.sgf", "(;GM[1])");
+    let out = sgf(&dir.0, &["check", "n.sgf", "ok.sgf"], None);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "n.sgf:1:15: error[no_game_tree]: no SGF game tree found in the input\n \
+             1 | just some text\n   |               ^\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("files:    2 (1 ok, 1 failed)"), "{text}");
+    assert!(
+        text.contains("failed:   1\n  n.sgf (no_game_tree)\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_strict_fails_on_a_warning() {
+    let dir = TempDir::new("check-strict");
+    dir.write("r.sgf", REPEATED);
+    let lenient = sgf(&dir.0, &["check", "r.sgf"], None);
+    assert_eq!(code(&lenient), 0);
+    let strict = sgf(&dir.0, &["check", "--strict", "r.sgf"], None);
+    assert_eq!(code(&strict), 1);
+    let text = stdout(&strict);
+    assert!(
+        text.starts_with(
+            "r.sgf:2:12: error[repeated_property]: property repeated in a node; values merged \
+             (strict mode)\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  r.sgf (repeated_property)"), "{text}");
+}
+
+#[test]
+fn check_quiet_hides_warnings_not_errors() {
+    let dir = TempDir::new("check-quiet");
+    dir.write("r.sgf", REPEATED);
+    dir.write("n.sgf", "nothing");
+    let out = sgf(&dir.0, &["check", "-q", "r.sgf", "n.sgf"], None);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(!text.contains("warning["), "{text}");
+    assert!(text.contains("n.sgf:1:8: error[no_game_tree]"), "{text}");
+    // The warning is still counted.
+    assert!(
+        text.contains("warnings: 1\n  repeated_property: 1\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_json_lines() {
+    let dir = TempDir::new("check-json");
+    let clean = "(;FF[4]GM[1]SZ[9];B[ee];W[ge])";
+    dir.write("a.sgf", clean);
+    dir.write("n.sgf", "no game");
+    dir.write("r.sgf", REPEATED);
+    let out = sgf(
+        &dir.0,
+        &[
+            "check",
+            "--format",
+            "json",
+            "r.sgf",
+            "n.sgf",
+            "missing.sgf",
+            "a.sgf",
+        ],
+        None,
+    );
+    assert_eq!(code(&out), 1);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 5, "{}", stdout(&out));
+    let paths: Vec<&str> = lines[..4]
+        .iter()
+        .map(|l| l["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["a.sgf", "missing.sgf", "n.sgf", "r.sgf"]);
+
+    let a = &lines[0];
+    assert_eq!(a["bytes"], clean.len());
+    assert_eq!(a["games"], 1);
+    assert_eq!(a["nodes"], 3);
+    assert_eq!(a["warnings"], serde_json::json!([]));
+    assert!(a["error"].is_null());
+
+    let missing = &lines[1];
+    assert_eq!(missing["games"], 0);
+    assert_eq!(missing["error"]["kind"], "io");
+    assert!(!missing["error"]["message"].as_str().unwrap().is_empty());
+
+    let n = &lines[2];
+    assert_eq!(n["bytes"], 7);
+    assert_eq!(
+        (n["games"].as_u64(), n["nodes"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(
+        n["error"],
+        serde_json::json!({
+            "kind": "no_game_tree", "offset": 7, "line": 1, "column": 8,
+            "message": "no SGF game tree found in the input"
+        })
+    );
+
+    let r = &lines[3];
+    assert_eq!(r["bytes"], REPEATED.len());
+    assert_eq!(r["games"], 1);
+    assert_eq!(r["nodes"], 2);
+    assert!(r["error"].is_null());
+    assert_eq!(
+        r["warnings"],
+        serde_json::json!([{
+            "kind": "repeated_property", "offset": 19, "line": 2, "column": 12,
+            "message": "property repeated in a node; values merged"
+        }])
+    );
+
+    let summary = &lines[4]["summary"];
+    assert_eq!(summary["files"], 4);
+    assert_eq!(summary["failed"], 2);
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["nodes"], 5);
+    assert_eq!(summary["bytes"], clean.len() + 7 + REPEATED.len());
+    assert!(summary["seconds"].as_f64().unwrap() >= 0.0);
+    assert_eq!(
+        summary["warnings"],
+        serde_json::json!({ "repeated_property": 1 })
+    );
+}
+
+/// `"` and `\` in a file name are not allowed everywhere.
+#[cfg(unix)]
+#[test]
+fn check_json_escapes_paths_and_counts_warning_kinds() {
+    let dir = TempDir::new("check-json-kinds");
+    dir.write("we\"ird\\name.sgf", "junk(;GM[1]B[aa]B[bb]);C[x]");
+    let out = sgf(&dir.0, &["check", "--format", "json", "."], None);
+    assert_eq!(code(&out), 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        lines[0]["path"],
+        Path::new(".").join("we\"ird\\name.sgf").to_str().unwrap()
+    );
+    let kinds: Vec<&str> = lines[0]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "junk_before_game",
+            "repeated_property",
+            "missing_open_paren",
+            "unclosed_game_tree"
+        ]
+    );
+    assert_eq!(lines[1]["summary"]["games"], 2);
+    assert_eq!(
+        lines[1]["summary"]["warnings"],
+        serde_json::json!({
+            "junk_before_game": 1, "missing_open_paren": 1,
+            "repeated_property": 1, "unclosed_game_tree": 1
+        })
+    );
+}
+
+#[test]
+fn check_walks_folders_recursively_in_sorted_order() {
+    let dir = TempDir::new("check-walk");
+    dir.write("games/z.sgf", "(;GM[1])");
+    dir.write("games/sub/deeper/UPPER.SGF", "(;GM[1];B[aa])");
+    dir.write("games/sub/mixed.Sgf", "(;GM[1];B[aa];W[bb])");
+    dir.write("games/a.sgf", "(;GM[1])");
+    // Not `.sgf`: skipped in folders (it would fail if checked)…
+    dir.write("games/sub/notes.txt", "not sgf");
+    dir.write("games/sgf", "not sgf either");
+    // …but checked when named explicitly.
+    dir.write("extra.txt", "(;GM[1])");
+    let out = sgf(
+        &dir.0,
+        &["check", "--format", "json", "games", "extra.txt"],
+        None,
+    );
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let lines = json_lines(&out);
+    let paths: Vec<String> = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| l["path"].as_str().unwrap().replace('\\', "/"))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "extra.txt",
+            "games/a.sgf",
+            "games/sub/deeper/UPPER.SGF",
+            "games/sub/mixed.Sgf",
+            "games/z.sgf",
+        ]
+    );
+    let summary = &lines[lines.len() - 1]["summary"];
+    assert_eq!(summary["files"], 5);
+    assert_eq!(summary["nodes"], 1 + 2 + 3 + 1 + 1);
+
+    // The explicit non-SGF file fails when named.
+    let out = sgf(&dir.0, &["check", "games/sub/notes.txt"], None);
+    assert_eq!(code(&out), 1);
+}
+
+#[test]
+fn check_unreadable_file_fails_with_io_error() {
+    let dir = TempDir::new("check-io");
+    dir.write("ok.sgf", "(;GM[1])");
+    let out = sgf(&dir.0, &["check", "missing.sgf", "ok.sgf"], None);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(text.starts_with("missing.sgf: error[io]: "), "{text}");
+    assert!(text.contains("files:    2 (1 ok, 1 failed)"), "{text}");
+    assert!(text.contains("  missing.sgf (io)"), "{text}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = TempDir::new("usage");
+    for args in [
+        &["check"][..],
+        &["frobnicate"],
+        &["check", "--format", "xml", "x"],
+        &[],
+    ] {
+        let out = sgf(&dir.0, args, None);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = sgf(&dir.0, &["dump", "missing.sgf"], None);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).starts_with("sgf: cannot read missing.sgf: "),
+        "{}",
+        stderr(&out)
+    );
+    let out = sgf(&dir.0, &["--help"], None);
+    assert_eq!(code(&out), 0);
+    assert!(stdout(&out).contains("check"));
+}
+
+#[test]
+fn check_snippet_cuts_long_lines_around_the_column() {
+    let dir = TempDir::new("check-long");
+    // One long line with a repeated property in the middle.
+    let mut input = format!("(;GM[1]C[{}]", "x".repeat(1000));
+    let at = input.len();
+    input.push_str(&format!("GM[2]N[{}])", "y".repeat(1000)));
+    dir.write("long.sgf", &input);
+    let out = sgf(&dir.0, &["check", "long.sgf"], None);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "long.sgf:1:{}: warning[repeated_property]: property repeated in a node; values merged",
+            at + 1
+        )
+    );
+    let (source, caret) = (lines[1], lines[2]);
+    assert!(source.len() < 140, "{source}");
+    assert!(source.starts_with(" 1 | ..."), "{source}");
+    assert!(source.ends_with("..."), "{source}");
+    let col = caret.find('^').unwrap();
+    assert_eq!(caret.len(), col + 1);
+    assert_eq!(&source[col..col + 5], "GM[2]", "{source}\n{caret}");
+}
+
+// ---------------------------------------------------------------- dump
+
+#[test]
+fn dump_sequence() {
+    let dir = TempDir::new("dump-seq");
+    dir.write("a.sgf", "(;FF[4]GM[1]SZ[9];B[ee];W[ge])");
+    let out = sgf(&dir.0, &["dump", "a.sgf"], None);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        stdout(&out),
+        "[[[{\"FF\":[\"4\"],\"GM\":[\"1\"],\"SZ\":[\"9\"]},{\"B\":[\"ee\"]},{\"W\":[\"ge\"]}],[]]]\n"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn dump_variations() {
+    let dir = TempDir::new("dump-var");
+    dir.write("v.sgf", "(;GM[1];B[aa](;W[bb])(;W[cc];B[dd]))");
+    let out = sgf(&dir.0, &["dump", "v.sgf"], None);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        stdout(&out),
+        r#"[[[{"GM":["1"]},{"B":["aa"]}],[[[{"W":["bb"]}],[]],[[{"W":["cc"]},{"B":["dd"]}],[]]]]]"#
+            .to_owned()
+            + "\n"
+    );
+
+    // Variations inside variations, three children, two games.
+    dir.write(
+        "w.sgf",
+        "(;GM[1](;B[aa](;W[bb])(;W[cc])(;W[dd];B[ee]))(;B[ff]))\n(;GM[1];B[gg])",
+    );
+    let out = sgf(&dir.0, &["dump", "w.sgf"], None);
+    assert_eq!(code(&out), 0);
+    let expected = r#"[
+        [[{"GM":["1"]}],[
+            [[{"B":["aa"]}],[
+                [[{"W":["bb"]}],[]],
+                [[{"W":["cc"]}],[]],
+                [[{"W":["dd"]},{"B":["ee"]}],[]]
+            ]],
+            [[{"B":["ff"]}],[]]
+        ]],
+        [[{"GM":["1"]},{"B":["gg"]}],[]]
+    ]"#;
+    let expected: String = expected.split_whitespace().collect();
+    assert_eq!(stdout(&out), expected + "\n");
+}
+
+#[test]
+fn dump_values_unescaped_keys_in_file_order() {
+    let dir = TempDir::new("dump-text");
+    dir.write(
+        "t.sgf",
+        b"(;SZ[9]GM[1]AB[aa][bb]C[a\\]b]CoPyright[me]\
+          N[soft \\\nbreak]GC[crlf \\\r\nsoft]PC[hard\r\nbreak]EV[tab\there \\\\ \"q\"]\
+          B[]AB[cc])",
+    );
+    let out = sgf(&dir.0, &["dump", "t.sgf"], None);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"[[[{"SZ":["9"],"GM":["1"],"AB":["aa","bb","cc"],"C":["a]b"],"CP":["me"],"#,
+            r#""N":["soft break"],"GC":["crlf soft"],"PC":["hard\r\nbreak"],"#,
+            r#""EV":["tab\there \\ \"q\""],"B":[""]}],[]]]"#,
+            "\n"
+        )
+    );
+    // The warnings go to stderr, one line each.
+    let err = stderr(&out);
+    assert!(
+        err.contains("t.sgf:1:30: warning[lowercase_in_ident]: lower-case letters in a property identifier dropped\n"),
+        "{err}"
+    );
+    assert!(err.contains("warning[repeated_property]"), "{err}");
+}
+
+#[test]
+fn dump_decodes_with_the_root_charset() {
+    let dir = TempDir::new("dump-ca");
+    // 中 is D6 D0 in GB2312; é is E9 in Latin-1.
+    let mut input = b"(;CA[GB2312]C[\xD6\xD0];C[\xD6\xD0\xCE\xC4])".to_vec();
+    input.extend_from_slice(b"(;C[\xD6\xD0])");
+    input.extend_from_slice(b"(;CA[ISO-8859-1]PB[Ren\xE9])");
+    input.extend_from_slice(b"(;CA[no-such-charset]PB[\xE4\xB8\xAD])");
+    dir.write("ca.sgf", &input);
+    let out = sgf(&dir.0, &["dump", "ca.sgf"], None);
+    assert_eq!(code(&out), 0);
+    let json: Json = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json[0][0][0]["C"][0], "中");
+    assert_eq!(json[0][0][1]["C"][0], "中文");
+    assert_eq!(json[0][0][0]["CA"][0], "GB2312");
+    // No CA: UTF-8, and bytes that are not UTF-8 become U+FFFD.
+    assert_eq!(json[1][0][0]["C"][0], "\u{FFFD}\u{FFFD}");
+    assert_eq!(json[2][0][0]["PB"][0], "René");
+    // An unknown charset falls back to UTF-8.
+    assert_eq!(json[3][0][0]["PB"][0], "中");
+}
+
+#[test]
+fn dump_and_fmt_read_stdin() {
+    let dir = TempDir::new("stdin");
+    let out = sgf(&dir.0, &["dump", "-"], Some(b"(;GM[1];B[aa])"));
+    assert_eq!(code(&out), 0);
+    assert_eq!(stdout(&out), "[[[{\"GM\":[\"1\"]},{\"B\":[\"aa\"]}],[]]]\n");
+
+    let out = sgf(&dir.0, &["fmt", "-"], Some(b"(;GM[1];B[aa]"));
+    assert_eq!(code(&out), 0);
+    assert_eq!(stdout(&out), "(;GM[1];B[aa])\n");
+    assert_eq!(
+        stderr(&out),
+        "<stdin>:1:14: warning[unclosed_game_tree]: game tree not closed at end of input\n"
+    );
+}
+
+#[test]
+fn dump_and_fmt_fail_with_exit_1_on_no_game() {
+    let dir = TempDir::new("dump-fail");
+    dir.write("n.sgf", "nothing here");
+    for cmd in ["dump", "fmt"] {
+        let out = sgf(&dir.0, &[cmd, "n.sgf"], None);
+        assert_eq!(code(&out), 1, "{cmd}");
+        assert!(out.stdout.is_empty(), "{cmd}");
+        assert!(
+            stderr(&out).starts_with(
+                "n.sgf:1:13: error[no_game_tree]: no SGF game tree found in the input\n"
+            ),
+            "{cmd}: {}",
+            stderr(&out)
+        );
+    }
+    dir.write("r.sgf", REPEATED);
+    let out = sgf(&dir.0, &["dump", "--strict", "r.sgf"], None);
+    assert_eq!(code(&out), 1);
+}
+
+// ---------------------------------------------------------------- fmt
+
+#[test]
+fn fmt_writes_normalised_sgf() {
+    let dir = TempDir::new("fmt");
+    dir.write(
+        "f.sgf",
+        "header text\n(;GM[1]CoPyright[x]  AB[aa]AB[bb]\n;B[cc](;W[dd])(;W[ee]C[a\\]b]))(;GM[1])",
+    );
+    let out = sgf(&dir.0, &["fmt", "f.sgf"], None);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        stdout(&out),
+        "(;GM[1]CP[x]AB[aa][bb];B[cc](;W[dd])(;W[ee]C[a\\]b]))\n(;GM[1])\n"
+    );
+    let err = stderr(&out);
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "f.sgf:1:1: warning[junk_before_game]: text before the first game tree skipped",
+            "f.sgf:2:8: warning[lowercase_in_ident]: lower-case letters in a property identifier dropped",
+            "f.sgf:2:28: warning[repeated_property]: property repeated in a node; values merged",
+        ]
+    );
+}
+
+// ---------------------------------------------------------------- depth, pipes
+
+/// `(;GM[1](;B[aa])(;W[bb](;B[aa])(;W[bb]…)))`: variations nested `depth`
+/// deep, each level with two children.
+fn nested_variations(depth: usize) -> String {
+    let mut s = String::from("(;GM[1]");
+    for _ in 0..depth {
+        s.push_str("(;B[aa])(;W[bb]");
+    }
+    s.push_str(&")".repeat(depth + 1));
+    s
+}
+
+#[test]
+fn deep_variations_through_dump_and_fmt() {
+    const DEPTH: usize = 100_000;
+    let dir = TempDir::new("deep");
+    let input = nested_variations(DEPTH);
+    dir.write("deep.sgf", &input);
+
+    let out = sgf(&dir.0, &["fmt", "deep.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        out.stdout == format!("{input}\n").as_bytes(),
+        "fmt output differs"
+    );
+
+    let out = sgf(&dir.0, &["dump", "deep.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let leaf_b = r#"[[{"B":["aa"]}],[]]"#;
+    let mut expected = String::from(r#"[[[{"GM":["1"]}],["#);
+    for _ in 0..DEPTH - 1 {
+        expected.push_str(leaf_b);
+        expected.push_str(r#",[[{"W":["bb"]}],["#);
+    }
+    expected.push_str(leaf_b);
+    expected.push_str(r#",[[{"W":["bb"]}],[]]"#);
+    expected.push_str(&"]]".repeat(DEPTH));
+    expected.push_str("]\n");
+    assert!(out.stdout == expected.as_bytes(), "dump output differs");
+
+    // A single line of play as deep, through a pipe from stdin.
+    let mut line = String::from("(;GM[1]");
+    for _ in 0..DEPTH {
+        line.push_str("(;B[aa]");
+    }
+    line.push_str(&")".repeat(DEPTH + 1));
+    let out = sgf(&dir.0, &["dump", "-"], Some(line.as_bytes()));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let mut expected = String::from(r#"[[[{"GM":["1"]}"#);
+    expected.push_str(&r#",{"B":["aa"]}"#.repeat(DEPTH));
+    expected.push_str("],[]]]\n");
+    assert!(
+        out.stdout == expected.as_bytes(),
+        "dump of a long line differs"
+    );
+}
+
+#[test]
+fn closed_stdout_exits_0_quietly() {
+    let dir = TempDir::new("pipe");
+    // Megabytes of output: far more than a pipe buffer holds.
+    dir.write("deep.sgf", nested_variations(50_000));
+    for cmd in ["dump", "fmt"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sgf"))
+            .args([cmd, "deep.sgf"])
+            .current_dir(&dir.0)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut head = [0u8; 10];
+        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+        // The read end is closed here, like `| head -c 10`.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(code(&out), 0, "{cmd}");
+        assert!(out.stderr.is_empty(), "{cmd}: {}", stderr(&out));
+        assert!(head.starts_with(if cmd == "dump" { b"[[[{" } else { b"(;GM[1](" }));
+    }
+}

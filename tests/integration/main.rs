@@ -1,5 +1,6 @@
 //! One integration-test binary for the whole crate.
 
+mod api;
 mod cli;
 mod corpus;
 mod deep;

@@ -1,0 +1,86 @@
+//! The command line of `sgf`, declared with clap's derive API.
+//!
+//! Each subcommand has its own argument struct, consumed by the module of the
+//! same name under `cmd/`.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// `sgf`: check, dump and rewrite SGF game records.
+#[derive(Debug, Parser)]
+#[command(name = "sgf", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Parse files and folders and report warnings, errors and throughput.
+    ///
+    /// Exit status: 0 when every file parsed (warnings allowed), 1 when any
+    /// file failed (including unreadable ones), 2 on usage errors.
+    Check(CheckArgs),
+    /// Print the parsed collection as JSON, in the shape SGFGrove.js uses.
+    Dump(DumpArgs),
+    /// Write the parsed collection back as SGF.
+    Fmt(FmtArgs),
+}
+
+/// Arguments of `sgf check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files and folders to check. Folders are walked recursively for files
+    /// ending in `.sgf` (any letter case); files named here are checked
+    /// whatever their extension.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Refuse every defect the lenient parser forgives: the first one fails
+    /// the file.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Do not print a line per warning (errors are still printed).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The output format of `sgf check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Compiler-style diagnostics and a summary, for people.
+    Text,
+    /// One JSON object per file, then one summary object (JSON Lines).
+    Json,
+}
+
+/// Arguments of `sgf dump`.
+#[derive(Debug, Args)]
+pub struct DumpArgs {
+    /// The SGF file to read; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Fail on the first defect instead of forgiving it.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Arguments of `sgf fmt`.
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// The SGF file to read; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Fail on the first defect instead of forgiving it.
+    #[arg(long)]
+    pub strict: bool,
+}

@@ -1,0 +1,301 @@
+//! The subcommands, one module each, and what they share: the outcome and
+//! error types, reading an input, and compiler-style diagnostics.
+
+pub mod check;
+pub mod dump;
+pub mod fmt;
+
+use crate::args::Command;
+use sgf_grove::{Collection, Error, Position};
+use std::fmt as stdfmt;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Runs one subcommand.
+///
+/// # Errors
+///
+/// A [`CliError`] for failures that are not about the input's content:
+/// unreadable input for `dump` and `fmt`, and failed writes to the output.
+pub fn run(command: Command) -> Result<Status, CliError> {
+    match command {
+        Command::Check(args) => check::run(&args),
+        Command::Dump(args) => dump::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
+    }
+}
+
+/// How a subcommand that ran to its end went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every input parsed (perhaps with warnings): exit status 0.
+    Ok,
+    /// At least one input failed: exit status 1.
+    Failed,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        match status {
+            Status::Ok => ExitCode::SUCCESS,
+            Status::Failed => ExitCode::from(1),
+        }
+    }
+}
+
+/// A failure that stops a subcommand: an I/O error and what was being done.
+/// Printed by `main` as `sgf: <context>: <error>`, with exit status 2.
+#[derive(Debug)]
+pub struct CliError {
+    context: String,
+    source: io::Error,
+}
+
+impl CliError {
+    /// An I/O error that happened while doing `context`.
+    pub fn io(context: impl Into<String>, source: io::Error) -> CliError {
+        CliError {
+            context: context.into(),
+            source,
+        }
+    }
+
+    /// Whether the error is a closed standard output, which ends the program
+    /// quietly and successfully.
+    pub fn is_broken_pipe(&self) -> bool {
+        self.source.kind() == io::ErrorKind::BrokenPipe
+    }
+}
+
+impl From<io::Error> for CliError {
+    /// Errors raised by `?` on a write: a failed write of the output.
+    fn from(source: io::Error) -> CliError {
+        CliError::io("cannot write output", source)
+    }
+}
+
+impl stdfmt::Display for CliError {
+    fn fmt(&self, f: &mut stdfmt::Formatter<'_>) -> stdfmt::Result {
+        write!(f, "{}: {}", self.context, self.source)
+    }
+}
+
+impl std::error::Error for CliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// Whether `path` names standard input (`-`).
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The name to print for an input: `<stdin>` for `-`, else the path as
+/// given (lossy UTF-8).
+pub fn display_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "<stdin>".to_owned()
+    } else {
+        path.to_string_lossy().into_owned()
+    }
+}
+
+/// Reads the whole of `path` (standard input for `-`).
+///
+/// # Errors
+///
+/// A [`CliError`] naming the input when it cannot be read.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
+    let mut buf = Vec::new();
+    let result = if is_stdin(path) {
+        io::stdin().lock().read_to_end(&mut buf)
+    } else {
+        std::fs::File::open(path).and_then(|mut file| file.read_to_end(&mut buf))
+    };
+    match result {
+        Ok(_) => Ok(buf),
+        Err(err) => Err(CliError::io(
+            format!("cannot read {}", display_name(path)),
+            err,
+        )),
+    }
+}
+
+/// Writes the warnings of `coll` to `out`, one line each in the form
+/// `path:line:column: warning[code]: message`, plus a note when some were
+/// dropped over the limit.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_warning_lines(
+    out: &mut impl Write,
+    name: &str,
+    coll: &Collection<'_, '_>,
+) -> io::Result<()> {
+    for w in coll.warnings() {
+        write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
+    }
+    write_dropped_note(out, name, coll.warnings_dropped())
+}
+
+/// Writes `path: note: N more warnings not kept` when `dropped` is not 0.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> io::Result<()> {
+    if dropped > 0 {
+        writeln!(
+            out,
+            "{name}: note: {dropped} more warnings not kept (over the per-file limit)"
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes a parse error as `path:line:column: error[code]: message`, then the
+/// line of `input` it points into with a caret under the column.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_error(out: &mut impl Write, name: &str, input: &[u8], err: &Error) -> io::Result<()> {
+    write_headline(
+        out,
+        name,
+        "error",
+        err.kind().code(),
+        &err.kind().to_string(),
+        err.position(),
+    )?;
+    write_snippet(out, input, err.position())
+}
+
+/// Writes `path:line:column: severity[code]: message`.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_headline(
+    out: &mut impl Write,
+    name: &str,
+    severity: &str,
+    code: &str,
+    message: &str,
+    pos: Position,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{name}:{}:{}: {severity}[{code}]: {message}",
+        pos.line, pos.column
+    )
+}
+
+/// How many bytes of a line a snippet shows at most; longer lines are cut
+/// around the column and marked with `...`.
+const SNIPPET_WIDTH: usize = 120;
+/// How many of those bytes come before the column when the line is cut.
+const SNIPPET_BEFORE: usize = 60;
+
+/// Writes the line of `input` that `pos` falls on, and a caret under its
+/// column, like a compiler:
+///
+/// ```text
+///   3 | ;B[aa]C[a comment
+///     |       ^
+/// ```
+///
+/// Costs at most [`SNIPPET_WIDTH`] bytes of scanning, whatever the line's
+/// length, so that thousands of diagnostics on a one-line file stay cheap.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_snippet(out: &mut impl Write, input: &[u8], pos: Position) -> io::Result<()> {
+    let offset = pos.offset.min(input.len());
+    let line_start = offset.saturating_sub((pos.column as usize).saturating_sub(1));
+
+    // The window: at most SNIPPET_BEFORE bytes before the column…
+    let mut start = line_start.max(offset.saturating_sub(SNIPPET_BEFORE));
+    let cut_left = start > line_start;
+    if cut_left {
+        // …starting on a UTF-8 character boundary when that is near.
+        let mut n = 0;
+        while n < 3 && start < offset && is_continuation(input[start]) {
+            start += 1;
+            n += 1;
+        }
+    }
+    // …and ending at the line break or SNIPPET_WIDTH bytes after its start.
+    let limit = input.len().min(start + SNIPPET_WIDTH).max(offset);
+    let mut end = match memchr::memchr2(b'\n', b'\r', &input[offset..limit]) {
+        Some(i) => offset + i,
+        None => limit,
+    };
+    let cut_right = end < input.len() && !matches!(input[end], b'\n' | b'\r');
+    if cut_right {
+        let mut n = 0;
+        while n < 3 && end > offset && is_continuation(input[end]) {
+            end -= 1;
+            n += 1;
+        }
+    }
+
+    let marker = if cut_left { "..." } else { "" };
+    let before = printable(&input[start..offset]);
+    let after = printable(&input[offset..end]);
+    let gutter = pos.line.to_string();
+    let blank = " ".repeat(gutter.len());
+    let mut pad = String::with_capacity(before.len() + marker.len());
+    pad.push_str(&" ".repeat(marker.len()));
+    for c in before.chars() {
+        match c {
+            '\t' => pad.push('\t'),
+            c if is_wide(c) => pad.push_str("  "),
+            _ => pad.push(' '),
+        }
+    }
+    let tail = if cut_right { "..." } else { "" };
+    writeln!(out, " {gutter} | {marker}{before}{after}{tail}")?;
+    writeln!(out, " {blank} | {pad}^")
+}
+
+fn is_continuation(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+/// `bytes` as lossy UTF-8 with control characters other than tab replaced
+/// by U+FFFD, so that a snippet cannot move the terminal's cursor.
+fn printable(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                char::REPLACEMENT_CHARACTER
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// Whether a terminal shows `c` two columns wide (the common East Asian
+/// wide ranges; enough to keep the caret aligned under CJK text).
+fn is_wide(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x20000..=0x3FFFD)
+}

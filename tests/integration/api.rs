@@ -1,0 +1,177 @@
+//! The read API: navigation, properties, values, spans, identifiers.
+
+use sgf_grove::{parse, Node, ParseOptions, Parser, Span, WarningKind};
+
+const GAME: &[u8] = b"(;GM[1]FF[4]SZ[19]\n;B[pd]\n(;W[dd];B[pp])\n(;W[dp]C[x])\n(;W[qq]))";
+
+fn moves<'t, 'src>(nodes: impl Iterator<Item = Node<'t, 'src>>) -> Vec<String>
+where
+    'src: 't,
+{
+    nodes
+        .map(|n| {
+            n.properties()
+                .map(|p| format!("{}[{}]", p.ident(), String::from_utf8_lossy(p.raw())))
+                .collect::<Vec<_>>()
+                .join("")
+        })
+        .collect()
+}
+
+#[test]
+fn navigation() {
+    let doc = parse(GAME).unwrap();
+    assert!(doc.warnings().is_empty());
+    let coll = doc.collection();
+    assert_eq!(coll.len(), 1);
+    assert_eq!(coll.node_count(), 6);
+    let root = coll.game(0).unwrap().root();
+    assert!(root.is_root() && !root.is_leaf());
+    assert_eq!(root.parent(), None);
+    let b = root.first_child().unwrap();
+    assert_eq!(b.parent(), Some(root));
+    let kids: Vec<_> = b.children().collect();
+    assert_eq!(moves(kids.iter().copied()), ["W[dd]", "W[dp]C[x]", "W[qq]"]);
+    assert_eq!(kids[1].prev_sibling(), Some(kids[0]));
+    assert_eq!(kids[0].prev_sibling(), None);
+    assert_eq!(kids[0].next_sibling(), Some(kids[1]));
+    assert_eq!(kids[2].next_sibling(), None);
+    assert_eq!(moves(kids[0].following_siblings()), ["W[dp]C[x]", "W[qq]"]);
+    assert!(kids[2].is_leaf());
+    assert_eq!(kids[0].first_child().unwrap().depth(), 3);
+    assert_eq!(
+        moves(root.main_line()),
+        ["GM[1]FF[4]SZ[19]", "B[pd]", "W[dd]", "B[pp]"]
+    );
+    assert_eq!(
+        moves(root.descendants()),
+        [
+            "GM[1]FF[4]SZ[19]",
+            "B[pd]",
+            "W[dd]",
+            "B[pp]",
+            "W[dp]C[x]",
+            "W[qq]"
+        ]
+    );
+    // Descendants of an inner node stay inside its subtree.
+    assert_eq!(moves(kids[0].descendants()), ["W[dd]", "B[pp]"]);
+    assert_eq!(
+        moves(kids[0].first_child().unwrap().ancestors()),
+        ["W[dd]", "B[pd]", "GM[1]FF[4]SZ[19]"]
+    );
+    // Collection::nodes is pre-order too, and ids round-trip.
+    let all: Vec<_> = coll.nodes().collect();
+    assert_eq!(all.len(), 6);
+    for n in &all {
+        assert_eq!(coll.node(n.id()), *n);
+    }
+}
+
+#[test]
+fn spans_point_into_the_input() {
+    let doc = parse(GAME).unwrap();
+    let coll = doc.collection();
+    let game = coll.game(0).unwrap();
+    assert_eq!(game.span(), Span::new(0, GAME.len()));
+    let root = game.root();
+    assert_eq!(
+        &GAME[root.span().start..root.span().end],
+        b";GM[1]FF[4]SZ[19]"
+    );
+    let sz = root.property("SZ").unwrap();
+    assert_eq!(&GAME[sz.span().start..sz.span().end], b"SZ[19]");
+    let v = sz.values().next().unwrap();
+    assert_eq!(&GAME[v.span().start..v.span().end], b"19");
+    assert_eq!(v.raw(), b"19");
+    let c = root.descendants().find(|n| n.has("C")).unwrap();
+    assert_eq!(&GAME[c.span().start..c.span().end], b";W[dp]C[x]");
+    assert_eq!(c.offset(), c.span().start);
+}
+
+#[test]
+fn repeated_properties_merge_in_file_order() {
+    let input = b"(;AB[aa]W[bb]AB[cc][dd]C[x]AB[ee])";
+    let doc = parse(input).unwrap();
+    let kinds: Vec<_> = doc.warnings().iter().map(|w| w.kind).collect();
+    assert_eq!(
+        kinds,
+        [WarningKind::RepeatedProperty, WarningKind::RepeatedProperty]
+    );
+    let root = doc.games().next().unwrap().root();
+    let idents: Vec<_> = root.properties().map(|p| p.ident()).collect();
+    assert_eq!(idents, ["AB", "W", "C"]);
+    let ab: Vec<_> = root.raw_values("AB").map(|v| v.raw()).collect();
+    assert_eq!(ab, [&b"aa"[..], b"cc", b"dd", b"ee"]);
+    assert_eq!(root.get_raw("AB"), Some(&b"aa"[..]));
+    assert_eq!(root.raw_values("XX").count(), 0);
+    assert!(root.has("C") && !root.has("B"));
+}
+
+#[test]
+fn identifiers_are_normalised_and_keep_their_spelling() {
+    let doc = parse(b"(;GaMe[1]CoPyright[me]P B[x]MULTIGOGM[1])").unwrap();
+    let root = doc.games().next().unwrap().root();
+    let props: Vec<_> = root
+        .properties()
+        .map(|p| (p.ident().to_string(), p.ident_raw().to_vec()))
+        .collect();
+    assert_eq!(
+        props,
+        [
+            ("GM".to_string(), b"GaMe".to_vec()),
+            ("CP".to_string(), b"CoPyright".to_vec()),
+            ("PB".to_string(), b"P B".to_vec()),
+            ("MULTIGOGM".to_string(), b"MULTIGOGM".to_vec()),
+        ]
+    );
+    assert_eq!(root.get_raw("CP"), Some(&b"me"[..]));
+    assert_eq!(root.get_raw("PB"), Some(&b"x"[..]));
+    // A query by the raw spelling finds nothing: lookups are normalised.
+    assert_eq!(root.get_raw("CoPyright"), None);
+}
+
+#[test]
+fn reused_parser_gives_independent_results() {
+    let mut parser = Parser::new();
+    let first = parser.parse(b"(;B[aa];W[bb])").unwrap().node_count();
+    let coll = parser.parse(b"(;B[cc])(;B[dd])").unwrap();
+    assert_eq!(first, 2);
+    assert_eq!(coll.len(), 2);
+    assert_eq!(coll.node_count(), 2);
+    assert_eq!(coll.game(1).unwrap().root().get_raw("B"), Some(&b"dd"[..]));
+    assert!(parser.parse(b"no sgf here").is_err());
+    assert_eq!(parser.parse(b"(;B[ee])").unwrap().node_count(), 1);
+}
+
+#[test]
+fn strict_mode_refuses_the_first_defect_with_its_position() {
+    let mut parser = Parser::with_options(ParseOptions::new().strict(true));
+    let err = parser.parse(b"(;GM[1]\n;B[aa]C[a [b] c])").unwrap_err();
+    assert_eq!(
+        err.kind(),
+        sgf_grove::ErrorKind::Strict(WarningKind::UnescapedBracket)
+    );
+    assert_eq!((err.line(), err.column(), err.offset()), (2, 13, 20));
+    assert_eq!(
+        err.to_string(),
+        "unescaped `]` inside a value kept as text (strict mode) at 2:13"
+    );
+    assert!(!err.is_eof());
+    let err = parser.parse(b"(;GM[1];C[abc").unwrap_err();
+    assert!(err.is_eof());
+}
+
+#[test]
+fn warnings_are_capped_but_counted() {
+    let mut input = b"(;".to_vec();
+    for _ in 0..50 {
+        input.extend_from_slice(b"B[aa]");
+    }
+    input.push(b')');
+    let mut parser = Parser::with_options(ParseOptions::new().max_warnings(10));
+    let coll = parser.parse(&input).unwrap();
+    assert_eq!(coll.warnings().len(), 10);
+    assert_eq!(coll.warnings_dropped(), 39);
+    assert_eq!(coll.game(0).unwrap().root().raw_values("B").count(), 50);
+}
