@@ -44,7 +44,7 @@ pub enum WarningKind {
     /// The letters are joined (`PB`).
     WhitespaceInIdent,
     /// Lower-case letters in a property identifier (`CoPyright[x]`, old
-    /// FF[1]–FF[3] files). They are dropped (`CP`); the original spelling stays
+    /// FF\[1\]–FF\[3\] files). They are dropped (`CP`); the original spelling stays
     /// available through [`Property::ident_raw`](crate::Property::ident_raw).
     LowercaseInIdent,
     /// A property identifier with no upper-case letter (`foo[x]`). The

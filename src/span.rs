@@ -2,7 +2,7 @@
 //!
 //! The lexer and the tree builder track nothing but byte offsets. Lines and
 //! columns are computed only when a diagnostic is built, by counting line
-//! breaks with `memchr`; [`LineCursor`] makes a run of diagnostics in
+//! breaks with `memchr`; a `LineCursor` makes a run of diagnostics in
 //! increasing offset order cost one pass over the input in total.
 
 use std::ops::Index;

@@ -6,15 +6,15 @@
 //! (`;B[pd];W[dd]`, one structural byte in every two or three) cost a few
 //! instructions per token and long comments are skipped a block at a time.
 //!
-//! On top of the scanner, [`PropLexer`] reads the properties of one node
-//! (identifier, then one or more `[value]`s) and [`scan_value`] finds where a
+//! On top of the scanner, `PropLexer` reads the properties of one node
+//! (identifier, then one or more `[value]`s) and `scan_value` finds where a
 //! value ends. Both are pure functions of the input and a start offset: the
 //! tree builder runs them once with diagnostics on, and the read API runs them
 //! again, lazily, to hand out properties and values without ever having
 //! stored them. Property values are borrowed slices of the input, still
 //! escaped.
 //!
-//! The byte-at-a-time twin of the scanner lives in [`reference`]; the two are
+//! The byte-at-a-time twin of the scanner lives in [`mod@reference`]; the two are
 //! compared by unit tests and by the `lexer_diff` fuzz target.
 
 pub mod reference;

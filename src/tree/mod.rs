@@ -157,7 +157,7 @@ impl ParseOptions {
     }
 
     /// Refuse every defect the lenient parser forgives: the first one becomes
-    /// an [`Error`] of kind [`ErrorKind::Strict`](crate::ErrorKind::Strict).
+    /// an [`Error`](crate::Error) of kind [`ErrorKind::Strict`](crate::ErrorKind::Strict).
     ///
     /// Default: `false`, because real collections are full of harmless
     /// defects and one of them should not cost a game.
@@ -240,7 +240,7 @@ impl Parser {
     }
 }
 
-/// A parsed input that owns its arena, as returned by [`parse`](crate::parse).
+/// A parsed input that owns its arena, as returned by [`parse`].
 /// [`Document::collection`] gives the [`Collection`] view; the most used
 /// methods are repeated here.
 #[derive(Debug)]

@@ -51,8 +51,12 @@ fn holds_no_sgf(bytes: &[u8]) -> bool {
     !bytes.contains(&b'[')
 }
 
+/// One node as compared across a round trip: its game, its number of
+/// children, and its properties with their raw values.
+type FlatNode = (usize, usize, Vec<(String, Vec<Vec<u8>>)>);
+
 /// The tree as (shape, identifiers, raw values), node by node in pre-order.
-fn flatten(coll: Collection<'_, '_>) -> Vec<(usize, usize, Vec<(String, Vec<Vec<u8>>)>)> {
+fn flatten(coll: Collection<'_, '_>) -> Vec<FlatNode> {
     let mut out = Vec::with_capacity(coll.node_count());
     for (g, game) in coll.games().enumerate() {
         for node in game.nodes() {
