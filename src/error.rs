@@ -228,6 +228,9 @@ pub enum ErrorKind {
     InputTooLarge,
     /// A defect that the lenient parser forgives, refused in strict mode.
     Strict(WarningKind),
+    /// A value that a typed getter could not read as the type asked for
+    /// (`B[z]` as a move, `KM[six]` as a real); the position is the value's.
+    InvalidValue(crate::value::ValueType),
 }
 
 impl ErrorKind {
@@ -237,6 +240,7 @@ impl ErrorKind {
             ErrorKind::NoGameTree => "no_game_tree",
             ErrorKind::InputTooLarge => "input_too_large",
             ErrorKind::Strict(kind) => kind.code(),
+            ErrorKind::InvalidValue(_) => "invalid_value",
         }
     }
 }
@@ -247,6 +251,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NoGameTree => f.write_str("no SGF game tree found in the input"),
             ErrorKind::InputTooLarge => f.write_str("input larger than 4 GiB"),
             ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
+            ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod lexer;
 pub mod span;
 pub mod text;
 pub mod tree;
+pub mod value;
 pub mod writer;
 
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};

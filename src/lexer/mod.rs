@@ -353,6 +353,43 @@ pub(crate) fn skip_space(input: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// How value bytes are read: byte by byte, or, for a charset where the
+/// second byte of a character may be `\` or `]` (Shift_JIS, Big5, GBK,
+/// GB18030), a character at a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ValueMode {
+    /// Every byte stands for itself (UTF-8, the ISO-8859 family, EUC-*, …).
+    #[default]
+    Bytes,
+    /// Shift_JIS: bytes 0x81–0x9F and 0xE0–0xFC start a two-byte character.
+    ShiftJis,
+    /// Big5, GBK, GB18030: bytes 0x81–0xFE start a two-byte character (a
+    /// four-byte GB18030 character is two such pairs).
+    DoubleByte,
+}
+
+impl ValueMode {
+    /// The mode a value in `encoding` needs.
+    pub fn for_encoding(encoding: &'static encoding_rs::Encoding) -> ValueMode {
+        if encoding == encoding_rs::SHIFT_JIS {
+            ValueMode::ShiftJis
+        } else if crate::text::charset::is_ascii_unsafe(encoding) {
+            ValueMode::DoubleByte
+        } else {
+            ValueMode::Bytes
+        }
+    }
+
+    #[inline(always)]
+    fn is_lead(self, b: u8) -> bool {
+        match self {
+            ValueMode::Bytes => false,
+            ValueMode::ShiftJis => matches!(b, 0x81..=0x9f | 0xe0..=0xfc),
+            ValueMode::DoubleByte => matches!(b, 0x81..=0xfe),
+        }
+    }
+}
+
 /// Where a value ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ValueEnd {
@@ -426,6 +463,72 @@ pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
             _ => {}
         }
     }
+}
+
+/// [`scan_value`] in the given mode.
+#[inline(always)]
+pub(crate) fn scan_value_in<'src, T: Structurals<'src>, S: Sink>(
+    scanner: &mut T,
+    open: usize,
+    sink: &mut S,
+    mode: ValueMode,
+) -> ValueEnd {
+    match mode {
+        ValueMode::Bytes => scan_value(scanner, open, sink),
+        _ => scan_value_chars(scanner, open, sink, mode),
+    }
+}
+
+/// [`scan_value`] for a charset whose characters can hide `\` or `]` in
+/// their second byte: walks the value a character at a time, so such a byte
+/// is never taken for an escape or the end of the value.
+#[inline(never)]
+fn scan_value_chars<'src, T: Structurals<'src>, S: Sink>(
+    scanner: &mut T,
+    open: usize,
+    sink: &mut S,
+    mode: ValueMode,
+) -> ValueEnd {
+    let input = scanner.input();
+    let mut open_brackets = 0u32;
+    let mut i = open + 1;
+    while i < input.len() {
+        let b = input[i];
+        if mode.is_lead(b) {
+            i += 2;
+            continue;
+        }
+        match b {
+            b']' => {
+                if open_brackets == 0 || closes_value(input, i) {
+                    scanner.seek(i + 1);
+                    return ValueEnd::closed(i);
+                }
+                open_brackets -= 1;
+                sink.warn(WarningKind::UnescapedBracket, i);
+            }
+            b'[' => open_brackets += 1,
+            b'\\' => {
+                if i + 1 >= input.len() {
+                    sink.warn(WarningKind::UnclosedValue, open);
+                    scanner.seek(input.len());
+                    return ValueEnd::cut(i, input.len());
+                }
+                i += 2;
+                continue;
+            }
+            b'(' if starts_game(input, i) => {
+                sink.warn(WarningKind::UnclosedValue, open);
+                scanner.seek(i);
+                return ValueEnd::cut(i, i);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    sink.warn(WarningKind::UnclosedValue, open);
+    scanner.seek(input.len());
+    ValueEnd::cut(input.len(), input.len())
 }
 
 /// What lies between two structural bytes where an identifier may stand.
@@ -569,6 +672,8 @@ pub(crate) struct RawProp {
     pub(crate) clean: bool,
     /// Offset of the first value's `[`.
     pub(crate) first_value: usize,
+    /// Offset one past the first value's content (its `]` when closed).
+    pub(crate) first_end: usize,
     /// Offset one past the last value (past its `]` when closed).
     pub(crate) end: usize,
 }
@@ -584,16 +689,19 @@ pub(crate) struct PropLexer<'src, T = ByteScanner<'src>> {
     pub(crate) pos: usize,
     /// Set once the node has ended: the offset of the byte that ends it.
     pub(crate) end: Option<usize>,
+    /// How values are read.
+    pub(crate) mode: ValueMode,
 }
 
 impl<'src> PropLexer<'src> {
     /// A lexer for the node body starting at `pos`.
-    pub(crate) fn new(input: &'src [u8], pos: usize) -> PropLexer<'src> {
+    pub(crate) fn new(input: &'src [u8], pos: usize, mode: ValueMode) -> PropLexer<'src> {
         PropLexer {
             scanner: ByteScanner::new(input, pos),
             _input: std::marker::PhantomData,
             pos,
             end: None,
+            mode,
         }
     }
 }
@@ -601,12 +709,13 @@ impl<'src> PropLexer<'src> {
 impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
     /// A lexer over a scanner already positioned at `pos`.
     #[inline(always)]
-    pub(crate) fn with_scanner(scanner: T, pos: usize) -> PropLexer<'src, T> {
+    pub(crate) fn with_scanner(scanner: T, pos: usize, mode: ValueMode) -> PropLexer<'src, T> {
         PropLexer {
             scanner,
             _input: std::marker::PhantomData,
             pos,
             end: None,
+            mode,
         }
     }
 
@@ -633,12 +742,14 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
                         self.pos = self.skip_values(at, sink);
                         continue;
                     }
-                    let end = self.skip_values(at, sink);
+                    let first = scan_value_in(&mut self.scanner, at, sink, self.mode);
+                    let end = self.more_values(first.resume, sink);
                     self.pos = end;
                     return Some(RawProp {
                         ident,
                         clean: gap.clean,
                         first_value: at,
+                        first_end: first.content_end,
                         end,
                     });
                 }
@@ -667,14 +778,19 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
     /// it (only whitespace or stray bytes, no letters, in between); returns
     /// the offset after the last one.
     #[inline(always)]
-    pub(crate) fn skip_values<S: Sink>(&mut self, mut open: usize, sink: &mut S) -> usize {
-        loop {
-            let end = scan_value(&mut self.scanner, open, sink).resume;
-            match next_value(&mut self.scanner, end, sink) {
-                Some(next) => open = next,
-                None => return end,
-            }
+    pub(crate) fn skip_values<S: Sink>(&mut self, open: usize, sink: &mut S) -> usize {
+        let end = scan_value_in(&mut self.scanner, open, sink, self.mode).resume;
+        self.more_values(end, sink)
+    }
+
+    /// Reads the values that directly follow a value ending at `end`; returns
+    /// the offset after the last one.
+    #[inline(always)]
+    fn more_values<S: Sink>(&mut self, mut end: usize, sink: &mut S) -> usize {
+        while let Some(open) = next_value(&mut self.scanner, end, sink) {
+            end = scan_value_in(&mut self.scanner, open, sink, self.mode).resume;
         }
+        end
     }
 }
 
@@ -713,20 +829,22 @@ pub(crate) fn next_value<'src, T: Structurals<'src>, S: Sink>(
 pub(crate) struct ValueLexer<'src> {
     scanner: ByteScanner<'src>,
     next_open: Option<usize>,
+    mode: ValueMode,
 }
 
 impl<'src> ValueLexer<'src> {
-    pub(crate) fn new(input: &'src [u8], first_open: usize) -> ValueLexer<'src> {
+    pub(crate) fn new(input: &'src [u8], first_open: usize, mode: ValueMode) -> ValueLexer<'src> {
         ValueLexer {
             scanner: ByteScanner::new(input, first_open + 1),
             next_open: Some(first_open),
+            mode,
         }
     }
 
     #[inline]
     pub(crate) fn next_value(&mut self) -> Option<(usize, usize)> {
         let open = self.next_open?;
-        let end = scan_value(&mut self.scanner, open, &mut NoSink);
+        let end = scan_value_in(&mut self.scanner, open, &mut NoSink, self.mode);
         self.next_open = next_value(&mut self.scanner, end.resume, &mut NoSink);
         Some((open + 1, end.content_end))
     }

@@ -1,8 +1,20 @@
-//! Turning raw values into text: SGF escapes and soft line breaks.
+//! Turning raw values into text: charsets, SGF escapes and line breaks.
 //!
 //! Values stay raw, escaped `&[u8]` slices in the tree; these functions
-//! unescape on request and borrow whenever nothing needs to change.
+//! decode on request and borrow whenever nothing needs to change: a value
+//! that is valid UTF-8 (checked with `simdutf8`), has no escape and, for
+//! [`decode_simple_text`], no whitespace but spaces, comes back as a
+//! borrowed `&str` of the input.
+//!
+//! Decoding goes charset first, escapes second: in Shift_JIS, Big5 and GBK the
+//! second byte of a character can be `\` (0x5C), which must not be read as an
+//! escape. See [`charset`] for how a game's charset is found.
 
+pub mod charset;
+
+pub use charset::{Charset, CharsetSource};
+
+use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
 
 /// Removes SGF escapes from a raw value: `\x` becomes `x`, and `\` followed
@@ -49,9 +61,102 @@ pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// Decodes a raw value of type Text: charset `encoding`, escapes removed,
+/// soft line breaks (`\` + line break) removed, every other line break (LF,
+/// CR, CRLF, LFCR) normalised to `\n`. Bytes that `encoding` cannot decode
+/// become U+FFFD.
+///
+/// ```
+/// use sgf_grove::text::decode_text;
+/// use encoding_rs::UTF_8;
+/// assert_eq!(decode_text(b"one\r\ntwo \\] th\\\nree", UTF_8), "one\ntwo ] three");
+/// assert!(matches!(decode_text(b"plain", UTF_8), std::borrow::Cow::Borrowed("plain")));
+/// ```
+pub fn decode_text<'a>(raw: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> {
+    decode(raw, encoding, false)
+}
+
+/// Decodes a raw value of type SimpleText: like [`decode_text`], but every
+/// line break and other whitespace character becomes a space (a CRLF or LFCR
+/// pair one space).
+///
+/// ```
+/// use sgf_grove::text::decode_simple_text;
+/// use encoding_rs::{SHIFT_JIS, UTF_8};
+/// assert_eq!(decode_simple_text(b"Lee\r\nSedol\tjr", UTF_8), "Lee Sedol jr");
+/// // 0x95 0x5C is one Shift_JIS character whose second byte is `\`.
+/// assert_eq!(decode_simple_text(b"\x95\x5c\x8e\xa6", SHIFT_JIS), "表示");
+/// ```
+pub fn decode_simple_text<'a>(raw: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> {
+    decode(raw, encoding, true)
+}
+
+fn decode<'a>(raw: &'a [u8], encoding: &'static Encoding, simple: bool) -> Cow<'a, str> {
+    let decoded: Cow<'a, str> = if encoding == UTF_8 || raw.is_ascii() {
+        match simdutf8::basic::from_utf8(raw) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => String::from_utf8_lossy(raw),
+        }
+    } else {
+        encoding.decode_without_bom_handling(raw).0
+    };
+    let needs_work = decoded.bytes().any(|b| {
+        b == b'\\'
+            || b == b'\r'
+            || (simple && b != b' ' && b.is_ascii_whitespace())
+            || (simple && b == 0x0b)
+    });
+    if !needs_work {
+        return decoded;
+    }
+    Cow::Owned(unescape_str(&decoded, simple))
+}
+
+/// Removes escapes and soft line breaks from decoded text and normalises
+/// line breaks (Text) or whitespace (SimpleText).
+fn unescape_str(s: &str, simple: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(brk @ ('\n' | '\r')) => {
+                    // A soft line break: removed with its partner byte.
+                    if let Some(&next) = chars.peek() {
+                        if (next == '\n' || next == '\r') && next != brk {
+                            chars.next();
+                        }
+                    }
+                }
+                Some(escaped) => push_char(&mut out, escaped, simple),
+                None => {}
+            },
+            '\n' | '\r' => {
+                if let Some(&next) = chars.peek() {
+                    if (next == '\n' || next == '\r') && next != c {
+                        chars.next();
+                    }
+                }
+                out.push(if simple { ' ' } else { '\n' });
+            }
+            other => push_char(&mut out, other, simple),
+        }
+    }
+    out
+}
+
+#[inline]
+fn push_char(out: &mut String, c: char, simple: bool) {
+    if simple && c != ' ' && c.is_ascii_whitespace() || simple && c == '\u{b}' {
+        out.push(' ');
+    } else {
+        out.push(c);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::unescape;
+    use super::*;
 
     #[test]
     fn soft_line_breaks_of_every_kind() {
@@ -63,6 +168,38 @@ mod tests {
         }
         // Two breaks after a backslash: only the first pair is soft.
         assert_eq!(unescape(b"a\\\n\nb"), &b"a\nb"[..]);
+    }
+
+    #[test]
+    fn text_normalises_line_breaks() {
+        for brk in [&b"\n"[..], b"\r", b"\r\n", b"\n\r"] {
+            let mut raw = b"a".to_vec();
+            raw.extend_from_slice(brk);
+            raw.extend_from_slice(b"b");
+            assert_eq!(decode_text(&raw, UTF_8), "a\nb", "{brk:?}");
+            assert_eq!(decode_simple_text(&raw, UTF_8), "a b", "{brk:?}");
+        }
+        assert_eq!(decode_text(b"a\\\r\nb\\:c", UTF_8), "ab:c");
+        assert_eq!(decode_text(b"tab\tkept", UTF_8), "tab\tkept");
+        assert_eq!(decode_simple_text(b"tab\tgone", UTF_8), "tab gone");
+    }
+
+    #[test]
+    fn text_borrows_when_nothing_changes() {
+        assert!(matches!(
+            decode_text(b"caf\xc3\xa9 ok", UTF_8),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            decode_simple_text(b"ascii", encoding_rs::SHIFT_JIS),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(decode_text(b"a\\]b", UTF_8), Cow::Owned(_)));
+    }
+
+    #[test]
+    fn damaged_utf8_decodes_lossily() {
+        assert_eq!(decode_simple_text(b"\xe5\xb8\xb8\xe5", UTF_8), "常\u{fffd}");
     }
 
     #[test]

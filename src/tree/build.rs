@@ -9,14 +9,15 @@
 //!            └── `(;FF[`/`(;GM[` inside a game: resync ──────┘
 //! ```
 
-use super::{DirtyIdent, GameData, NodeData, Store, NONE};
+use super::{DirtyIdent, GameData, NodeData, Span32, Store, NONE};
 use crate::error::{Diagnostics, Error, ErrorKind, Result, WarningKind};
 use crate::lexer::{
     dangling_ident, is_space, normalize_ident, read_gap, skip_space, starts_game, PropLexer,
-    RawProp, Scanner, Sink,
+    RawProp, Scanner, Sink, ValueMode,
 };
 use crate::span::LineCursor;
 use crate::tree::ParseOptions;
+use std::sync::OnceLock;
 
 /// One open `(`: where its next node attaches.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,7 +62,11 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
         repeats,
         frames,
         seen,
+        any_chars,
+        charsets,
+        override_charset,
     } = store;
+    *override_charset = options.charset;
     let mut b = Builder {
         input,
         nodes,
@@ -81,9 +86,15 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
             cursor: LineCursor::default(),
             error: None,
         },
+        mode: ValueMode::Bytes,
+        override_mode: options.charset.map(ValueMode::for_encoding),
+        any_chars: false,
     };
     let result = b.run();
     *warnings_dropped = b.diag.dropped;
+    *any_chars = b.any_chars;
+    let games = b.games.len();
+    charsets.resize_with(games, OnceLock::new);
     result
 }
 
@@ -97,6 +108,12 @@ struct Builder<'a> {
     frames: &'a mut Vec<Frame>,
     seen: &'a mut Vec<(u64, RawProp)>,
     diag: Diagnostics<'a>,
+    /// How the current game's values are read.
+    mode: ValueMode,
+    /// The mode every game gets from a charset override.
+    override_mode: Option<ValueMode>,
+    /// Whether some game is read a character at a time.
+    any_chars: bool,
 }
 
 impl Builder<'_> {
@@ -147,7 +164,7 @@ impl Builder<'_> {
                         None => {
                             self.diag.warn(WarningKind::ValueWithoutIdent, at);
                             scanner.next_structural();
-                            let mut lexer = PropLexer::with_scanner(&mut scanner, at);
+                            let mut lexer = PropLexer::with_scanner(&mut scanner, at, self.mode);
                             pos = lexer.skip_values(at, &mut self.diag);
                         }
                     }
@@ -282,10 +299,11 @@ impl Builder<'_> {
     fn open_game(&mut self, at: usize) {
         self.frames.clear();
         self.frames.push(Frame::default());
+        self.mode = self.override_mode.unwrap_or_default();
         self.games.push(GameData {
-            root: NONE,
             start: at as u32,
             end: at as u32,
+            ..GameData::default()
         });
     }
 
@@ -319,10 +337,13 @@ impl Builder<'_> {
             } else {
                 // A second variation with no node above it.
                 game.end = start as u32;
+                let mode = self.mode;
                 self.games.push(GameData {
                     root: id,
                     start: start as u32,
                     end: start as u32,
+                    mode,
+                    ..GameData::default()
                 });
             }
             parent = NONE;
@@ -347,7 +368,10 @@ impl Builder<'_> {
             start: start as u32,
         });
 
-        let mut lexer = PropLexer::with_scanner(scanner, body);
+        if parent == NONE {
+            return self.root_props(scanner, id, body);
+        }
+        let mut lexer = PropLexer::with_scanner(scanner, body, self.mode);
         let Some(first) = lexer.next_prop(&mut self.diag) else {
             return lexer.pos;
         };
@@ -363,15 +387,82 @@ impl Builder<'_> {
         self.seen.push((key, first));
         let mut next = Some(second);
         while let Some(prop) = next {
-            if !prop.clean {
-                self.record_dirty(prop);
-            }
-            let key = ident_key(&self.input[prop.ident.0..prop.ident.1], prop.clean);
-            self.check_repeat(id, prop, key);
-            self.seen.push((key, prop));
+            self.prop(id, prop);
             next = lexer.next_prop(&mut self.diag);
         }
         lexer.pos
+    }
+
+    /// Records one property of a node with two or more.
+    #[inline(always)]
+    fn prop(&mut self, id: u32, prop: RawProp) -> u64 {
+        if !prop.clean {
+            self.record_dirty(prop);
+        }
+        let key = ident_key(&self.input[prop.ident.0..prop.ident.1], prop.clean);
+        if !self.seen.is_empty() {
+            self.check_repeat(id, prop, key);
+        }
+        self.seen.push((key, prop));
+        key
+    }
+
+    /// Reads the properties of a game's root node, noting where its `SZ`,
+    /// `GM` and `CA` values are. When `CA` names a charset whose characters
+    /// can hide `\` or `]` (Shift_JIS, Big5, GBK), the rest of the game is
+    /// read a character at a time, and so is the root, again.
+    #[cold]
+    fn root_props(&mut self, scanner: &mut Scanner<'_>, id: u32, body: usize) -> usize {
+        let saved = (
+            self.diag.list.len(),
+            *self.diag.counts,
+            self.diag.dropped,
+            self.dirty.len(),
+            self.ident_text.len(),
+        );
+        loop {
+            let mut lexer = PropLexer::with_scanner(&mut *scanner, body, self.mode);
+            self.seen.clear();
+            let mut info = RootInfo::default();
+            while let Some(prop) = lexer.next_prop(&mut self.diag) {
+                let value = Span32::new(prop.first_value + 1, prop.first_end);
+                match self.prop(id, prop) {
+                    KEY_SZ if info.sz.is_none() => info.sz = Some(value),
+                    KEY_GM if info.gm.is_none() => info.gm = Some(value),
+                    KEY_CA if info.ca.is_none() => info.ca = Some(value),
+                    _ => {}
+                }
+            }
+            let end = lexer.pos;
+            let game = self.games.last_mut().expect("in a game");
+            game.sz = info.sz.unwrap_or_default();
+            game.gm = info.gm.unwrap_or_default();
+            game.ca = info.ca.unwrap_or_default();
+            let wanted = match (self.override_mode, info.ca) {
+                (Some(mode), _) => mode,
+                (None, Some(ca)) => crate::text::charset::for_label(&self.input[ca.range()])
+                    .map_or(ValueMode::Bytes, ValueMode::for_encoding),
+                (None, None) => ValueMode::Bytes,
+            };
+            if wanted == self.mode {
+                game.mode = wanted;
+                self.any_chars |= wanted != ValueMode::Bytes;
+                return end;
+            }
+            // Read the root again in the charset's mode, forgetting what the
+            // first reading reported.
+            self.mode = wanted;
+            self.diag.list.truncate(saved.0);
+            *self.diag.counts = saved.1;
+            self.diag.dropped = saved.2;
+            self.dirty.truncate(saved.3);
+            self.ident_text.truncate(saved.4);
+            let index = id as usize - 1;
+            if let Some(word) = self.repeats.get_mut(index / 64) {
+                *word &= !(1 << (index % 64));
+            }
+            scanner.rewind(body);
+        }
     }
 
     /// Makes room for the nodes still to come, extrapolated from the density
@@ -418,6 +509,18 @@ impl Builder<'_> {
             self.repeats[index / 64] |= 1 << (index % 64);
         }
     }
+}
+
+const KEY_SZ: u64 = u16::from_le_bytes(*b"SZ") as u64;
+const KEY_GM: u64 = u16::from_le_bytes(*b"GM") as u64;
+const KEY_CA: u64 = u16::from_le_bytes(*b"CA") as u64;
+
+/// Where a root's `SZ`, `GM` and `CA` values are.
+#[derive(Default)]
+struct RootInfo {
+    sz: Option<Span32>,
+    gm: Option<Span32>,
+    ca: Option<Span32>,
 }
 
 /// The key of identifiers longer than eight letters, compared letter by

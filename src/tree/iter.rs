@@ -244,17 +244,21 @@ impl<'t, 'src: 't> Values<'t, 'src> {
     pub(crate) fn new(prop: Property<'t, 'src>) -> Self {
         let input = prop.node.coll.input;
         let raw = prop.raw_prop();
-        let rest = prop.merged.then(|| {
-            let mut lexer = PropLexer::new(input, raw.end);
-            // `raw.end` is just past the last value; the lexer resumes there.
-            lexer.pos = raw.end;
-            (lexer, prop.ident())
-        });
+        let mode = prop.node().mode();
+        // `raw.end` is just past the last value; the lexer resumes there.
+        let rest = prop
+            .merged
+            .then(|| (PropLexer::new(input, raw.end, mode), prop.ident()));
         Values {
             input,
-            values: Some(ValueLexer::new(input, raw.first_value)),
+            values: Some(ValueLexer::new(input, raw.first_value, mode)),
             rest,
         }
+    }
+
+    /// The input the values are slices of.
+    pub(crate) fn input(&self) -> &'src [u8] {
+        self.input
     }
 
     pub(crate) fn empty(input: &'src [u8]) -> Self {
@@ -290,7 +294,7 @@ impl<'t, 'src: 't> Iterator for Values<'t, 'src> {
                     break raw;
                 }
             };
-            self.values = Some(ValueLexer::new(self.input, raw.first_value));
+            self.values = Some(ValueLexer::new(self.input, raw.first_value, lexer.mode));
         }
     }
 }

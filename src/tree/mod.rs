@@ -27,9 +27,11 @@ pub use describe::describe;
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Values};
 
 use crate::error::{Result, Warning, WarningKind};
-use crate::lexer::{ident_matches, PropLexer, RawProp};
+use crate::lexer::{ident_matches, PropLexer, RawProp, ValueMode};
 use crate::span::Span;
+use crate::text::Charset;
 use std::num::NonZeroU32;
+use std::sync::OnceLock;
 
 /// Identifies a node in a parsed [`Collection`]: its index in the arena plus
 /// one, so that `Option<NodeId>` takes no more room than a `u32`.
@@ -62,12 +64,37 @@ pub(crate) struct NodeData {
     pub(crate) start: u32,
 }
 
-/// One game tree: its root node and its span in the input.
+/// A byte range in 8 bytes (offsets are below 4 GiB).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span32 {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+}
+
+impl Span32 {
+    pub(crate) fn new(start: usize, end: usize) -> Span32 {
+        Span32 {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// One game tree: its root node, its span in the input, where its root's
+/// `SZ`, `GM` and `CA` values are (empty when absent), and how its values
+/// are read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct GameData {
     pub(crate) root: u32,
     pub(crate) start: u32,
     pub(crate) end: u32,
+    pub(crate) sz: Span32,
+    pub(crate) gm: Span32,
+    pub(crate) ca: Span32,
+    pub(crate) mode: ValueMode,
 }
 
 /// The normalised spelling of an identifier that was not all upper-case.
@@ -97,6 +124,12 @@ pub(crate) struct Store {
     // Scratch space of the builder, kept for its capacity.
     pub(crate) frames: Vec<build::Frame>,
     pub(crate) seen: Vec<(u64, RawProp)>,
+    /// Whether some game's values are read a character at a time.
+    pub(crate) any_chars: bool,
+    /// Each game's charset, found on first use.
+    pub(crate) charsets: Vec<OnceLock<Charset>>,
+    /// The charset of every game, from the parse options.
+    pub(crate) override_charset: Option<&'static encoding_rs::Encoding>,
 }
 
 impl Store {
@@ -111,6 +144,8 @@ impl Store {
         self.repeats.clear();
         self.frames.clear();
         self.seen.clear();
+        self.any_chars = false;
+        self.charsets.clear();
     }
 
     /// Heap bytes held by this store (its capacity, not just what is used).
@@ -124,6 +159,7 @@ impl Store {
             + self.repeats.capacity() * size_of::<u64>()
             + self.frames.capacity() * size_of::<build::Frame>()
             + self.seen.capacity() * size_of::<(u64, RawProp)>()
+            + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
     }
 }
 
@@ -139,6 +175,7 @@ impl Store {
 pub struct ParseOptions {
     strict: bool,
     max_warnings: usize,
+    pub(crate) charset: Option<&'static encoding_rs::Encoding>,
 }
 
 impl Default for ParseOptions {
@@ -146,6 +183,7 @@ impl Default for ParseOptions {
         ParseOptions {
             strict: false,
             max_warnings: 10_000,
+            charset: None,
         }
     }
 }
@@ -173,6 +211,17 @@ impl ParseOptions {
     /// larger than the tree.
     pub fn max_warnings(mut self, max: usize) -> ParseOptions {
         self.max_warnings = max;
+        self
+    }
+
+    /// Read every game's text in `encoding`, whatever its `CA` says (or
+    /// `None`: from `CA`, else detected; see [`charset`](crate::text::charset)).
+    /// Values are then also split a character at a time when the encoding
+    /// needs it (Shift_JIS, Big5, GBK).
+    ///
+    /// Default: `None`, because `CA` is right far more often than not.
+    pub fn charset(mut self, encoding: Option<&'static encoding_rs::Encoding>) -> ParseOptions {
+        self.charset = encoding;
         self
     }
 
@@ -430,7 +479,7 @@ impl std::fmt::Debug for GameTree<'_, '_> {
 
 impl<'t, 'src: 't> GameTree<'t, 'src> {
     #[inline]
-    fn data(&self) -> &'t GameData {
+    pub(crate) fn data(&self) -> &'t GameData {
         &self.coll.store.games[self.index]
     }
 
@@ -606,7 +655,37 @@ impl<'t, 'src: 't> Node<'t, 'src> {
 
     #[inline]
     fn lexer(&self) -> PropLexer<'src> {
-        PropLexer::new(self.coll.input, self.body())
+        PropLexer::new(self.coll.input, self.body(), self.mode())
+    }
+
+    /// How this node's values are read (per game: by its charset).
+    #[inline]
+    pub(crate) fn mode(&self) -> ValueMode {
+        if self.coll.store.any_chars {
+            self.coll.store.games[self.game_index()].mode
+        } else {
+            ValueMode::Bytes
+        }
+    }
+
+    /// The index of the game this node belongs to: games own consecutive
+    /// runs of node ids, so a binary search over their roots finds it.
+    #[inline]
+    pub(crate) fn game_index(&self) -> usize {
+        let link = self.id.index() as u32 + 1;
+        self.coll
+            .store
+            .games
+            .partition_point(|g| g.root <= link)
+            .saturating_sub(1)
+    }
+
+    /// The game tree this node belongs to.
+    pub fn game(&self) -> GameTree<'t, 'src> {
+        GameTree {
+            coll: self.coll,
+            index: self.game_index(),
+        }
     }
 
     /// Whether the node repeats a property (recorded while parsing).
@@ -736,7 +815,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
 
     /// The first value, raw (still escaped).
     pub fn raw(&self) -> &'src [u8] {
-        self.values().next().map(|v| v.raw()).unwrap_or_default()
+        self.first_value().raw
     }
 
     /// The bytes of the property's first occurrence: from the identifier to
@@ -748,6 +827,15 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// Whether the identifier needed normalising.
     pub(crate) fn raw_prop(&self) -> RawProp {
         self.raw
+    }
+
+    /// The first value, with its span, found without a second scan.
+    pub fn first_value(&self) -> Value<'src> {
+        let span = Span::new(self.raw.first_value + 1, self.raw.first_end);
+        Value {
+            raw: &self.node.coll.input[span.start..span.end],
+            span,
+        }
     }
 }
 

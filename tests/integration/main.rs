@@ -1,6 +1,7 @@
 //! One integration-test binary for the whole crate.
 
 mod api;
+mod catalogue;
 mod cli;
 mod corpus;
 mod deep;

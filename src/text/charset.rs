@@ -1,0 +1,348 @@
+//! Which charset a game's text is in.
+//!
+//! In order: an override in the parse options
+//! ([`ParseOptions::charset`](crate::ParseOptions::charset)); the root's `CA`
+//! property, when it names a label `encoding_rs` knows (`UTF-8`, `GB2312`,
+//! `Shift_JIS`, `ISO-8859-1`, `ISO8859_1`, `Windows-1252`, `KOI8-R`, …);
+//! else detection over the bytes of the game:
+//!
+//! 1. valid UTF-8 (checked with `simdutf8`) wins, with full confidence;
+//! 2. text that is mostly valid UTF-8 — at least four in five of its
+//!    non-ASCII bytes in well-formed sequences — is damaged UTF-8 (as the
+//!    Fox server writes it) and is decoded lossily, with that ratio as the
+//!    confidence;
+//! 3. otherwise each legacy candidate (GB18030, Big5, Shift_JIS, EUC-JP,
+//!    EUC-KR, Windows-1252) decodes the bytes and is scored: malformed
+//!    sequences count heavily against it, characters of the script it stands
+//!    for (common hanzi, kana, hangul, Latin letters) for it. The best
+//!    scores; its share of plausible characters is the confidence.
+//!
+//! A game with no `CA` and nothing but ASCII is UTF-8 with full confidence.
+
+use encoding_rs::{Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252};
+
+/// Where a [`Charset`] came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CharsetSource {
+    /// The parse options named it.
+    Override,
+    /// The root's `CA` property named it.
+    Declared,
+    /// Guessed from the bytes of the game (see the module docs).
+    Detected,
+}
+
+/// The charset of a game's text, where it came from, and how sure that is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Charset {
+    encoding: &'static Encoding,
+    source: CharsetSource,
+    confidence: f32,
+}
+
+impl Charset {
+    /// A charset with full confidence.
+    pub fn new(encoding: &'static Encoding, source: CharsetSource) -> Charset {
+        Charset {
+            encoding,
+            source,
+            confidence: 1.0,
+        }
+    }
+
+    /// The encoding to decode with.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// Its name, as `encoding_rs` spells it (`"UTF-8"`, `"GBK"`, …).
+    pub fn name(&self) -> &'static str {
+        self.encoding.name()
+    }
+
+    /// Where it came from.
+    pub fn source(&self) -> CharsetSource {
+        self.source
+    }
+
+    /// From 0 to 1: 1 for a declared charset, an override, or valid UTF-8;
+    /// less for a guess.
+    pub fn confidence(&self) -> f32 {
+        self.confidence
+    }
+}
+
+/// The encoding a `CA` label names, if `encoding_rs` knows it. Accepts the
+/// WHATWG labels and the spellings old files use (`ISO8859_1`, `UTF8`,
+/// `ASCII`), case-insensitively.
+///
+/// ```
+/// use sgf_grove::text::charset::for_label;
+/// assert_eq!(for_label(b"ISO8859_1").unwrap().name(), "windows-1252");
+/// assert_eq!(for_label(b" gb2312 ").unwrap().name(), "GBK");
+/// assert!(for_label(b"klingon").is_none());
+/// ```
+pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
+    let label = label.trim_ascii();
+    if let Some(e) = Encoding::for_label_no_replacement(label) {
+        return Some(e);
+    }
+    // `ISO8859_1`, `ISO_8859_1`: underscores for dashes.
+    let mut fixed = [0u8; 32];
+    if label.len() > fixed.len() {
+        return None;
+    }
+    for (f, &b) in fixed.iter_mut().zip(label) {
+        *f = if b == b'_' { b'-' } else { b };
+    }
+    let fixed = &fixed[..label.len()];
+    if let Some(e) = Encoding::for_label_no_replacement(fixed) {
+        return Some(e);
+    }
+    match fixed.to_ascii_lowercase().as_slice() {
+        b"iso8859-1" => Some(WINDOWS_1252),
+        b"iso8859-15" => Encoding::for_label_no_replacement(b"iso-8859-15"),
+        b"ascii" | b"us-ascii" => Some(WINDOWS_1252),
+        b"sjis" | b"shift-jis" => Some(SHIFT_JIS),
+        b"euc-cn" => Some(GBK),
+        b"utf-8-bom" => Some(UTF_8),
+        _ => None,
+    }
+}
+
+/// Whether `encoding` is one where the second byte of a character may be an
+/// ASCII `\` or `]` (Shift_JIS, Big5, GBK, GB18030), so that value scanning
+/// has to step over whole characters.
+pub fn is_ascii_unsafe(encoding: &'static Encoding) -> bool {
+    encoding == SHIFT_JIS || encoding == BIG5 || encoding == GBK || encoding == GB18030
+}
+
+/// Guesses the charset of `bytes` (the bytes of one game) as the module docs
+/// describe.
+///
+/// ```
+/// use sgf_grove::text::charset::detect;
+/// // 中国 in GB2312.
+/// assert_eq!(detect(b"PB[\xd6\xd0\xb9\xfa]").name(), "gb18030");
+/// assert_eq!(detect("PB[中国]".as_bytes()).name(), "UTF-8");
+/// ```
+pub fn detect(bytes: &[u8]) -> Charset {
+    if simdutf8::basic::from_utf8(bytes).is_ok() {
+        return Charset::new(UTF_8, CharsetSource::Detected);
+    }
+    let (valid, total) = utf8_share(bytes);
+    let ratio = valid as f32 / total.max(1) as f32;
+    if ratio >= 0.8 {
+        return Charset {
+            encoding: UTF_8,
+            source: CharsetSource::Detected,
+            confidence: ratio,
+        };
+    }
+    let mut best = (f64::MIN, WINDOWS_1252, 0.0f32);
+    for &(encoding, script) in CANDIDATES {
+        let (score, plausible) = score(bytes, encoding, script);
+        if score > best.0 {
+            best = (score, encoding, plausible);
+        }
+    }
+    Charset {
+        encoding: best.1,
+        source: CharsetSource::Detected,
+        confidence: best.2,
+    }
+}
+
+/// Non-ASCII bytes inside well-formed UTF-8 sequences, and all non-ASCII
+/// bytes.
+fn utf8_share(mut bytes: &[u8]) -> (usize, usize) {
+    let mut valid = 0;
+    let mut total = 0;
+    loop {
+        match simdutf8::compat::from_utf8(bytes) {
+            Ok(s) => {
+                let n = s.bytes().filter(|b| !b.is_ascii()).count();
+                return (valid + n, total + n);
+            }
+            Err(e) => {
+                let good = &bytes[..e.valid_up_to()];
+                let n = good.iter().filter(|b| !b.is_ascii()).count();
+                valid += n;
+                total += n;
+                let bad = e.error_len().unwrap_or(bytes.len() - e.valid_up_to());
+                total += bytes[e.valid_up_to()..e.valid_up_to() + bad]
+                    .iter()
+                    .filter(|b| !b.is_ascii())
+                    .count();
+                bytes = &bytes[e.valid_up_to() + bad..];
+            }
+        }
+    }
+}
+
+/// The script a candidate encoding stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Script {
+    Hanzi,
+    Japanese,
+    Hangul,
+    Latin,
+}
+
+const CANDIDATES: &[(&Encoding, Script)] = &[
+    (GB18030, Script::Hanzi),
+    (BIG5, Script::Hanzi),
+    (SHIFT_JIS, Script::Japanese),
+    (EUC_JP, Script::Japanese),
+    (EUC_KR, Script::Hangul),
+    (WINDOWS_1252, Script::Latin),
+];
+
+/// Frequent characters of Chinese text and of Go records, in simplified and
+/// traditional forms: text decoded with the right Chinese encoding is full of
+/// them, text decoded with the wrong one rarely.
+const COMMON_HANZI: &str = "的一是不了人我在有他这這中大来來上国國个個到说說们們为為子和你地出道也时時年得就那要下以生会會自着著去之过過家学學对對可她里裏后後小么麼心多天而能好都然没沒日于於起还還发發成事只作当當想看文无無开開手十用主行方又如前所本见見经經头頭面公同三已老从從动動两兩长長黑白棋局目胜勝负負段级級先后後手贴貼子围圍第届屆赛賽杯王名冠军軍战戰决決半中盘盤和劫打吃提立长飞飛跳尖扳断斷接粘挡擋点點眼活死气氣空定式布九八七六五四二零〇";
+
+/// Whether `c` is a character of `script`; `beside_letter` tells whether an
+/// ASCII letter stands next to it (Latin accented letters sit inside words,
+/// while CJK text misread as Windows-1252 gives long runs of them).
+fn script_char(c: char, script: Script, beside_letter: bool) -> bool {
+    // CJK punctuation and full-width forms, but not the half-width katakana
+    // (U+FF61…) that Big5 or GBK bytes turn into when read as Shift_JIS.
+    let cjk_punctuation = matches!(c, '\u{3000}'..='\u{303f}' | '\u{ff01}'..='\u{ff5e}');
+    match script {
+        Script::Hanzi => cjk_punctuation || COMMON_HANZI.contains(c),
+        Script::Japanese => {
+            cjk_punctuation || matches!(c, '\u{3040}'..='\u{30ff}') || COMMON_HANZI.contains(c)
+        }
+        Script::Hangul => cjk_punctuation || common_hangul(c),
+        Script::Latin => {
+            beside_letter && matches!(c, '\u{c0}'..='\u{ff}') && c != '\u{d7}' && c != '\u{f7}'
+        }
+    }
+}
+
+/// Whether `c` is one of the 2,350 hangul syllables of KS X 1001, the ones
+/// real Korean text uses; the other 8,822 that EUC-KR's extension (UHC) can
+/// encode are what Shift_JIS or Big5 bytes turn into when read as EUC-KR.
+fn common_hangul(c: char) -> bool {
+    if !matches!(c, '\u{ac00}'..='\u{d7a3}') {
+        return false;
+    }
+    let mut buf = [0u8; 4];
+    let (bytes, _, _) = EUC_KR.encode(c.encode_utf8(&mut buf));
+    matches!(&bytes[..], [0xb0..=0xc8, 0xa1..=0xfe])
+}
+
+/// A candidate's score (higher is better) and its share of plausible
+/// characters among the non-ASCII ones.
+fn score(bytes: &[u8], encoding: &'static Encoding, script: Script) -> (f64, f32) {
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let mut errors = 0usize;
+    let mut plausible = 0usize;
+    let mut other = 0usize;
+    let mut prev = ' ';
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied().unwrap_or(' ');
+        if !c.is_ascii() {
+            let beside_letter = prev.is_ascii_alphabetic() || next.is_ascii_alphabetic();
+            if c == '\u{fffd}' {
+                errors += 1;
+            } else if script_char(c, script, beside_letter) {
+                plausible += 1;
+            } else {
+                other += 1;
+            }
+        }
+        prev = c;
+    }
+    let total = (errors + plausible + other).max(1);
+    let score = plausible as f64 * 2.0 - other as f64 * 0.5 - errors as f64 * 10.0;
+    (score, plausible as f32 / total as f32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn enc(encoding: &'static Encoding, text: &str) -> Vec<u8> {
+        let (bytes, _, bad) = encoding.encode(text);
+        assert!(!bad, "{text} is not encodable in {}", encoding.name());
+        bytes.into_owned()
+    }
+
+    #[test]
+    fn detects_each_legacy_charset_on_go_text() {
+        let cases: &[(&'static Encoding, &str, &str)] = &[
+            (
+                GB18030,
+                "gb18030",
+                "黑棋中盘胜。白棋的第一手不好，这是第二届大赛。",
+            ),
+            (
+                BIG5,
+                "Big5",
+                "黑棋中盤勝。白棋的第一手不好，這是第二屆大賽。",
+            ),
+            (
+                SHIFT_JIS,
+                "Shift_JIS",
+                "黒の中押し勝ち。これはとても良い手です。",
+            ),
+            (EUC_JP, "EUC-JP", "黒の中押し勝ち。これはとても良い手です。"),
+            (
+                EUC_KR,
+                "EUC-KR",
+                "흑 불계승. 이것은 좋은 수입니다. 백의 실수.",
+            ),
+            (
+                WINDOWS_1252,
+                "windows-1252",
+                "Partie commentée: très bonne idée, à éviter.",
+            ),
+        ];
+        for &(encoding, name, text) in cases {
+            let mut sgf = b"(;GM[1]C[".to_vec();
+            sgf.extend(enc(encoding, text));
+            sgf.extend_from_slice(b"])");
+            let found = detect(&sgf);
+            assert_eq!(found.name(), name, "{text}");
+            assert_eq!(found.source(), CharsetSource::Detected);
+        }
+    }
+
+    #[test]
+    fn damaged_utf8_is_still_utf8() {
+        // Fox-style damage: a `?` in place of a continuation byte, and a
+        // name cut after a lead byte.
+        let mut sgf = "(;GN[第二届应氏杯决赛]PB[常昊]PW[李昌镐]"
+            .as_bytes()
+            .to_vec();
+        sgf.extend_from_slice(b"C[\xe6\xb0?\xe6?\xaf]PB[\xe5\xb8\xb8\xe5])");
+        let found = detect(&sgf);
+        assert_eq!(found.name(), "UTF-8");
+        assert!(found.confidence() < 1.0 && found.confidence() >= 0.8);
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(for_label(b"UTF-8"), Some(UTF_8));
+        assert_eq!(for_label(b"utf8"), Some(UTF_8));
+        assert_eq!(for_label(b"Shift_JIS"), Some(SHIFT_JIS));
+        assert_eq!(for_label(b"SJIS"), Some(SHIFT_JIS));
+        assert_eq!(for_label(b"Big5"), Some(BIG5));
+        assert_eq!(for_label(b"EUC-KR"), Some(EUC_KR));
+        assert_eq!(for_label(b"GB18030"), Some(GB18030));
+        assert_eq!(for_label(b"ASCII"), Some(WINDOWS_1252));
+        assert_eq!(for_label(b"KOI8-R").unwrap().name(), "KOI8-R");
+        assert_eq!(for_label(b"iso-8859-2").unwrap().name(), "ISO-8859-2");
+        assert_eq!(for_label(b""), None);
+    }
+
+    #[test]
+    fn ascii_unsafe_encodings() {
+        assert!(is_ascii_unsafe(SHIFT_JIS) && is_ascii_unsafe(BIG5) && is_ascii_unsafe(GBK));
+        assert!(!is_ascii_unsafe(UTF_8) && !is_ascii_unsafe(EUC_KR));
+    }
+}

@@ -1,0 +1,190 @@
+//! Typed getters on nodes and games.
+
+use super::points::Points;
+use super::types::{BoardSize, FromValue, SimpleText, Text, ValueContext};
+use crate::error::{Error, ErrorKind, Result};
+use crate::text::charset::{detect, for_label};
+use crate::text::{Charset, CharsetSource};
+use crate::tree::{GameTree, Node, Span32, Value, Values};
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
+impl<'t, 'src: 't> GameTree<'t, 'src> {
+    /// The board size from the root's `SZ` (`19` or `19:13`); 19×19 when
+    /// `SZ` is absent or malformed (the typed getter for `SZ` reports the
+    /// latter as an error).
+    pub fn board_size(&self) -> BoardSize {
+        let raw = self.root_value(self.data().sz);
+        if raw.is_empty() {
+            return BoardSize::default();
+        }
+        BoardSize::from_value(raw, &ValueContext::with_size(BoardSize::default()))
+            .unwrap_or_default()
+    }
+
+    /// The game from the root's `GM` (1 = Go, the default when absent or
+    /// malformed).
+    pub fn game_type(&self) -> u32 {
+        let raw = self.root_value(self.data().gm);
+        std::str::from_utf8(raw)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(1)
+    }
+
+    /// The root's `CA` value as written, if any.
+    pub fn declared_charset(&self) -> Option<&'src [u8]> {
+        let raw = self.root_value(self.data().ca);
+        (self.data().ca.end > 0).then_some(raw)
+    }
+
+    /// The charset of this game's text: the parse options' override, else
+    /// the root's `CA` when `encoding_rs` knows its label, else detected from
+    /// the game's bytes (see [`charset`](crate::text::charset)). Found once
+    /// and remembered.
+    pub fn charset(&self) -> Charset {
+        *self.collection().store.charsets[self.index()].get_or_init(|| {
+            if let Some(encoding) = self.collection().store.override_charset {
+                return Charset::new(encoding, CharsetSource::Override);
+            }
+            if let Some(encoding) = self.declared_charset().and_then(for_label) {
+                return Charset::new(encoding, CharsetSource::Declared);
+            }
+            let span = self.span();
+            detect(&self.collection().input()[span.start..span.end])
+        })
+    }
+
+    /// The context typed getters use for this game's values.
+    pub fn value_context(&self) -> ValueContext<'t, 'src> {
+        ValueContext::of_game(*self)
+    }
+
+    fn root_value(&self, span: Span32) -> &'src [u8] {
+        &self.collection().input()[span.range()]
+    }
+}
+
+impl<'t, 'src: 't> Node<'t, 'src> {
+    /// The first value of property `ident` read as `T`; `Ok(None)` when the
+    /// node lacks the property.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Color, Move, Point};
+    /// let doc = sgf_grove::parse(b"(;SZ[9]KM[6.5]PL[W];B[ee];W[])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// assert_eq!(root.get::<f64>("KM")?, Some(6.5));
+    /// assert_eq!(root.get::<Color>("PL")?, Some(Color::White));
+    /// let black = root.first_child().unwrap();
+    /// assert_eq!(black.get::<Move>("B")?, Some(Move::Play(Point { x: 4, y: 4 })));
+    /// assert_eq!(black.first_child().unwrap().get::<Move>("W")?, Some(Move::Pass));
+    /// assert_eq!(black.get::<Move>("W")?, None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] with the value's position when the value
+    /// is malformed for `T` (`B[z]`, `KM[six]`).
+    pub fn get<T: FromValue<'src>>(&self, ident: &str) -> Result<Option<T>> {
+        let Some(prop) = self.property(ident) else {
+            return Ok(None);
+        };
+        let ctx = self.game().value_context();
+        decode(prop.first_value(), &ctx, self.collection().input()).map(Some)
+    }
+
+    /// Every value of property `ident` read as `T`, in file order (merged
+    /// over repeats of the property); empty when the node lacks it.
+    pub fn get_all<T: FromValue<'src>>(&self, ident: &str) -> TypedValues<'t, 'src, T> {
+        TypedValues {
+            values: self.raw_values(ident),
+            ctx: self.game().value_context(),
+            _type: PhantomData,
+        }
+    }
+
+    /// The first value of `ident` as Text (see [`Text`]); `None` when the
+    /// node lacks it. Decoding never fails: undecodable bytes become U+FFFD.
+    ///
+    /// ```
+    /// let doc = sgf_grove::parse(b"(;CA[UTF-8]C[Good move\\]\r\nnext line])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// assert_eq!(root.text("C").as_deref(), Some("Good move]\nnext line"));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn text(&self, ident: &str) -> Option<Cow<'src, str>> {
+        self.get::<Text<'src>>(ident)
+            .ok()
+            .flatten()
+            .map(Text::into_inner)
+    }
+
+    /// The first value of `ident` as SimpleText (see [`SimpleText`]);
+    /// `None` when the node lacks it.
+    pub fn simple_text(&self, ident: &str) -> Option<Cow<'src, str>> {
+        self.get::<SimpleText<'src>>(ident)
+            .ok()
+            .flatten()
+            .map(SimpleText::into_inner)
+    }
+
+    /// The points of a point-list property (`AB`, `AW`, `AE`, `TR`, `MA`,
+    /// `TB`, …), with compressed rectangles (`AB[aa:cc]`) expanded lazily as
+    /// the iterator runs. An empty value (`TB[]`, or a trailing `[]`) adds no
+    /// point.
+    ///
+    /// ```
+    /// use sgf_grove::value::Point;
+    /// let doc = sgf_grove::parse(b"(;AB[aa:bc][dd][])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// let points: Vec<Point> = root.points("AB")?.collect();
+    /// assert_eq!(points.len(), 7);
+    /// assert_eq!(points[0], Point { x: 0, y: 0 });
+    /// assert_eq!(points[6], Point { x: 3, y: 3 });
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the first value that is neither a point
+    /// on the board nor a rectangle of two such points, before any point is
+    /// handed out.
+    pub fn points(&self, ident: &str) -> Result<Points<'t, 'src>> {
+        Points::new(self.raw_values(ident), self.game().board_size())
+    }
+}
+
+/// Reads one value as `T`, or the positioned error.
+pub(crate) fn decode<'src, T: FromValue<'src>>(
+    value: Value<'src>,
+    ctx: &ValueContext<'_, 'src>,
+    input: &[u8],
+) -> Result<T> {
+    T::from_value(value.raw(), ctx).ok_or_else(|| invalid(value, T::TYPE, input))
+}
+
+/// The error for a malformed `value` of type `ty` in `input`.
+#[cold]
+#[inline(never)]
+pub(crate) fn invalid(value: Value<'_>, ty: super::ValueType, input: &[u8]) -> Error {
+    Error::at(ErrorKind::InvalidValue(ty), input, value.span().start)
+}
+
+/// The values of a property read as `T`, from [`Node::get_all`].
+#[derive(Clone, Debug)]
+pub struct TypedValues<'t, 'src: 't, T> {
+    values: Values<'t, 'src>,
+    ctx: ValueContext<'t, 'src>,
+    _type: PhantomData<fn() -> T>,
+}
+
+impl<'t, 'src: 't, T: FromValue<'src>> Iterator for TypedValues<'t, 'src, T> {
+    type Item = Result<T>;
+    fn next(&mut self) -> Option<Result<T>> {
+        let value = self.values.next()?;
+        Some(decode(value, &self.ctx, self.values.input()))
+    }
+}
+
+impl<'src, T: FromValue<'src>> std::iter::FusedIterator for TypedValues<'_, 'src, T> {}

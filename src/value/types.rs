@@ -1,0 +1,554 @@
+//! The value types and how each reads a raw value.
+
+use super::ValueType;
+use crate::text::{decode_simple_text, decode_text};
+use crate::tree::GameTree;
+use std::borrow::Cow;
+use std::fmt;
+
+/// What a typed getter needs to know besides the raw bytes: the board size
+/// (points, and whether `tt` is a pass) and the game (for its charset,
+/// looked up only when text is decoded).
+#[derive(Clone, Copy, Debug)]
+pub struct ValueContext<'t, 'src: 't> {
+    size: BoardSize,
+    game: Option<GameTree<'t, 'src>>,
+}
+
+impl<'t, 'src: 't> ValueContext<'t, 'src> {
+    /// The context of the values of `game`.
+    pub fn of_game(game: GameTree<'t, 'src>) -> ValueContext<'t, 'src> {
+        ValueContext {
+            size: game.board_size(),
+            game: Some(game),
+        }
+    }
+
+    /// A context with only a board size; text decodes as UTF-8.
+    pub fn with_size(size: BoardSize) -> ValueContext<'static, 'static> {
+        ValueContext { size, game: None }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The encoding text is decoded with.
+    pub fn encoding(&self) -> &'static encoding_rs::Encoding {
+        self.game
+            .map_or(encoding_rs::UTF_8, |g| g.charset().encoding())
+    }
+}
+
+/// A type a raw value can be read as, with [`Node::get`](crate::Node::get).
+///
+/// Implemented for [`Number`] (`i64`), [`Real`] (`f64`), [`Double`],
+/// [`Color`], [`Point`], [`Move`], [`BoardSize`], [`SimpleText`], [`Text`],
+/// [`Empty`] (the None type), `(A, B)` for a compose value `a:b`, and
+/// `Option<T>`, which also accepts an empty value (as `None`).
+pub trait FromValue<'src>: Sized {
+    /// The value type this reads, named in errors.
+    const TYPE: ValueType;
+
+    /// Reads `raw` (the value as written, escapes and all), or `None` when it
+    /// is malformed.
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self>;
+}
+
+/// An SGF Number.
+pub type Number = i64;
+/// An SGF Real.
+pub type Real = f64;
+
+/// Trims ASCII whitespace (including escaped line breaks' leftovers).
+fn trim(raw: &[u8]) -> &[u8] {
+    raw.trim_ascii()
+}
+
+/// Numbers: an optional sign and digits; surrounding whitespace is ignored.
+impl<'src> FromValue<'src> for i64 {
+    const TYPE: ValueType = ValueType::Number;
+    fn from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Option<i64> {
+        parse_number(trim(raw))
+    }
+}
+
+fn parse_number(s: &[u8]) -> Option<i64> {
+    let (neg, digits) = match s {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, s),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for &d in digits {
+        n = n.checked_mul(10)?.checked_add((d - b'0') as i64)?;
+    }
+    Some(if neg { -n } else { n })
+}
+
+/// Reals: an optional sign, digits, an optional fraction. Also accepted: a
+/// decimal comma (`6,5`), a fraction without integer part (`.5`), and
+/// surrounding whitespace.
+impl<'src> FromValue<'src> for f64 {
+    const TYPE: ValueType = ValueType::Real;
+    fn from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Option<f64> {
+        parse_real(trim(raw))
+    }
+}
+
+pub(crate) fn parse_real(s: &[u8]) -> Option<f64> {
+    let body = match s {
+        [b'-' | b'+', rest @ ..] => rest,
+        _ => s,
+    };
+    let mut seen_digit = false;
+    let mut seen_point = false;
+    for &b in body {
+        match b {
+            b'0'..=b'9' => seen_digit = true,
+            b'.' | b',' if !seen_point => seen_point = true,
+            _ => return None,
+        }
+    }
+    if !seen_digit {
+        return None;
+    }
+    let text: String = s
+        .iter()
+        .map(|&b| if b == b',' { '.' } else { b as char })
+        .collect();
+    text.parse().ok()
+}
+
+/// An SGF Double: `1` normal, `2` emphasized (`GB[2]`: very good for Black).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Double {
+    /// `1`
+    Normal = 1,
+    /// `2`
+    Emphasized = 2,
+}
+
+impl<'src> FromValue<'src> for Double {
+    const TYPE: ValueType = ValueType::Double;
+    fn from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Option<Double> {
+        match trim(raw) {
+            b"1" => Some(Double::Normal),
+            b"2" => Some(Double::Emphasized),
+            _ => None,
+        }
+    }
+}
+
+/// An SGF Color.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// `B`
+    Black,
+    /// `W`
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+    /// `"B"` or `"W"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Color::Black => "B",
+            Color::White => "W",
+        }
+    }
+}
+
+/// Colours: `B` or `W`. Also accepted, because real files have them: lower
+/// case, `1` and `2` (`PL[1]`, `PL[2]`), `Black` and `White` in any case, and
+/// surrounding whitespace.
+impl<'src> FromValue<'src> for Color {
+    const TYPE: ValueType = ValueType::Color;
+    fn from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Option<Color> {
+        let s = trim(raw);
+        if s.eq_ignore_ascii_case(b"b") || s == b"1" || s.eq_ignore_ascii_case(b"black") {
+            Some(Color::Black)
+        } else if s.eq_ignore_ascii_case(b"w") || s == b"2" || s.eq_ignore_ascii_case(b"white") {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+/// The SGF None type: an empty value (`KO[]`, `DO[]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Empty;
+
+/// Empty values; whitespace only counts as empty too.
+impl<'src> FromValue<'src> for Empty {
+    const TYPE: ValueType = ValueType::None;
+    fn from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Option<Empty> {
+        trim(raw).is_empty().then_some(Empty)
+    }
+}
+
+/// An empty value reads as `None`, anything else as `T`: for properties
+/// whose value may be left out (`KM[]`, `FG[]`).
+impl<'src, T: FromValue<'src>> FromValue<'src> for Option<T> {
+    const TYPE: ValueType = T::TYPE;
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Option<T>> {
+        if trim(raw).is_empty() {
+            Some(None)
+        } else {
+            T::from_value(raw, ctx).map(Some)
+        }
+    }
+}
+
+/// A compose value `a:b`, split at the first unescaped `:`.
+impl<'src, A: FromValue<'src>, B: FromValue<'src>> FromValue<'src> for (A, B) {
+    const TYPE: ValueType = ValueType::Compose(&A::TYPE, &B::TYPE);
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<(A, B)> {
+        let (a, b) = split_compose(raw)?;
+        Some((A::from_value(a, ctx)?, B::from_value(b, ctx)?))
+    }
+}
+
+/// Splits a raw value at its first unescaped `:`.
+pub fn split_compose(raw: &[u8]) -> Option<(&[u8], &[u8])> {
+    let mut i = 0;
+    while i < raw.len() {
+        match raw[i] {
+            b'\\' => i += 2,
+            b':' => return Some((&raw[..i], &raw[i + 1..])),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The size of the board: `SZ[19]` or `SZ[19:13]` (columns:rows), at most
+/// 52 each way. Without `SZ`, 19×19.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    /// Columns (the x extent).
+    pub cols: u8,
+    /// Rows (the y extent).
+    pub rows: u8,
+}
+
+impl BoardSize {
+    /// A square board.
+    pub const fn square(n: u8) -> BoardSize {
+        BoardSize { cols: n, rows: n }
+    }
+
+    /// Whether `[tt]` means a pass on this board: boards up to 19×19.
+    pub fn tt_is_pass(&self) -> bool {
+        self.cols <= 19 && self.rows <= 19
+    }
+
+    /// Whether `point` lies on the board.
+    pub fn contains(&self, point: Point) -> bool {
+        point.x < self.cols && point.y < self.rows
+    }
+}
+
+impl Default for BoardSize {
+    fn default() -> Self {
+        BoardSize::square(19)
+    }
+}
+
+impl<'src> FromValue<'src> for BoardSize {
+    const TYPE: ValueType = ValueType::Compose(&ValueType::Number, &ValueType::Number);
+    fn from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Option<BoardSize> {
+        let dim =
+            |s: &[u8]| parse_number(trim(s)).and_then(|n| (1..=52).contains(&n).then_some(n as u8));
+        match split_compose(raw) {
+            None => dim(raw).map(BoardSize::square),
+            Some((c, r)) => Some(BoardSize {
+                cols: dim(c)?,
+                rows: dim(r)?,
+            }),
+        }
+    }
+}
+
+/// A point of the board, 0-based: `x` the column from the left, `y` the row
+/// from the top. Written as two letters, `a`–`z` then `A`–`Z` (boards up to
+/// 52×52): `[cd]` is x 2, y 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// Column, from 0 at the left.
+    pub x: u8,
+    /// Row, from 0 at the top.
+    pub y: u8,
+}
+
+impl Point {
+    /// The letters that write this point.
+    pub fn to_sgf(self) -> [u8; 2] {
+        [coord_letter(self.x), coord_letter(self.y)]
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.to_sgf();
+        write!(f, "{}{}", a as char, b as char)
+    }
+}
+
+pub(crate) fn coord(b: u8) -> Option<u8> {
+    match b {
+        b'a'..=b'z' => Some(b - b'a'),
+        b'A'..=b'Z' => Some(b - b'A' + 26),
+        _ => None,
+    }
+}
+
+fn coord_letter(n: u8) -> u8 {
+    if n < 26 {
+        b'a' + n
+    } else {
+        b'A' + (n - 26)
+    }
+}
+
+/// Reads two letters as a point without checking the board.
+pub(crate) fn parse_point(raw: &[u8]) -> Option<Point> {
+    match trim(raw) {
+        [a, b] => Some(Point {
+            x: coord(*a)?,
+            y: coord(*b)?,
+        }),
+        _ => None,
+    }
+}
+
+/// Points must lie on the board (`[tt]` on 19×19 is not a point).
+impl<'src> FromValue<'src> for Point {
+    const TYPE: ValueType = ValueType::Point;
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Point> {
+        parse_point(raw).filter(|&p| ctx.size.contains(p))
+    }
+}
+
+/// A move: a point played, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone played at a point.
+    Play(Point),
+    /// A pass: `[]`, or `[tt]` on boards up to 19×19.
+    Pass,
+}
+
+impl<'src> FromValue<'src> for Move {
+    const TYPE: ValueType = ValueType::Move;
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Move> {
+        let s = trim(raw);
+        if s.is_empty() || (s == b"tt" && ctx.size.tt_is_pass()) {
+            return Some(Move::Pass);
+        }
+        Point::from_value(s, ctx).map(Move::Play)
+    }
+}
+
+/// A stone (in Go, a point), as `AB`/`AW` list them.
+pub type Stone = Point;
+
+/// SimpleText: decoded in the game's charset, escapes removed, every line
+/// break and other whitespace turned into a space. Borrowed from the input
+/// when nothing had to change.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SimpleText<'src>(pub Cow<'src, str>);
+
+/// Text: decoded in the game's charset, escapes and soft line breaks
+/// removed, line breaks normalised to `\n`. Borrowed from the input when
+/// nothing had to change.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Text<'src>(pub Cow<'src, str>);
+
+macro_rules! text_type {
+    ($name:ident, $ty:expr, $decode:ident) => {
+        impl<'src> FromValue<'src> for $name<'src> {
+            const TYPE: ValueType = $ty;
+            fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+                Some($name($decode(raw, ctx.encoding())))
+            }
+        }
+
+        impl std::ops::Deref for $name<'_> {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl<'src> $name<'src> {
+            /// The text, borrowed from the input when possible.
+            pub fn into_inner(self) -> Cow<'src, str> {
+                self.0
+            }
+        }
+    };
+}
+
+text_type!(SimpleText, ValueType::SimpleText, decode_simple_text);
+text_type!(Text, ValueType::Text, decode_text);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> ValueContext<'static, 'static> {
+        ValueContext::with_size(BoardSize::default())
+    }
+
+    fn read<'a, T: FromValue<'a>>(raw: &'a [u8]) -> Option<T> {
+        T::from_value(raw, &ctx())
+    }
+
+    #[test]
+    fn numbers() {
+        let cases: &[(&[u8], Option<i64>)] = &[
+            (b"0", Some(0)),
+            (b"42", Some(42)),
+            (b"-3", Some(-3)),
+            (b"+7", Some(7)),
+            (b" 12 ", Some(12)),
+            (b"", None),
+            (b"1.5", None),
+            (b"two", None),
+            (b"-", None),
+            (b"99999999999999999999", None),
+        ];
+        for &(raw, want) in cases {
+            assert_eq!(read::<i64>(raw), want, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn reals() {
+        let cases: &[(&[u8], Option<f64>)] = &[
+            (b"6.5", Some(6.5)),
+            (b"-0.5", Some(-0.5)),
+            (b"0", Some(0.0)),
+            (b"375", Some(375.0)),
+            (b"6,5", Some(6.5)),
+            (b".5", Some(0.5)),
+            (b"+2.", Some(2.0)),
+            (b"", None),
+            (b"6.5.1", None),
+            (b"six", None),
+            (b"1e5", None),
+        ];
+        for &(raw, want) in cases {
+            assert_eq!(read::<f64>(raw), want, "{raw:?}");
+        }
+        // KM[] is accepted as "no komi" through Option.
+        assert_eq!(read::<Option<f64>>(b""), Some(None));
+        assert_eq!(read::<Option<f64>>(b"0.5"), Some(Some(0.5)));
+    }
+
+    #[test]
+    fn doubles_colors_empty() {
+        assert_eq!(read::<Double>(b"1"), Some(Double::Normal));
+        assert_eq!(read::<Double>(b"2"), Some(Double::Emphasized));
+        assert_eq!(read::<Double>(b"3"), None);
+        for (raw, want) in [
+            (&b"B"[..], Some(Color::Black)),
+            (b"W", Some(Color::White)),
+            (b"b", Some(Color::Black)),
+            (b"1", Some(Color::Black)),
+            (b"2", Some(Color::White)),
+            (b"Black", Some(Color::Black)),
+            (b"WHITE", Some(Color::White)),
+            (b"X", None),
+            (b"", None),
+        ] {
+            assert_eq!(read::<Color>(raw), want, "{raw:?}");
+        }
+        assert_eq!(read::<Empty>(b""), Some(Empty));
+        assert_eq!(read::<Empty>(b" "), Some(Empty));
+        assert_eq!(read::<Empty>(b"x"), None);
+    }
+
+    #[test]
+    fn points_and_moves() {
+        assert_eq!(read::<Point>(b"cd"), Some(Point { x: 2, y: 3 }));
+        assert_eq!(read::<Point>(b"ss"), Some(Point { x: 18, y: 18 }));
+        assert_eq!(read::<Point>(b"tt"), None, "off a 19x19 board");
+        assert_eq!(read::<Point>(b"c"), None);
+        assert_eq!(read::<Point>(b"c1"), None);
+        assert_eq!(read::<Move>(b"pd"), Some(Move::Play(Point { x: 15, y: 3 })));
+        assert_eq!(read::<Move>(b""), Some(Move::Pass));
+        assert_eq!(read::<Move>(b"tt"), Some(Move::Pass));
+        assert_eq!(read::<Move>(b"zz"), None);
+        let big = ValueContext::with_size(BoardSize::square(52));
+        assert_eq!(
+            Move::from_value(b"tt", &big),
+            Some(Move::Play(Point { x: 19, y: 19 }))
+        );
+        assert_eq!(Point::from_value(b"ZZ", &big), Some(Point { x: 51, y: 51 }));
+        assert_eq!(Point::from_value(b"Aa", &big), Some(Point { x: 26, y: 0 }));
+        assert_eq!(Point { x: 26, y: 51 }.to_string(), "AZ");
+        let wide = ValueContext::with_size(BoardSize { cols: 25, rows: 5 });
+        assert_eq!(
+            Move::from_value(b"tt", &wide),
+            None,
+            "tt is a point off this board"
+        );
+        assert_eq!(Point::from_value(b"xf", &wide), None);
+        assert_eq!(Point::from_value(b"xd", &wide), Some(Point { x: 23, y: 3 }));
+    }
+
+    #[test]
+    fn board_sizes_and_compose() {
+        assert_eq!(read::<BoardSize>(b"19"), Some(BoardSize::square(19)));
+        assert_eq!(
+            read::<BoardSize>(b"19:13"),
+            Some(BoardSize { cols: 19, rows: 13 })
+        );
+        assert_eq!(read::<BoardSize>(b"52"), Some(BoardSize::square(52)));
+        assert_eq!(read::<BoardSize>(b"53"), None);
+        assert_eq!(read::<BoardSize>(b"0"), None);
+        assert_eq!(read::<BoardSize>(b"x:9"), None);
+        assert_eq!(
+            read::<(Point, Point)>(b"aa:cc"),
+            Some((Point { x: 0, y: 0 }, Point { x: 2, y: 2 }))
+        );
+        let (p, label) = read::<(Point, SimpleText)>(br"dd:a\:b").unwrap();
+        assert_eq!((p, &*label), (Point { x: 3, y: 3 }, "a:b"));
+        assert_eq!(read::<(Point, Point)>(b"aa"), None);
+        assert_eq!(split_compose(br"a\:b:c"), Some((&br"a\:b"[..], &b"c"[..])));
+        assert_eq!(
+            <(Point, SimpleText)>::TYPE,
+            ValueType::Compose(&ValueType::Point, &ValueType::SimpleText)
+        );
+    }
+
+    #[test]
+    fn texts() {
+        assert_eq!(&*read::<Text>(b"a\\]b\r\nc").unwrap(), "a]b\nc");
+        assert_eq!(&*read::<SimpleText>(b"a\\]b\r\nc").unwrap(), "a]b c");
+        assert!(matches!(
+            read::<Text>(b"plain").unwrap().into_inner(),
+            Cow::Borrowed("plain")
+        ));
+    }
+}
