@@ -16,10 +16,12 @@
 
 mod access;
 pub mod catalogue;
+mod dynamic;
 mod points;
 mod types;
 
 pub use access::TypedValues;
+pub use dynamic::{decode_as, TypedValue};
 pub use points::Points;
 pub use types::{
     split_compose, BoardSize, Color, Double, Empty, FromValue, Move, Number, Point, Real,
