@@ -674,6 +674,8 @@ pub(crate) struct RawProp {
     pub(crate) first_value: usize,
     /// Offset one past the first value's content (its `]` when closed).
     pub(crate) first_end: usize,
+    /// Offset where lexing resumes after the first value.
+    pub(crate) first_resume: usize,
     /// Offset one past the last value (past its `]` when closed).
     pub(crate) end: usize,
 }
@@ -750,6 +752,7 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
                         clean: gap.clean,
                         first_value: at,
                         first_end: first.content_end,
+                        first_resume: first.resume,
                         end,
                     });
                 }
@@ -823,29 +826,42 @@ pub(crate) fn next_value<'src, T: Structurals<'src>, S: Sink>(
     Some(at)
 }
 
-/// Iterates the values of one property from the `[` of its first value:
-/// yields each value's content span (escaped, without the brackets).
+/// Iterates the values of one property: yields each value's content span
+/// (escaped, without the brackets). The first value comes from the
+/// [`RawProp`] without a second scan; later ones are scanned on demand.
 #[derive(Clone, Debug)]
 pub(crate) struct ValueLexer<'src> {
     scanner: ByteScanner<'src>,
-    next_open: Option<usize>,
+    /// The first value, not yet handed out.
+    first: Option<(usize, usize)>,
+    /// Where to look for the next value, when one may follow.
+    resume: Option<usize>,
     mode: ValueMode,
 }
 
 impl<'src> ValueLexer<'src> {
-    pub(crate) fn new(input: &'src [u8], first_open: usize, mode: ValueMode) -> ValueLexer<'src> {
+    pub(crate) fn new(input: &'src [u8], prop: &RawProp, mode: ValueMode) -> ValueLexer<'src> {
         ValueLexer {
-            scanner: ByteScanner::new(input, first_open + 1),
-            next_open: Some(first_open),
+            scanner: ByteScanner::new(input, prop.first_resume),
+            first: Some((prop.first_value + 1, prop.first_end)),
+            // Only when the property's bytes go on past its first value.
+            resume: (prop.end > prop.first_resume).then_some(prop.first_resume),
             mode,
         }
     }
 
     #[inline]
     pub(crate) fn next_value(&mut self) -> Option<(usize, usize)> {
-        let open = self.next_open?;
+        if let Some(first) = self.first.take() {
+            return Some(first);
+        }
+        let pos = self.resume?;
+        let Some(open) = next_value(&mut self.scanner, pos, &mut NoSink) else {
+            self.resume = None;
+            return None;
+        };
         let end = scan_value_in(&mut self.scanner, open, &mut NoSink, self.mode);
-        self.next_open = next_value(&mut self.scanner, end.resume, &mut NoSink);
+        self.resume = Some(end.resume);
         Some((open + 1, end.content_end))
     }
 }

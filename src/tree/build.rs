@@ -60,6 +60,8 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
         dirty,
         ident_text,
         repeats,
+        repeat_heads,
+        repeat_tails,
         frames,
         seen,
         any_chars,
@@ -74,6 +76,8 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
         dirty,
         ident_text,
         repeats,
+        repeat_heads,
+        repeat_tails,
         frames,
         seen,
         diag: Diagnostics {
@@ -105,6 +109,8 @@ struct Builder<'a> {
     dirty: &'a mut Vec<DirtyIdent>,
     ident_text: &'a mut String,
     repeats: &'a mut Vec<u64>,
+    repeat_heads: &'a mut Vec<u32>,
+    repeat_tails: &'a mut Vec<u32>,
     frames: &'a mut Vec<Frame>,
     seen: &'a mut Vec<(u64, RawProp)>,
     diag: Diagnostics<'a>,
@@ -419,6 +425,8 @@ impl Builder<'_> {
             self.diag.dropped,
             self.dirty.len(),
             self.ident_text.len(),
+            self.repeat_heads.len(),
+            self.repeat_tails.len(),
         );
         loop {
             let mut lexer = PropLexer::with_scanner(&mut *scanner, body, self.mode);
@@ -457,6 +465,8 @@ impl Builder<'_> {
             self.diag.dropped = saved.2;
             self.dirty.truncate(saved.3);
             self.ident_text.truncate(saved.4);
+            self.repeat_heads.truncate(saved.5);
+            self.repeat_tails.truncate(saved.6);
             let index = id as usize - 1;
             if let Some(word) = self.repeats.get_mut(index / 64) {
                 *word &= !(1 << (index % 64));
@@ -492,7 +502,7 @@ impl Builder<'_> {
     fn check_repeat(&mut self, id: u32, prop: RawProp, key: u64) {
         let input = self.input;
         let name = |p: &RawProp| &input[p.ident.0..p.ident.1];
-        let repeated = self.seen.iter().any(|&(k, ref p)| {
+        let head = self.seen.iter().find(|&&(k, ref p)| {
             k == key
                 && (key != LONG_IDENT
                     || name(p)
@@ -500,13 +510,21 @@ impl Builder<'_> {
                         .filter(|b| b.is_ascii_uppercase())
                         .eq(name(&prop).iter().filter(|b| b.is_ascii_uppercase())))
         });
-        if repeated {
-            self.diag.warn(WarningKind::RepeatedProperty, prop.ident.0);
-            let index = id as usize - 1;
-            if self.repeats.len() <= index / 64 {
-                self.repeats.resize(index / 64 + 1, 0);
-            }
-            self.repeats[index / 64] |= 1 << (index % 64);
+        let Some(&(_, head)) = head else {
+            return;
+        };
+        self.diag.warn(WarningKind::RepeatedProperty, prop.ident.0);
+        let index = id as usize - 1;
+        if self.repeats.len() <= index / 64 {
+            self.repeats.resize(index / 64 + 1, 0);
+        }
+        self.repeats[index / 64] |= 1 << (index % 64);
+        // Later occurrences are skipped when listing properties; the first
+        // gathers their values.
+        self.repeat_tails.push(prop.ident.0 as u32);
+        let head = head.ident.0 as u32;
+        if let Err(at) = self.repeat_heads.binary_search(&head) {
+            self.repeat_heads.insert(at, head);
         }
     }
 }

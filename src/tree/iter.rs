@@ -198,32 +198,21 @@ impl<'t, 'src: 't> Properties<'t, 'src> {
 impl<'t, 'src: 't> Iterator for Properties<'t, 'src> {
     type Item = Property<'t, 'src>;
     fn next(&mut self) -> Option<Self::Item> {
-        let input = self.node.coll.input;
-        'props: loop {
+        loop {
             let raw = self.lexer.next_prop(&mut NoSink)?;
+            let mut merged = false;
             if self.repeats {
-                // Skip an identifier already seen earlier in this node: its
-                // values were handed out with that first occurrence.
-                let ident = Property {
-                    node: self.node,
-                    raw,
-                    merged: true,
+                // A later occurrence: its values were handed out with the
+                // first.
+                if self.node.coll.is_repeat_tail(raw.ident.0) {
+                    continue;
                 }
-                .ident();
-                let mut earlier = self.node.lexer();
-                while let Some(e) = earlier.next_prop(&mut NoSink) {
-                    if e.ident.0 >= raw.ident.0 {
-                        break;
-                    }
-                    if ident_matches(&input[e.ident.0..e.ident.1], e.clean, ident.as_bytes()) {
-                        continue 'props;
-                    }
-                }
+                merged = self.node.coll.is_repeat_head(raw.ident.0);
             }
             return Some(Property {
                 node: self.node,
                 raw,
-                merged: self.repeats,
+                merged,
             });
         }
     }
@@ -251,7 +240,7 @@ impl<'t, 'src: 't> Values<'t, 'src> {
             .then(|| (PropLexer::new(input, raw.end, mode), prop.ident()));
         Values {
             input,
-            values: Some(ValueLexer::new(input, raw.first_value, mode)),
+            values: Some(ValueLexer::new(input, &raw, mode)),
             rest,
         }
     }
@@ -294,7 +283,7 @@ impl<'t, 'src: 't> Iterator for Values<'t, 'src> {
                     break raw;
                 }
             };
-            self.values = Some(ValueLexer::new(self.input, raw.first_value, lexer.mode));
+            self.values = Some(ValueLexer::new(self.input, &raw, lexer.mode));
         }
     }
 }

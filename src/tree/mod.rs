@@ -121,6 +121,11 @@ pub(crate) struct Store {
     /// One bit per node (by index): whether it repeats a property. Only as
     /// long as needed to hold the last such node.
     pub(crate) repeats: Vec<u64>,
+    /// Identifier offsets of first occurrences that later ones merge into,
+    /// sorted.
+    pub(crate) repeat_heads: Vec<u32>,
+    /// Identifier offsets of later occurrences, sorted.
+    pub(crate) repeat_tails: Vec<u32>,
     // Scratch space of the builder, kept for its capacity.
     pub(crate) frames: Vec<build::Frame>,
     pub(crate) seen: Vec<(u64, RawProp)>,
@@ -142,6 +147,8 @@ impl Store {
         self.dirty.clear();
         self.ident_text.clear();
         self.repeats.clear();
+        self.repeat_heads.clear();
+        self.repeat_tails.clear();
         self.frames.clear();
         self.seen.clear();
         self.any_chars = false;
@@ -157,6 +164,7 @@ impl Store {
             + self.dirty.capacity() * size_of::<DirtyIdent>()
             + self.ident_text.capacity()
             + self.repeats.capacity() * size_of::<u64>()
+            + (self.repeat_heads.capacity() + self.repeat_tails.capacity()) * size_of::<u32>()
             + self.frames.capacity() * size_of::<build::Frame>()
             + self.seen.capacity() * size_of::<(u64, RawProp)>()
             + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
@@ -445,6 +453,25 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
         &self.store.nodes[id.index()]
     }
 
+    /// Whether the identifier at `offset` is the first of several
+    /// occurrences in its node.
+    #[inline]
+    pub(crate) fn is_repeat_head(&self, offset: usize) -> bool {
+        self.store
+            .repeat_heads
+            .binary_search(&(offset as u32))
+            .is_ok()
+    }
+
+    /// Whether the identifier at `offset` repeats one earlier in its node.
+    #[inline]
+    pub(crate) fn is_repeat_tail(&self, offset: usize) -> bool {
+        self.store
+            .repeat_tails
+            .binary_search(&(offset as u32))
+            .is_ok()
+    }
+
     /// The normalised spelling of the dirty identifier starting at `offset`.
     fn dirty_ident(&self, offset: usize) -> &'t str {
         let store = self.store;
@@ -726,7 +753,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
                 return Some(Property {
                     node: *self,
                     raw,
-                    merged: self.has_repeats(),
+                    merged: self.has_repeats() && self.coll.is_repeat_head(raw.ident.0),
                 });
             }
         }
