@@ -4,6 +4,7 @@
 //! same name under `cmd/`.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use encoding_rs::Encoding;
 use std::path::PathBuf;
 
 /// `sgf`: check, dump and rewrite SGF game records.
@@ -50,6 +51,16 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Only parse: skip the pass that reads every value as its type and
+    /// finds each game's charset (faster; no value errors, charsets or
+    /// unknown properties are reported).
+    #[arg(long)]
+    pub structure_only: bool,
+
+    /// Read every game's text in this charset, whatever its `CA` says.
+    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
+    pub charset: Option<&'static Encoding>,
 }
 
 /// The output format of `sgf check`.
@@ -71,6 +82,15 @@ pub struct DumpArgs {
     /// Fail on the first defect instead of forgiving it.
     #[arg(long)]
     pub strict: bool,
+
+    /// Write each value as its type says (numbers, points as `[x, y]`,
+    /// colours, …) instead of as a string.
+    #[arg(long)]
+    pub typed: bool,
+
+    /// Read every game's text in this charset, whatever its `CA` says.
+    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
+    pub charset: Option<&'static Encoding>,
 }
 
 /// Arguments of `sgf fmt`.
@@ -83,4 +103,16 @@ pub struct FmtArgs {
     /// Fail on the first defect instead of forgiving it.
     #[arg(long)]
     pub strict: bool,
+
+    /// Read every game's text in this charset, whatever its `CA` says
+    /// (this decides how values in Shift_JIS, Big5 or GBK are split).
+    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
+    pub charset: Option<&'static Encoding>,
+}
+
+/// The encoding a `--charset` label names (`UTF-8`, `GB2312`, `Shift_JIS`,
+/// `ISO8859_1`, …), as [`sgf_grove::text::charset::for_label`] reads it.
+fn parse_charset(label: &str) -> Result<&'static Encoding, String> {
+    sgf_grove::text::charset::for_label(label.as_bytes())
+        .ok_or_else(|| format!("unknown charset label {label:?}"))
 }

@@ -1,9 +1,12 @@
 //! `sgf`, the command-line tool of `sgf-grove`.
 //!
 //! ```text
-//! sgf check [--strict] [-q] [--format text|json] PATH...   parse files and folders, report
-//! sgf dump [--strict] FILE                                  the collection as JSON (SGFGrove.js shape)
-//! sgf fmt [--strict] FILE                                   the collection written back as SGF
+//! sgf check [--strict] [-q] [--format text|json] [--structure-only] [--charset LABEL] PATH...
+//!                                  parse files and folders, read every value, report
+//! sgf dump [--strict] [--typed] [--charset LABEL] FILE
+//!                                  the collection as JSON (SGFGrove.js shape)
+//! sgf fmt [--strict] [--charset LABEL] FILE
+//!                                  the collection written back as SGF
 //! ```
 //!
 //! `args.rs` declares the command line; each subcommand lives in

@@ -63,7 +63,8 @@ pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
 
 /// Decodes a raw value of type Text: charset `encoding`, escapes removed,
 /// soft line breaks (`\` + line break) removed, every other line break (LF,
-/// CR, CRLF, LFCR) normalised to `\n`. Bytes that `encoding` cannot decode
+/// CR, CRLF, LFCR) normalised to `\n`, other whitespace (tab, vertical tab,
+/// form feed) turned into spaces. Bytes that `encoding` cannot decode
 /// become U+FFFD.
 ///
 /// ```
@@ -100,12 +101,11 @@ fn decode<'a>(raw: &'a [u8], encoding: &'static Encoding, simple: bool) -> Cow<'
     } else {
         encoding.decode_without_bom_handling(raw).0
     };
-    let needs_work = decoded.bytes().any(|b| {
-        b == b'\\'
-            || b == b'\r'
-            || (simple && b != b' ' && b.is_ascii_whitespace())
-            || (simple && b == 0x0b)
-    });
+    // Escapes, CR (part of a line break to normalise), and whitespace other
+    // than space and LF (which both text types turn into spaces).
+    let needs_work = decoded
+        .bytes()
+        .any(|b| matches!(b, b'\\' | b'\r' | b'\t' | 0x0b | 0x0c) || (simple && b == b'\n'));
     if !needs_work {
         return decoded;
     }
@@ -128,7 +128,7 @@ fn unescape_str(s: &str, simple: bool) -> String {
                         }
                     }
                 }
-                Some(escaped) => push_char(&mut out, escaped, simple),
+                Some(escaped) => push_char(&mut out, escaped),
                 None => {}
             },
             '\n' | '\r' => {
@@ -139,15 +139,17 @@ fn unescape_str(s: &str, simple: bool) -> String {
                 }
                 out.push(if simple { ' ' } else { '\n' });
             }
-            other => push_char(&mut out, other, simple),
+            other => push_char(&mut out, other),
         }
     }
     out
 }
 
+/// Pushes `c`, turning whitespace other than line breaks (tab, vertical
+/// tab, form feed) into a space, as both text types require.
 #[inline]
-fn push_char(out: &mut String, c: char, simple: bool) {
-    if simple && c != ' ' && c.is_ascii_whitespace() || simple && c == '\u{b}' {
+fn push_char(out: &mut String, c: char) {
+    if matches!(c, '\t' | '\u{b}' | '\u{c}') {
         out.push(' ');
     } else {
         out.push(c);
@@ -180,7 +182,7 @@ mod tests {
             assert_eq!(decode_simple_text(&raw, UTF_8), "a b", "{brk:?}");
         }
         assert_eq!(decode_text(b"a\\\r\nb\\:c", UTF_8), "ab:c");
-        assert_eq!(decode_text(b"tab\tkept", UTF_8), "tab\tkept");
+        assert_eq!(decode_text(b"tab\tgone", UTF_8), "tab gone");
         assert_eq!(decode_simple_text(b"tab\tgone", UTF_8), "tab gone");
     }
 

@@ -377,6 +377,12 @@ impl Builder<'_> {
         if parent == NONE {
             return self.root_props(scanner, id, body);
         }
+        if self.mode == ValueMode::Bytes {
+            if let Some(end) = simple_node(self.input, body) {
+                scanner.seek(end);
+                return end;
+            }
+        }
         let mut lexer = PropLexer::with_scanner(scanner, body, self.mode);
         let Some(first) = lexer.next_prop(&mut self.diag) else {
             return lexer.pos;
@@ -526,6 +532,57 @@ impl Builder<'_> {
         if let Err(at) = self.repeat_heads.binary_search(&head) {
             self.repeat_heads.insert(at, head);
         }
+    }
+}
+
+/// The shape of nearly every node of a game record, read without the
+/// general lexer: optional whitespace, one property with a one- or
+/// two-letter upper-case identifier and one short value free of `\`, `[`
+/// and `(`, then whitespace and the `;`, `(` or `)` that ends the node (or
+/// the end of the input). Returns where the general lexer would have
+/// stopped: at that ending byte. `None` for any other shape, which the
+/// general lexer then reads (to the same result, with its warnings).
+#[inline(always)]
+fn simple_node(input: &[u8], body: usize) -> Option<usize> {
+    let mut i = body;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    if !input.get(i)?.is_ascii_uppercase() {
+        return None;
+    }
+    i += 1;
+    if input.get(i)?.is_ascii_uppercase() {
+        i += 1;
+    }
+    if *input.get(i)? != b'[' {
+        return None;
+    }
+    i += 1;
+    // Most values are a move: two letters and `]`.
+    let limit = (i + 32).min(input.len());
+    if let Some(&[a, b, b']']) = input.get(i..i + 3) {
+        if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
+            i += 2;
+        }
+    }
+    loop {
+        if i >= limit {
+            return None;
+        }
+        match input[i] {
+            b']' => break,
+            b'\\' | b'[' | b'(' => return None,
+            _ => i += 1,
+        }
+    }
+    i += 1;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    match input.get(i) {
+        None | Some(b';' | b'(' | b')') => Some(i),
+        Some(_) => None,
     }
 }
 

@@ -372,7 +372,8 @@ pub type Stone = Point;
 pub struct SimpleText<'src>(pub Cow<'src, str>);
 
 /// Text: decoded in the game's charset, escapes and soft line breaks
-/// removed, line breaks normalised to `\n`. Borrowed from the input when
+/// removed, line breaks normalised to `\n`, tabs and other whitespace
+/// turned into spaces. Borrowed from the input when
 /// nothing had to change.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Text<'src>(pub Cow<'src, str>);

@@ -12,22 +12,45 @@
 //! of the sequence has two or more children, each child starts one game tree
 //! of the variation list; when it is a leaf, that list is empty.
 //!
-//! Values are unescaped ([`sgf_grove::text::unescape`]: `\]` → `]`, soft line
-//! breaks removed, other line breaks kept) and decoded to UTF-8 with the
-//! charset named by the `CA` property of the game's root node, when
-//! `encoding_rs` knows it, else as UTF-8; bytes that do not decode become
-//! U+FFFD.
+//! Values are decoded in the game's charset
+//! ([`GameTree::charset`](sgf_grove::GameTree::charset): a `--charset`
+//! override, else the root's `CA`, else detected from the game's bytes),
+//! then unescaped (`\]` → `]`, soft line breaks removed, other line breaks
+//! kept as they are); bytes that do not decode become U+FFFD. Decoding comes
+//! first because in Shift_JIS, Big5 and GBK the second byte of a character
+//! can be `\`.
+//!
+//! With `--typed`, each value is written as its type
+//! ([`Property::typed_values`](sgf_grove::Property::typed_values)) says:
+//!
+//! ```text
+//! Number, Real, Double   a JSON number (KM[6.5] → 6.5, DM[2] → 2)
+//! Color                  "B" or "W"
+//! None                   null
+//! Point, Stone           [x, y], 0-based: x the column from the left, y the row from the top
+//! Move                   [x, y], or null for a pass
+//! point list             its points, expanded (AB[aa:ab] → [[0,0],[0,1]])
+//! compose a:b            [a, b] (SZ[19:13] → [19,13]; SZ[19] → 19)
+//! SimpleText, Text       the decoded string
+//! ```
+//!
+//! An unknown (private) property, and a property with a malformed value,
+//! keeps its values as strings, as without `--typed`; each malformed value is
+//! also reported on standard error as
+//! `path:line:column: warning[invalid_value]: malformed value for B: expected move`.
 //!
 //! The JSON text is written directly, with an explicit stack: a game tree can
 //! nest a million variations deep, and both recursion and `serde_json::Value`
 //! (whose serializer and drop recurse) would overflow the call stack.
 
-use super::{display_name, read_input, write_error, write_warning_lines, CliError, Status};
+use super::{
+    display_name, parse_options, raw_text, read_input, value_error_message, write_error,
+    write_headline, write_warning_lines, CliError, Status,
+};
 use crate::args::DumpArgs;
-use encoding_rs::{Encoding, UTF_8};
-use sgf_grove::text::unescape;
-use sgf_grove::{Collection, GameTree, Node, ParseOptions, Parser};
-use std::borrow::Cow;
+use encoding_rs::Encoding;
+use sgf_grove::value::{Color, Double, Move, Point, TypedValue};
+use sgf_grove::{Collection, GameTree, Node, Parser, Property};
 use std::io::{self, BufWriter, Write};
 
 /// Runs `sgf dump`.
@@ -38,7 +61,7 @@ use std::io::{self, BufWriter, Write};
 pub fn run(args: &DumpArgs) -> Result<Status, CliError> {
     let input = read_input(&args.file)?;
     let name = display_name(&args.file);
-    let mut parser = Parser::with_options(ParseOptions::new().strict(args.strict));
+    let mut parser = Parser::with_options(parse_options(args.strict, args.charset));
     let mut err_out = BufWriter::new(io::stderr().lock());
     let coll = match parser.parse(&input) {
         Ok(coll) => coll,
@@ -52,119 +75,203 @@ pub fn run(args: &DumpArgs) -> Result<Status, CliError> {
     let _ = err_out.flush();
 
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    write_collection(&mut out, coll)?;
+    let mut dumper = Dumper {
+        typed: args.typed,
+        name: &name,
+        warnings: &mut err_out,
+        scratch: String::new(),
+    };
+    let written = dumper.write_collection(&mut out, coll);
+    let _ = err_out.flush();
+    written?;
     out.flush()?;
     Ok(Status::Ok)
 }
 
-/// Writes `coll` as one line of JSON, newline included.
-///
-/// # Errors
-///
-/// Any error of `out`.
-pub fn write_collection(out: &mut impl Write, coll: Collection<'_, '_>) -> io::Result<()> {
-    let mut stack = Vec::new();
-    out.write_all(b"[")?;
-    for (i, game) in coll.games().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        write_game(out, game, &mut stack)?;
-    }
-    out.write_all(b"]\n")
+/// How values are written, and where warnings about them go.
+struct Dumper<'a, W> {
+    /// Whether values are written as their type says.
+    typed: bool,
+    /// The input's name, for warnings.
+    name: &'a str,
+    /// Where malformed values are reported (standard error).
+    warnings: W,
+    /// Reused for JSON string literals.
+    scratch: String,
 }
 
-/// Writes one game tree. `stack` is scratch space: for each open variation
-/// list, the next sibling still to write (if any).
-fn write_game<'t, 'src>(
-    out: &mut impl Write,
-    game: GameTree<'t, 'src>,
-    stack: &mut Vec<Option<Node<'t, 'src>>>,
-) -> io::Result<()> {
-    let encoding = charset(game.root());
-    let mut scratch = String::new();
-    stack.clear();
-    let mut start = game.root();
-    'tree: loop {
-        // The sequence: `start` and its only children.
-        out.write_all(b"[[")?;
-        let mut node = start;
-        loop {
-            write_node(out, node, encoding, &mut scratch)?;
-            match node.first_child() {
-                Some(child) if child.next_sibling().is_none() => {
-                    out.write_all(b",")?;
-                    node = child;
-                }
-                _ => break,
+impl<W: Write> Dumper<'_, W> {
+    /// Writes `coll` as one line of JSON, newline included.
+    fn write_collection(
+        &mut self,
+        out: &mut impl Write,
+        coll: Collection<'_, '_>,
+    ) -> io::Result<()> {
+        let mut stack = Vec::new();
+        out.write_all(b"[")?;
+        for (i, game) in coll.games().enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
             }
+            self.write_game(out, game, &mut stack)?;
         }
-        out.write_all(b"],[")?;
-        if let Some(first) = node.first_child() {
-            // Two or more children: open the variation list.
-            stack.push(first.next_sibling());
-            start = first;
-            continue 'tree;
-        }
-        // A leaf: close this tree, then every variation list that is done.
-        out.write_all(b"]]")?;
-        loop {
-            match stack.pop() {
-                None => return Ok(()),
-                Some(Some(sibling)) => {
-                    stack.push(sibling.next_sibling());
-                    out.write_all(b",")?;
-                    start = sibling;
-                    continue 'tree;
+        out.write_all(b"]\n")
+    }
+
+    /// Writes one game tree. `stack` is scratch space: for each open
+    /// variation list, the next sibling still to write (if any).
+    fn write_game<'t, 'src>(
+        &mut self,
+        out: &mut impl Write,
+        game: GameTree<'t, 'src>,
+        stack: &mut Vec<Option<Node<'t, 'src>>>,
+    ) -> io::Result<()> {
+        let encoding = game.charset().encoding();
+        stack.clear();
+        let mut start = game.root();
+        'tree: loop {
+            // The sequence: `start` and its only children.
+            out.write_all(b"[[")?;
+            let mut node = start;
+            loop {
+                self.write_node(out, node, encoding)?;
+                match node.first_child() {
+                    Some(child) if child.next_sibling().is_none() => {
+                        out.write_all(b",")?;
+                        node = child;
+                    }
+                    _ => break,
                 }
-                // The list is complete: close it and the tree that owns it.
-                Some(None) => out.write_all(b"]]")?,
+            }
+            out.write_all(b"],[")?;
+            if let Some(first) = node.first_child() {
+                // Two or more children: open the variation list.
+                stack.push(first.next_sibling());
+                start = first;
+                continue 'tree;
+            }
+            // A leaf: close this tree, then every variation list that is done.
+            out.write_all(b"]]")?;
+            loop {
+                match stack.pop() {
+                    None => return Ok(()),
+                    Some(Some(sibling)) => {
+                        stack.push(sibling.next_sibling());
+                        out.write_all(b",")?;
+                        start = sibling;
+                        continue 'tree;
+                    }
+                    // The list is complete: close it and the tree that owns it.
+                    Some(None) => out.write_all(b"]]")?,
+                }
             }
         }
     }
-}
 
-/// Writes one node as `{"IDENT":["value",…],…}`, identifiers in file order.
-fn write_node(
-    out: &mut impl Write,
-    node: Node<'_, '_>,
-    encoding: &'static Encoding,
-    scratch: &mut String,
-) -> io::Result<()> {
-    out.write_all(b"{")?;
-    for (i, prop) in node.properties().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
+    /// Writes one node as `{"IDENT":[value,…],…}`, identifiers in file
+    /// order.
+    fn write_node(
+        &mut self,
+        out: &mut impl Write,
+        node: Node<'_, '_>,
+        encoding: &'static Encoding,
+    ) -> io::Result<()> {
+        out.write_all(b"{")?;
+        for (i, prop) in node.properties().enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            write_json_str(out, prop.ident(), &mut self.scratch)?;
+            out.write_all(b":[")?;
+            if !(self.typed && self.write_typed_values(out, prop)?) {
+                self.write_raw_values(out, prop, encoding)?;
+            }
+            out.write_all(b"]")?;
         }
-        write_json_str(out, prop.ident(), scratch)?;
-        out.write_all(b":[")?;
+        out.write_all(b"}")
+    }
+
+    /// Writes the values of `prop` as strings, decoded and unescaped.
+    fn write_raw_values(
+        &mut self,
+        out: &mut impl Write,
+        prop: Property<'_, '_>,
+        encoding: &'static Encoding,
+    ) -> io::Result<()> {
         for (j, value) in prop.values().enumerate() {
             if j > 0 {
                 out.write_all(b",")?;
             }
-            let bytes = unescape(value.raw());
-            write_json_str(out, &decode(&bytes, encoding), scratch)?;
+            write_json_str(out, &raw_text(value.raw(), encoding), &mut self.scratch)?;
         }
-        out.write_all(b"]")?;
+        Ok(())
     }
-    out.write_all(b"}")
+
+    /// Writes the values of `prop` typed, and returns `true`; or writes
+    /// nothing and returns `false` when the property is unknown or a value
+    /// is malformed (reported as a warning).
+    fn write_typed_values(
+        &mut self,
+        out: &mut impl Write,
+        prop: Property<'_, '_>,
+    ) -> io::Result<bool> {
+        match prop.typed_values() {
+            Ok(Some(values)) => {
+                for (j, value) in values.iter().enumerate() {
+                    if j > 0 {
+                        out.write_all(b",")?;
+                    }
+                    self.write_typed(out, value)?;
+                }
+                Ok(true)
+            }
+            Ok(None) => Ok(false),
+            Err(err) => {
+                // A failed write to standard error does not stop the dump.
+                let _ = write_headline(
+                    &mut self.warnings,
+                    self.name,
+                    "warning",
+                    err.kind().code(),
+                    &value_error_message(prop.ident(), &err),
+                    err.position(),
+                );
+                Ok(false)
+            }
+        }
+    }
+
+    /// Writes one typed value.
+    fn write_typed(&mut self, out: &mut impl Write, value: &TypedValue<'_>) -> io::Result<()> {
+        match value {
+            TypedValue::None | TypedValue::Move(Move::Pass) => out.write_all(b"null"),
+            TypedValue::Number(n) => write!(out, "{n}"),
+            // `Display` writes the shortest form that reads back, without an
+            // exponent: 6.5, 0, 375. JSON has no infinity.
+            TypedValue::Real(x) if x.is_finite() => write!(out, "{x}"),
+            TypedValue::Real(_) => out.write_all(b"null"),
+            TypedValue::Double(Double::Normal) => out.write_all(b"1"),
+            TypedValue::Double(Double::Emphasized) => out.write_all(b"2"),
+            TypedValue::Color(Color::Black) => out.write_all(b"\"B\""),
+            TypedValue::Color(Color::White) => out.write_all(b"\"W\""),
+            TypedValue::SimpleText(text) | TypedValue::Text(text) => {
+                write_json_str(out, text, &mut self.scratch)
+            }
+            TypedValue::Point(p) | TypedValue::Move(Move::Play(p)) => write_point(out, *p),
+            TypedValue::Compose(a, b) => {
+                out.write_all(b"[")?;
+                self.write_typed(out, a)?;
+                out.write_all(b",")?;
+                self.write_typed(out, b)?;
+                out.write_all(b"]")
+            }
+        }
+    }
 }
 
-/// The charset named by the root's `CA` property when `encoding_rs` knows
-/// the label (`GB2312`, `Shift_JIS`, `ISO-8859-1` …), else UTF-8.
-fn charset(root: Node<'_, '_>) -> &'static Encoding {
-    root.get_raw("CA")
-        .and_then(|raw| Encoding::for_label(&unescape(raw)))
-        .unwrap_or(UTF_8)
-}
-
-/// Decodes `bytes` in `encoding`, replacing what does not decode by U+FFFD.
-fn decode<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> {
-    if encoding == UTF_8 {
-        String::from_utf8_lossy(bytes)
-    } else {
-        encoding.decode_without_bom_handling(bytes).0
-    }
+/// Writes a point as `[x,y]`.
+fn write_point(out: &mut impl Write, p: Point) -> io::Result<()> {
+    write!(out, "[{},{}]", p.x, p.y)
 }
 
 /// Writes `text` as a JSON string literal. `scratch` is reused between

@@ -2,11 +2,15 @@
 //! [`sgf_grove::Writer`] in raw mode: values byte for byte as read,
 //! identifiers normalised, repeated properties merged, one game tree per
 //! line, and whatever the lenient parser skipped left out. Warnings go to
-//! standard error.
+//! standard error. `--charset` matters even though values are not decoded:
+//! in Shift_JIS, Big5 and GBK a `\` or `]` byte can end a character, and the
+//! charset decides where values end.
 
-use super::{display_name, read_input, write_error, write_warning_lines, CliError, Status};
+use super::{
+    display_name, parse_options, read_input, write_error, write_warning_lines, CliError, Status,
+};
 use crate::args::FmtArgs;
-use sgf_grove::{ParseOptions, Parser, Writer};
+use sgf_grove::{Parser, Writer};
 use std::io::{self, BufWriter, Write};
 
 /// Runs `sgf fmt`.
@@ -17,7 +21,7 @@ use std::io::{self, BufWriter, Write};
 pub fn run(args: &FmtArgs) -> Result<Status, CliError> {
     let input = read_input(&args.file)?;
     let name = display_name(&args.file);
-    let mut parser = Parser::with_options(ParseOptions::new().strict(args.strict));
+    let mut parser = Parser::with_options(parse_options(args.strict, args.charset));
     let mut err_out = BufWriter::new(io::stderr().lock());
     let coll = match parser.parse(&input) {
         Ok(coll) => coll,

@@ -6,7 +6,9 @@ pub mod dump;
 pub mod fmt;
 
 use crate::args::Command;
-use sgf_grove::{Collection, Error, Position};
+use encoding_rs::Encoding;
+use sgf_grove::{Collection, Error, ErrorKind, ParseOptions, Position};
+use std::borrow::Cow;
 use std::fmt as stdfmt;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -84,6 +86,68 @@ impl stdfmt::Display for CliError {
 impl std::error::Error for CliError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.source)
+    }
+}
+
+/// The parse options of `--strict` and `--charset`.
+pub fn parse_options(strict: bool, charset: Option<&'static Encoding>) -> ParseOptions {
+    ParseOptions::new().strict(strict).charset(charset)
+}
+
+/// A raw value as text, the way the untyped `dump` shows it: decoded in
+/// `encoding` first (in Shift_JIS, Big5 and GBK the second byte of a
+/// character may be `\`), then SGF escapes removed (`\]` → `]`, `\` + line
+/// break removed) with every other line break kept as it is. Bytes that do
+/// not decode become U+FFFD.
+pub fn raw_text<'a>(raw: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> {
+    match encoding.decode_without_bom_handling(raw).0 {
+        Cow::Borrowed(text) => unescape_str(text),
+        Cow::Owned(text) => match unescape_str(&text) {
+            Cow::Borrowed(_) => Cow::Owned(text),
+            Cow::Owned(unescaped) => Cow::Owned(unescaped),
+        },
+    }
+}
+
+/// Removes SGF escapes from decoded text: `\x` becomes `x`, and `\`
+/// followed by a line break (LF, CR, CRLF or LFCR) is removed. Borrows when
+/// there is no `\`.
+pub fn unescape_str(text: &str) -> Cow<'_, str> {
+    let Some(first) = text.find('\\') else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..first]);
+    let mut rest = &text[first..];
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let mut chars = rest[i + 1..].chars();
+        match chars.next() {
+            None => {}
+            Some(brk @ ('\n' | '\r')) => {
+                let after = chars.as_str();
+                rest = match after.as_bytes().first() {
+                    Some(&next) if matches!(next, b'\n' | b'\r') && next != brk as u8 => {
+                        &after[1..]
+                    }
+                    _ => after,
+                };
+                continue;
+            }
+            Some(escaped) => out.push(escaped),
+        }
+        rest = chars.as_str();
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// The message of a malformed value of property `ident`:
+/// `malformed value for KM: expected real`.
+pub fn value_error_message(ident: &str, err: &Error) -> String {
+    match err.kind() {
+        ErrorKind::InvalidValue(ty) => format!("malformed value for {ident}: expected {ty}"),
+        other => format!("malformed value for {ident}: {other}"),
     }
 }
 
@@ -269,7 +333,7 @@ fn is_continuation(b: u8) -> bool {
 
 /// `bytes` as lossy UTF-8 with control characters other than tab replaced
 /// by U+FFFD, so that a snippet cannot move the terminal's cursor.
-fn printable(bytes: &[u8]) -> String {
+pub fn printable(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes)
         .chars()
         .map(|c| {
@@ -298,4 +362,39 @@ fn is_wide(c: char) -> bool {
         | 0xFF00..=0xFF60
         | 0xFFE0..=0xFFE6
         | 0x20000..=0x3FFFD)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{raw_text, unescape_str};
+    use encoding_rs::{SHIFT_JIS, UTF_8};
+    use std::borrow::Cow;
+
+    #[test]
+    fn unescape_str_removes_escapes_and_soft_breaks_only() {
+        assert_eq!(unescape_str(r"a\]b\\c\:d"), r"a]b\c:d");
+        for brk in ["\n", "\r", "\r\n", "\n\r"] {
+            assert_eq!(unescape_str(&format!("a\\{brk}b")), "ab", "{brk:?}");
+            assert_eq!(
+                unescape_str(&format!("a{brk}b")),
+                format!("a{brk}b"),
+                "{brk:?}"
+            );
+        }
+        assert_eq!(unescape_str("a\\\n\nb"), "a\nb");
+        assert_eq!(unescape_str("\\中\\"), "中");
+        assert!(matches!(unescape_str("plain"), Cow::Borrowed("plain")));
+    }
+
+    #[test]
+    fn raw_text_decodes_before_unescaping() {
+        // 表 is 0x95 0x5C in Shift_JIS: its second byte is not an escape.
+        assert_eq!(raw_text(b"\x95\x5c a\\]b", SHIFT_JIS), "表 a]b");
+        assert_eq!(raw_text(b"caf\xc3\xa9\r\n\\\nx", UTF_8), "café\r\nx");
+        assert_eq!(raw_text(b"\xff", UTF_8), "\u{FFFD}");
+        assert!(matches!(
+            raw_text(b"plain", SHIFT_JIS),
+            Cow::Borrowed("plain")
+        ));
+    }
 }

@@ -1,0 +1,79 @@
+//! Game semantics: game information (players, ranks, komi, handicap, result,
+//! dates, rules, …) read from a game's root node.
+//!
+//! Everything here is built in two layers:
+//!
+//! * **Pure parsers on `&str`**, one per kind of value: [`Komi::parse`],
+//!   [`Handicap::parse`], [`Rank::parse`], [`GameResult::parse`],
+//!   [`GameDates::parse`], [`Rules::parse`], [`TimeLimit::parse`],
+//!   [`Application::parse`]. They take text that is already decoded
+//!   (unescaped, in UTF-8), follow FF\[4\] and then accept the variants real
+//!   files contain (Fox's scaled komi, `HA[0]`, `RE[W+Time Over]`,
+//!   `DT[2001/10/11 21:22:51 UT]`, `BR[P9段]`, …). They never panic; input
+//!   they cannot read comes back as an explicit fallback that keeps the text
+//!   ([`Rank::Unknown`], [`GameResult::Unparsed`], [`Handicap::Invalid`],
+//!   [`InvalidValue`]).
+//! * **[`GameInfo`]**, which collects the text of every game-info property
+//!   once ([`GameInfo::from_lookup`], [`GameInfo::from_pairs`], or
+//!   [`GameTree::info`](crate::GameTree::info) for a parsed game) and hands
+//!   out typed views of it.
+//!
+//! ```
+//! use sgf_grove::game::{GameResult, Rank, WinBy};
+//! use sgf_grove::value::Color;
+//!
+//! let doc = sgf_grove::parse(
+//!     "(;GM[1]FF[4]PB[芈昱廷]BR[P9段]PW[Ke Jie]WR[9p]KM[375]RU[Chinese]RE[W+R];B[pd])"
+//!         .as_bytes(),
+//! )?;
+//! let info = doc.games().next().unwrap().info();
+//! assert_eq!(info.black().rank, Some(Rank::Pro { level: 9, certainty: Default::default() }));
+//! assert_eq!(info.komi_points(), Some(7.5)); // Fox: 3¾ stones, written ×100
+//! assert_eq!(
+//!     info.result(),
+//!     Some(GameResult::Win { winner: Color::White, by: WinBy::Resignation })
+//! );
+//! # Ok::<(), sgf_grove::Error>(())
+//! ```
+
+mod info;
+
+pub use info::{
+    Application, Certainty, GameDates, GameInfo, GameResult, Handicap, InvalidValue, Komi,
+    KomiScale, PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
+};
+
+use crate::tree::GameTree;
+
+impl<'t, 'src: 't> GameTree<'t, 'src> {
+    /// The game information of this game: the text of every property in
+    /// [`GAME_INFO_IDENTS`] read once from the root node, decoded in the
+    /// game's charset (SimpleText, except `GC`, which is read as Text so
+    /// that its line breaks are kept). Text is borrowed from the input when
+    /// it needed no change.
+    ///
+    /// Game-info properties are read from the root only; a game-info node
+    /// further down (allowed by FF\[4\] in collections of variations) is not
+    /// looked at.
+    ///
+    /// ```
+    /// let doc = sgf_grove::parse(b"(;KM[6.5]HA[0]DT[2019-10-14 18:34:05];B[pd])")?;
+    /// let info = doc.games().next().unwrap().info();
+    /// assert_eq!(info.komi().unwrap()?.value(), 6.5);
+    /// assert_eq!(info.handicap().unwrap().stones(), Some(0));
+    /// let dates = info.dates().unwrap()?;
+    /// assert_eq!(dates.first().to_string(), "2019-10-14");
+    /// assert!(dates.time_of_day);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn info(&self) -> GameInfo<'src> {
+        let root = self.root();
+        GameInfo::from_lookup(|ident| {
+            if ident == "GC" {
+                root.text(ident)
+            } else {
+                root.simple_text(ident)
+            }
+        })
+    }
+}
