@@ -728,6 +728,13 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
             return None;
         }
         let input = self.scanner.input();
+        if self.mode == ValueMode::Bytes {
+            if let Some(prop) = simple_prop(input, self.pos) {
+                self.scanner.seek(prop.end);
+                self.pos = prop.end;
+                return Some(prop);
+            }
+        }
         loop {
             let at = self.scanner.peek().unwrap_or(input.len());
             let gap = read_gap(input, self.pos, at, sink);
@@ -794,6 +801,60 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
             end = scan_value_in(&mut self.scanner, open, sink, self.mode).resume;
         }
         end
+    }
+}
+
+/// The shape of most properties, read without the general lexer: optional
+/// whitespace, a one- or two-letter upper-case identifier, `[`, a value of
+/// at most 32 bytes free of `\`, `[` and `(`, `]`, and then (after optional
+/// whitespace) an upper-case letter, `;`, `(`, `)` or the end of the input,
+/// so that no second value follows. `None` for any other shape, which the
+/// general lexer then reads to the same result.
+#[inline(always)]
+fn simple_prop(input: &[u8], pos: usize) -> Option<RawProp> {
+    let mut i = pos;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    let start = i;
+    if !input.get(i)?.is_ascii_uppercase() {
+        return None;
+    }
+    i += 1;
+    if input.get(i)?.is_ascii_uppercase() {
+        i += 1;
+    }
+    let open = i;
+    if *input.get(open)? != b'[' {
+        return None;
+    }
+    i += 1;
+    let limit = (i + 32).min(input.len());
+    loop {
+        if i >= limit {
+            return None;
+        }
+        match input[i] {
+            b']' => break,
+            b'\\' | b'[' | b'(' => return None,
+            _ => i += 1,
+        }
+    }
+    let close = i;
+    i += 1;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    match input.get(i) {
+        None | Some(b';' | b'(' | b')' | b'A'..=b'Z') => Some(RawProp {
+            ident: (start, open),
+            clean: true,
+            first_value: open,
+            first_end: close,
+            first_resume: close + 1,
+            end: close + 1,
+        }),
+        Some(_) => None,
     }
 }
 
