@@ -10,7 +10,8 @@
 //! 2. text that is mostly valid UTF-8 — at least four in five of its
 //!    non-ASCII bytes in well-formed sequences — is damaged UTF-8 (as the
 //!    Fox server writes it) and is decoded lossily, with that ratio as the
-//!    confidence;
+//!    confidence; so is text whose share of well-formed UTF-8 is higher than
+//!    the best legacy candidate's share of plausible characters (step 3);
 //! 3. otherwise each legacy candidate (GB18030, Big5, Shift_JIS, EUC-JP,
 //!    EUC-KR, Windows-1252) decodes the bytes and is scored: malformed
 //!    sequences count heavily against it, characters of the script it stands
@@ -132,12 +133,13 @@ pub fn detect(bytes: &[u8]) -> Charset {
     }
     let (valid, total) = utf8_share(bytes);
     let ratio = valid as f32 / total.max(1) as f32;
+    let utf8 = Charset {
+        encoding: UTF_8,
+        source: CharsetSource::Detected,
+        confidence: ratio,
+    };
     if ratio >= 0.8 {
-        return Charset {
-            encoding: UTF_8,
-            source: CharsetSource::Detected,
-            confidence: ratio,
-        };
+        return utf8;
     }
     let mut best = (f64::MIN, WINDOWS_1252, 0.0f32);
     for &(encoding, script) in CANDIDATES {
@@ -145,6 +147,11 @@ pub fn detect(bytes: &[u8]) -> Charset {
         if score > best.0 {
             best = (score, encoding, plausible);
         }
+    }
+    // Damaged UTF-8 that no legacy charset reads better than it reads
+    // itself stays UTF-8, decoded lossily.
+    if best.2 <= ratio {
+        return utf8;
     }
     Charset {
         encoding: best.1,

@@ -1,18 +1,23 @@
 //! Values typed by the catalogue, for code that does not know in advance
-//! which properties it will meet (dumpers, converters, fuzzers).
+//! which properties it will meet (dumpers, converters, checkers, fuzzers).
 
 use super::access::invalid;
 use super::catalogue;
-use super::types::{Color, Double, Empty, FromValue, Move, Point, SimpleText, Text, ValueContext};
+use super::points::Points;
+use super::types::{
+    split_compose, Color, Double, Empty, FromValue, Move, Point, SimpleText, Text, ValueContext,
+};
 use super::{Arity, PropInfo, ValueType};
 use crate::error::Result;
-use crate::tree::Property;
+use crate::text::decode_simple_text;
+use crate::tree::{Property, Values};
 use std::borrow::Cow;
 
 /// One value decoded as the type the catalogue gives its property.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypedValue<'src> {
-    /// An empty value (the None type).
+    /// An empty value: the None type, or a property whose single value was
+    /// left empty (`KM[]`, `TM[]`, `HA[]`).
     None,
     /// A Number.
     Number(i64),
@@ -30,11 +35,15 @@ pub enum TypedValue<'src> {
     Point(Point),
     /// A move: a point or a pass.
     Move(Move),
+    /// A point, move or stone of a game other than Go, whose notation is the
+    /// game's own (Hex `f2`, Amazons `a1b2c3`): the value as SimpleText.
+    GameSpecific(Cow<'src, str>),
     /// A compose value `a:b`.
     Compose(Box<TypedValue<'src>>, Box<TypedValue<'src>>),
 }
 
-/// Reads `raw` as a value of type `ty`, or `None` when it is malformed.
+/// Reads `raw` as a value of type `ty` with Go's point notation, or `None`
+/// when it is malformed.
 pub fn decode_as<'src>(
     raw: &'src [u8],
     ty: ValueType,
@@ -54,13 +63,47 @@ pub fn decode_as<'src>(
         ValueType::Point | ValueType::Stone => TypedValue::Point(Point::from_value(raw, ctx)?),
         ValueType::Move => TypedValue::Move(Move::from_value(raw, ctx)?),
         ValueType::Compose(a, b) => {
-            let (x, y) = super::types::split_compose(raw)?;
+            let (x, y) = split_compose(raw)?;
             TypedValue::Compose(
                 Box::new(decode_as(x, *a, ctx)?),
                 Box::new(decode_as(y, *b, ctx)?),
             )
         }
     })
+}
+
+/// Like [`decode_as`], with the real-world variants the catalogue-driven
+/// readers accept: in a game other than Go (`go` false), points, moves and
+/// stones are kept as game-specific text; a compose of two texts without
+/// `:` is the first text and an empty second (`AP[foxwq]`).
+fn decode_lenient<'src>(
+    raw: &'src [u8],
+    ty: ValueType,
+    go: bool,
+    ctx: &ValueContext<'_, 'src>,
+) -> Option<TypedValue<'src>> {
+    match ty {
+        ValueType::Point | ValueType::Stone | ValueType::Move if !go => Some(
+            TypedValue::GameSpecific(decode_simple_text(raw, ctx.encoding())),
+        ),
+        ValueType::Compose(a, b) => {
+            let Some((x, y)) = split_compose(raw) else {
+                let texts = matches!(a, ValueType::SimpleText | ValueType::Text)
+                    && matches!(b, ValueType::SimpleText | ValueType::Text);
+                return texts.then(|| {
+                    TypedValue::Compose(
+                        Box::new(decode_as(raw, *a, ctx).expect("text always decodes")),
+                        Box::new(TypedValue::SimpleText(Cow::Borrowed(""))),
+                    )
+                });
+            };
+            Some(TypedValue::Compose(
+                Box::new(decode_lenient(x, *a, go, ctx)?),
+                Box::new(decode_lenient(y, *b, go, ctx)?),
+            ))
+        }
+        _ => decode_as(raw, ty, ctx),
+    }
 }
 
 impl<'t, 'src: 't> Property<'t, 'src> {
@@ -71,9 +114,8 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     }
 
     /// Every value decoded as the catalogue's type for this property, in
-    /// file order. Point lists (`AB`, `TR`, `VW`, …) come expanded, a point
-    /// at a time, and an empty value in them adds nothing. `SZ` and `FG`
-    /// accept either of their two forms. `None` for an unknown property.
+    /// file order, collected; see [`Property::typed`] for the rules and an
+    /// allocation-free iterator. `None` for an unknown property.
     ///
     /// ```
     /// use sgf_grove::value::{Point, TypedValue};
@@ -91,30 +133,95 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) at the
     /// first malformed value.
     pub fn typed_values(&self) -> Result<Option<Vec<TypedValue<'src>>>> {
+        match self.typed()? {
+            None => Ok(None),
+            Some(values) => values.collect::<Result<Vec<_>>>().map(Some),
+        }
+    }
+
+    /// Every value decoded as the catalogue's type for this property, lazily
+    /// and without allocating; `None` for an unknown property.
+    ///
+    /// - Point lists (`AB`, `TR`, `VW`, …) come expanded, a point at a time;
+    ///   an empty value in them adds nothing.
+    /// - `SZ` and `FG` accept either of their two forms.
+    /// - An empty value of a single-valued property whose type is not text
+    ///   (`KM[]`, `TM[]`, `HA[]`) is [`TypedValue::None`]; an empty value
+    ///   in an elist (`DD[]`) adds nothing.
+    /// - A compose of two texts without `:` (`AP[foxwq]`) is the text and
+    ///   an empty second part.
+    /// - In a game other than Go (`GM` not 1) points, moves and stones keep
+    ///   the game's own notation: [`TypedValue::GameSpecific`].
+    ///
+    /// # Errors
+    ///
+    /// A malformed point list is refused before any value is handed out;
+    /// other malformed values come as an `Err` item, in place.
+    pub fn typed(&self) -> Result<Option<Typed<'t, 'src>>> {
         let Some(info) = self.info() else {
             return Ok(None);
         };
         let game = self.node().game();
+        let go = game.game_type() == 1;
         let ctx = game.value_context();
-        let input = game.collection().input();
         let point_list =
             info.arity != Arity::One && matches!(info.ty, ValueType::Point | ValueType::Stone);
-        if point_list {
-            let points = self.node().points(self.ident())?;
-            return Ok(Some(points.map(TypedValue::Point).collect()));
-        }
-        let mut out = Vec::new();
-        for value in self.values() {
-            if info.arity == Arity::EList && value.raw().trim_ascii().is_empty() {
-                continue;
-            }
-            let decoded = decode_as(value.raw(), info.ty, &ctx)
-                .or_else(|| info.alt.and_then(|alt| decode_as(value.raw(), alt, &ctx)));
-            match decoded {
-                Some(v) => out.push(v),
-                None => return Err(invalid(value, info.ty, input)),
-            }
-        }
-        Ok(Some(out))
+        let inner = if point_list && go {
+            TypedInner::Points(self.node().points(self.ident())?)
+        } else {
+            TypedInner::Values(self.values())
+        };
+        Ok(Some(Typed {
+            inner,
+            info,
+            go,
+            ctx,
+        }))
     }
 }
+
+/// The typed values of a property, from [`Property::typed`].
+#[derive(Clone, Debug)]
+pub struct Typed<'t, 'src: 't> {
+    inner: TypedInner<'t, 'src>,
+    info: &'static PropInfo,
+    go: bool,
+    ctx: ValueContext<'t, 'src>,
+}
+
+#[derive(Clone, Debug)]
+enum TypedInner<'t, 'src: 't> {
+    Points(Points<'t, 'src>),
+    Values(Values<'t, 'src>),
+}
+
+impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
+    type Item = Result<TypedValue<'src>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let values = match &mut self.inner {
+            TypedInner::Points(points) => return points.next().map(|p| Ok(TypedValue::Point(p))),
+            TypedInner::Values(values) => values,
+        };
+        let info = self.info;
+        loop {
+            let value = values.next()?;
+            let raw = value.raw();
+            if raw.trim_ascii().is_empty()
+                && !matches!(info.ty, ValueType::SimpleText | ValueType::Text)
+            {
+                match info.arity {
+                    Arity::EList | Arity::List => continue,
+                    Arity::One => return Some(Ok(TypedValue::None)),
+                }
+            }
+            let decoded = decode_lenient(raw, info.ty, self.go, &self.ctx).or_else(|| {
+                info.alt
+                    .and_then(|alt| decode_lenient(raw, alt, self.go, &self.ctx))
+            });
+            return Some(decoded.ok_or_else(|| invalid(value, info.ty, values.input())));
+        }
+    }
+}
+
+impl std::iter::FusedIterator for Typed<'_, '_> {}

@@ -21,7 +21,7 @@ mod points;
 mod types;
 
 pub use access::TypedValues;
-pub use dynamic::{decode_as, TypedValue};
+pub use dynamic::{decode_as, Typed, TypedValue};
 pub use points::Points;
 pub use types::{
     split_compose, BoardSize, Color, Double, Empty, FromValue, Move, Number, Point, Real,

@@ -121,7 +121,8 @@ pub(crate) fn parse_real(s: &[u8]) -> Option<f64> {
         .iter()
         .map(|&b| if b == b',' { '.' } else { b as char })
         .collect();
-    text.parse().ok()
+    // Hundreds of digits would round to infinity: not a real anyone meant.
+    text.parse().ok().filter(|r: &f64| r.is_finite())
 }
 
 /// An SGF Double: `1` normal, `2` emphasized (`GB[2]`: very good for Black).
@@ -458,6 +459,8 @@ mod tests {
             (b"six", None),
             (b"1e5", None),
         ];
+        let huge = vec![b'9'; 400];
+        assert_eq!(read::<f64>(&huge), None, "overflows to infinity");
         for &(raw, want) in cases {
             assert_eq!(read::<f64>(raw), want, "{raw:?}");
         }

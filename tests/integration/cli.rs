@@ -499,11 +499,347 @@ fn dump_decodes_with_the_root_charset() {
     assert_eq!(json[0][0][0]["C"][0], "中");
     assert_eq!(json[0][0][1]["C"][0], "中文");
     assert_eq!(json[0][0][0]["CA"][0], "GB2312");
-    // No CA: UTF-8, and bytes that are not UTF-8 become U+FFFD.
-    assert_eq!(json[1][0][0]["C"][0], "\u{FFFD}\u{FFFD}");
+    // No CA: the charset is detected from the game's bytes.
+    assert_eq!(json[1][0][0]["C"][0], "中");
     assert_eq!(json[2][0][0]["PB"][0], "René");
     // An unknown charset falls back to UTF-8.
     assert_eq!(json[3][0][0]["PB"][0], "中");
+}
+
+/// The game of every value type `dump --typed` writes.
+const TYPED: &str =
+    "(;FF[4]GM[1]SZ[19:13]KM[6.5]HA[2]PL[W]AB[aa:ab]C[hi]DM[2]KO[]LB[dd:x];B[cd];W[])";
+
+#[test]
+fn dump_typed_writes_each_value_as_its_type() {
+    let dir = TempDir::new("dump-typed");
+    dir.write("t.sgf", TYPED);
+    let out = sgf(&dir.0, &["dump", "--typed", "t.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"[[[{"FF":[4],"GM":[1],"SZ":[[19,13]],"KM":[6.5],"HA":[2],"PL":["W"],"#,
+            r#""AB":[[0,0],[0,1]],"C":["hi"],"DM":[2],"KO":[null],"LB":[[[3,3],"x"]]},"#,
+            r#"{"B":[[2,3]]},{"W":[null]}],[]]]"#,
+            "\n"
+        )
+    );
+    let json: Json = serde_json::from_str(&stdout(&out)).unwrap();
+    let root = &json[0][0][0];
+    assert_eq!(root["KM"][0].as_f64(), Some(6.5));
+    assert!(root["HA"][0].is_u64());
+    assert_eq!(root["SZ"][0], serde_json::json!([19, 13]));
+    // `tt` is a pass up to 19x19 only.
+    dir.write("big.sgf", "(;SZ[25];B[tt];W[])");
+    let out = sgf(&dir.0, &["dump", "--typed", "big.sgf"], None);
+    assert_eq!(
+        stdout(&out),
+        "[[[{\"SZ\":[25]},{\"B\":[[19,19]]},{\"W\":[null]}],[]]]\n"
+    );
+    // Without --typed, the same game is all strings.
+    let out = sgf(&dir.0, &["dump", "t.sgf"], None);
+    assert!(stdout(&out).starts_with(r#"[[[{"FF":["4"],"GM":["1"],"SZ":["19:13"],"KM":["6.5"]"#));
+}
+
+#[test]
+fn dump_typed_square_board_integral_real_and_text() {
+    let dir = TempDir::new("dump-typed-text");
+    dir.write(
+        "t.sgf",
+        "(;SZ[9]KM[0]TR[aa][bb]VW[]C[a\\]b\\\nc\r\nd]PB[Lee\nSedol];B[tt]TM[+300])",
+    );
+    let out = sgf(&dir.0, &["dump", "--typed", "t.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"[[[{"SZ":[9],"KM":[0],"TR":[[0,0],[1,1]],"VW":[],"C":["a]bc\nd"],"#,
+            r#""PB":["Lee Sedol"]},{"B":[null],"TM":[300]}],[]]]"#,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn dump_typed_keeps_malformed_and_unknown_values_as_strings() {
+    let dir = TempDir::new("dump-typed-bad");
+    dir.write(
+        "m.sgf",
+        "(;GM[1]XX[a\\]b]\n;B[zz]C[x];W[dd]KM[abc]AB[aa][z9])",
+    );
+    let out = sgf(&dir.0, &["dump", "--typed", "m.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"[[[{"GM":[1],"XX":["a]b"]},{"B":["zz"],"C":["x"]},"#,
+            r#"{"W":[[3,3]],"KM":["abc"],"AB":["aa","z9"]}],[]]]"#,
+            "\n"
+        )
+    );
+    assert_eq!(
+        stderr(&out),
+        concat!(
+            "m.sgf:2:4: warning[invalid_value]: malformed value for B: expected move\n",
+            "m.sgf:2:20: warning[invalid_value]: malformed value for KM: expected real\n",
+            "m.sgf:2:31: warning[invalid_value]: malformed value for AB: expected point\n",
+        )
+    );
+}
+
+/// `(;CA[Shift_JIS]C[表 a\]b])` in Shift_JIS: 表 is 0x95 0x5C, its second
+/// byte a `\`.
+const SHIFT_JIS_GAME: &[u8] = b"(;CA[Shift_JIS]C[\x95\x5c a\\]b]PB[\x95\x5c])";
+
+#[test]
+fn dump_decodes_shift_jis_before_unescaping() {
+    let dir = TempDir::new("dump-sjis");
+    dir.write("s.sgf", SHIFT_JIS_GAME);
+    for args in [&["dump", "s.sgf"][..], &["dump", "--typed", "s.sgf"]] {
+        let out = sgf(&dir.0, args, None);
+        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+        let json: Json = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json[0][0][0]["C"][0], "表 a]b", "{args:?}");
+        assert_eq!(json[0][0][0]["PB"][0], "表", "{args:?}");
+    }
+}
+
+#[test]
+fn dump_detects_gb2312_without_ca() {
+    let dir = TempDir::new("dump-gb");
+    // PB[中国]C[黑棋中盘胜] in GB2312, and no CA.
+    dir.write(
+        "g.sgf",
+        b"(;GM[1]PB[\xd6\xd0\xb9\xfa]C[\xba\xda\xc6\xe5\xd6\xd0\xc5\xcc\xca\xa4];B[dd])",
+    );
+    for args in [&["dump", "g.sgf"][..], &["dump", "--typed", "g.sgf"]] {
+        let out = sgf(&dir.0, args, None);
+        assert_eq!(code(&out), 0, "{args:?}");
+        let json: Json = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json[0][0][0]["PB"][0], "中国", "{args:?}");
+        assert_eq!(json[0][0][0]["C"][0], "黑棋中盘胜", "{args:?}");
+    }
+}
+
+#[test]
+fn charset_option_overrides_ca_and_detection() {
+    let dir = TempDir::new("charset-option");
+    // GB2312 bytes under a CA that says UTF-8.
+    dir.write("g.sgf", b"(;GM[1]CA[UTF-8]PB[\xd6\xd0\xb9\xfa])");
+    let out = sgf(&dir.0, &["dump", "g.sgf"], None);
+    let json: Json = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_ne!(json[0][0][0]["PB"][0], "中国");
+    for args in [
+        &["dump", "--charset", "GB2312", "g.sgf"][..],
+        &["dump", "--typed", "--charset", "gb2312", "g.sgf"],
+    ] {
+        let out = sgf(&dir.0, args, None);
+        assert_eq!(code(&out), 0, "{args:?}");
+        let json: Json = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json[0][0][0]["PB"][0], "中国", "{args:?}");
+    }
+    let out = sgf(
+        &dir.0,
+        &["check", "--format", "json", "--charset", "GB2312", "g.sgf"],
+        None,
+    );
+    assert_eq!(code(&out), 0);
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines[0]["charsets"],
+        serde_json::json!([{"name": "GBK", "source": "override", "confidence": 1.0}])
+    );
+    assert_eq!(
+        lines[1]["summary"]["charsets"],
+        serde_json::json!({"GBK/override": 1})
+    );
+    assert_eq!(
+        lines[1]["summary"]["declared_labels"],
+        serde_json::json!({"UTF-8": 1})
+    );
+
+    // The override also decides how values split: 0x95 0x5C ends a
+    // Shift_JIS character, not a `\]` escape.
+    dir.write("s.sgf", b"(;C[\x95\x5c])");
+    let out = sgf(&dir.0, &["fmt", "--charset", "Shift_JIS", "s.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(out.stdout, b"(;C[\x95\x5c])\n");
+    let out = sgf(&dir.0, &["dump", "--charset", "sjis", "s.sgf"], None);
+    assert_eq!(stdout(&out), "[[[{\"C\":[\"表\"]}],[]]]\n");
+
+    for cmd in ["dump", "fmt", "check"] {
+        let out = sgf(&dir.0, &[cmd, "--charset", "klingon", "s.sgf"], None);
+        assert_eq!(code(&out), 2, "{cmd}");
+        assert!(out.stdout.is_empty(), "{cmd}");
+        assert!(stderr(&out).contains("klingon"), "{cmd}: {}", stderr(&out));
+    }
+}
+
+/// A folder with known charsets, value errors and unknown properties.
+fn value_folder(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    dir.write(
+        "a.sgf",
+        "(;FF[4]GM[1]CA[UTF-8]SZ[19]KM[six]XX[1]\n;B[dd];W[zz];B[ee]YY[2]XX[3])",
+    );
+    dir.write(
+        "sub/b.sgf",
+        b"(;GM[1]CA[ISO8859_1]PB[Ren\xe9]KM[6.5])\
+          (;GM[1]PB[\xd6\xd0\xb9\xfa]C[\xba\xda\xc6\xe5\xd6\xd0\xc5\xcc\xca\xa4]KM[x])",
+    );
+    dir.write("c.sgf", "(;GM[1]CA[klingon]C[plain]TB[])");
+    dir
+}
+
+#[test]
+fn check_reports_charsets_value_errors_and_unknown_properties() {
+    let dir = value_folder("check-values");
+    let out = sgf(&dir.0, &["check", "--format", "json", "."], None);
+    assert_eq!(code(&out), 0, "value errors are warnings");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4, "{}", stdout(&out));
+    let a = &lines[0];
+    assert_eq!(a["path"], Path::new(".").join("a.sgf").to_str().unwrap());
+    assert_eq!(
+        a["charsets"],
+        serde_json::json!([{"name": "UTF-8", "source": "declared", "confidence": 1.0}])
+    );
+    assert_eq!(
+        a["value_errors"],
+        serde_json::json!([
+            {"ident": "KM", "offset": 30, "line": 1, "column": 31,
+             "message": "malformed value for KM: expected real"},
+            {"ident": "W", "offset": 49, "line": 2, "column": 10,
+             "message": "malformed value for W: expected move"},
+        ])
+    );
+    assert_eq!(a["value_errors_dropped"], 0);
+    let b = &lines[2];
+    assert_eq!(b["games"], 2);
+    let charsets = b["charsets"].as_array().unwrap();
+    assert_eq!(charsets.len(), 2);
+    assert_eq!(charsets[0]["name"], "windows-1252");
+    assert_eq!(charsets[0]["source"], "declared");
+    assert_eq!(charsets[1]["name"], "gb18030");
+    assert_eq!(charsets[1]["source"], "detected");
+    let confidence = charsets[1]["confidence"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&confidence), "{confidence}");
+
+    let summary = &lines[3]["summary"];
+    assert_eq!(summary["mode"], "full");
+    assert!(summary["value_seconds"].as_f64().unwrap() >= 0.0);
+    assert_eq!(
+        summary["charsets"],
+        serde_json::json!({
+            "UTF-8/declared": 1, "UTF-8/detected": 1,
+            "gb18030/detected": 1, "windows-1252/declared": 1
+        })
+    );
+    assert_eq!(
+        summary["declared_labels"],
+        serde_json::json!({"UTF-8": 1, "ISO8859_1": 1, "klingon": 1})
+    );
+    assert_eq!(
+        summary["value_errors"],
+        serde_json::json!({"KM": 2, "W": 1})
+    );
+    assert_eq!(
+        summary["unknown_properties"],
+        serde_json::json!({"XX": 2, "YY": 1})
+    );
+
+    // The text output: warnings with a caret, then the summary.
+    let out = sgf(&dir.0, &["check", "."], None);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    let a = Path::new(".").join("a.sgf");
+    let a = a.to_str().unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "{a}:1:31: warning[invalid_value]: malformed value for KM: expected real\n \
+             1 | (;FF[4]GM[1]CA[UTF-8]SZ[19]KM[six]XX[1]\n   |                               ^\n\
+             {a}:2:10: warning[invalid_value]: malformed value for W: expected move\n"
+        )),
+        "{text}"
+    );
+    for expected in [
+        "\ncharsets: 4 games\n",
+        "\n  UTF-8 declared: 1\n",
+        "\n  windows-1252 declared: 1\n",
+        "\n  CA[klingon]: 1\n",
+        "\nvalue errors: 3\n  KM: 2\n  W: 1\n",
+        "\nunknown properties: 3 (2 identifiers)\n  XX: 2\n  YY: 1\n",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+    assert!(
+        text.contains("gb18030 detected (mean confidence "),
+        "{text}"
+    );
+    assert!(!text.contains("structure only"), "{text}");
+
+    // -q hides the value warnings but still counts them.
+    let out = sgf(&dir.0, &["check", "-q", "."], None);
+    let text = stdout(&out);
+    assert!(!text.contains("warning[invalid_value]"), "{text}");
+    assert!(text.contains("\nvalue errors: 3\n"), "{text}");
+}
+
+#[test]
+fn check_value_warnings_are_capped_per_file() {
+    let dir = TempDir::new("check-values-cap");
+    let moves: String = (0..8).map(|_| ";B[zz]").collect();
+    dir.write("m.sgf", format!("(;GM[1]{moves})"));
+    let out = sgf(&dir.0, &["check", "m.sgf"], None);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    assert_eq!(text.matches("warning[invalid_value]").count(), 5, "{text}");
+    assert!(
+        text.contains("m.sgf: note: 3 more malformed values not shown\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nvalue errors: 8\n  B: 8\n"), "{text}");
+}
+
+#[test]
+fn check_structure_only_skips_the_value_pass() {
+    let dir = value_folder("check-structure");
+    let out = sgf(
+        &dir.0,
+        &["check", "--structure-only", "--format", "json", "."],
+        None,
+    );
+    assert_eq!(code(&out), 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    for line in &lines[..3] {
+        assert!(line.get("charsets").is_none(), "{line}");
+        assert!(line.get("value_errors").is_none(), "{line}");
+    }
+    let summary = &lines[3]["summary"];
+    assert_eq!(summary["mode"], "structure");
+    assert_eq!(summary["games"], 4);
+    for key in [
+        "charsets",
+        "declared_labels",
+        "value_errors",
+        "unknown_properties",
+        "value_seconds",
+    ] {
+        assert!(summary.get(key).is_none(), "{key} in {summary}");
+    }
+
+    let out = sgf(&dir.0, &["check", "--structure-only", "."], None);
+    let text = stdout(&out);
+    assert!(!text.contains("invalid_value"), "{text}");
+    assert!(!text.contains("charsets:"), "{text}");
+    assert!(!text.contains("value errors:"), "{text}");
+    assert!(text.contains("MB/s, structure only)"), "{text}");
+    let out = sgf(&dir.0, &["check", "."], None);
+    assert!(stdout(&out).contains("MB/s full check"));
 }
 
 #[test]

@@ -373,10 +373,17 @@ impl ValueReport {
         }
         for node in game.nodes() {
             for prop in node.properties() {
-                match prop.typed_values() {
-                    Ok(Some(_)) => {}
-                    Ok(None) => bump(&mut totals.unknown, prop.ident()),
-                    Err(err) => {
+                // Decoded lazily and dropped value by value: nothing is
+                // kept but the first error.
+                let first_error = match prop.typed() {
+                    Ok(Some(mut values)) => values.find_map(|v| v.err()).map(Err),
+                    Ok(None) => Some(Ok(())),
+                    Err(err) => Some(Err(err)),
+                };
+                match first_error {
+                    None => {}
+                    Some(Ok(())) => bump(&mut totals.unknown, prop.ident()),
+                    Some(Err(err)) => {
                         let ident = prop.ident();
                         match totals.errors.get_mut(ident) {
                             Some(count) => *count += 1,

@@ -254,9 +254,9 @@ impl<W: Write> Dumper<'_, W> {
             TypedValue::Double(Double::Emphasized) => out.write_all(b"2"),
             TypedValue::Color(Color::Black) => out.write_all(b"\"B\""),
             TypedValue::Color(Color::White) => out.write_all(b"\"W\""),
-            TypedValue::SimpleText(text) | TypedValue::Text(text) => {
-                write_json_str(out, text, &mut self.scratch)
-            }
+            TypedValue::SimpleText(text)
+            | TypedValue::Text(text)
+            | TypedValue::GameSpecific(text) => write_json_str(out, text, &mut self.scratch),
             TypedValue::Point(p) | TypedValue::Move(Move::Play(p)) => write_point(out, *p),
             TypedValue::Compose(a, b) => {
                 out.write_all(b"[")?;

@@ -1,0 +1,249 @@
+//! Game information through the tree: `GameTree::info` on hand-written
+//! games, and the game-info parsers over every root node of the real corpus
+//! in `../shared/corpus` (skipped with a printed reason when it is absent;
+//! a failure when `CI` is set).
+
+use sgf_grove::game::{
+    Certainty, GameDates, GameInfo, GameResult, Handicap, KomiScale, Rank, Rules, WinBy,
+};
+use sgf_grove::value::Color;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn info_of(sgf: &[u8], check: impl FnOnce(GameInfo<'_>)) {
+    let doc = sgf_grove::parse(sgf).expect("parses");
+    check(doc.games().next().expect("a game").info());
+}
+
+#[test]
+fn fox_root_node() {
+    let sgf = "(;GM[1]FF[4]  SZ[19]  GN[]  DT[2019-02-19]  PB[相的佛陀]  PW[zerobot]  \
+               BR[9段]  WR[P9段]  KM[375]HA[0]RU[Chinese]AP[GNU Go:3.8]RE[W+R]TM[60]TC[3]\
+               TT[30]AP[foxwq]RL[0]  ;B[dd];W[pd])";
+    info_of(sgf.as_bytes(), |info| {
+        assert_eq!(info.game_name(), None);
+        assert_eq!(info.black().name, Some("相的佛陀"));
+        assert_eq!(
+            info.black().rank,
+            Some(Rank::Dan {
+                level: 9,
+                certainty: Certainty::Unspecified
+            })
+        );
+        assert_eq!(info.white().rank.map(|r| r.to_string()), Some("9p".into()));
+        let komi = info.komi().unwrap().unwrap();
+        assert_eq!(komi.scale(), KomiScale::Times50);
+        assert_eq!(info.komi_points(), Some(7.5));
+        assert_eq!(info.handicap(), Some(Handicap::NoStones(0)));
+        assert_eq!(info.rules(), Some(Rules::Chinese));
+        assert_eq!(
+            info.result(),
+            Some(GameResult::Win {
+                winner: Color::White,
+                by: WinBy::Resignation
+            })
+        );
+        // The first of the two AP properties.
+        assert_eq!(info.application().unwrap().name, "GNU Go");
+        assert_eq!(info.time_limit().unwrap().unwrap().seconds, 60.0);
+    });
+}
+
+#[test]
+fn escapes_line_breaks_and_pairs() {
+    let sgf = b"(;CA[UTF-8]PB[Alice \\] & Bob]BR[3d & 1k]PW[Carol\r\nDave]RE[B+3.5]\
+                GC[line one\\\r\n continued\nline two]DT[1996-05-06,07,08]\
+                EV[  The \\]Event ]KM[]HA[]AP[Foo\\:Bar:1.0])";
+    info_of(sgf, |info| {
+        let black = info.black();
+        assert_eq!(black.names().collect::<Vec<_>>(), ["Alice ]", "Bob"]);
+        assert_eq!(
+            black.ranks().map(|r| r.to_string()).collect::<Vec<_>>(),
+            ["3d", "1k"]
+        );
+        // SimpleText: the line break becomes a space.
+        assert_eq!(info.white().name, Some("Carol Dave"));
+        assert_eq!(info.result().unwrap().margin(), Some(3.5));
+        // Text: the soft break is removed, the hard one kept.
+        assert_eq!(info.game_comment(), Some("line one continued\nline two"));
+        assert_eq!(info.dates().unwrap().unwrap().dates.len(), 3);
+        assert_eq!(info.event(), Some("The ]Event"));
+        // Empty values count as absent.
+        assert_eq!((info.komi(), info.handicap()), (None, None));
+        assert_eq!(info.get("KM"), Some(""));
+        // Decoded text has lost the escape: split at the first `:`.
+        let ap = info.application().unwrap();
+        assert_eq!((ap.name, ap.version), ("Foo", Some("Bar:1.0")));
+    });
+}
+
+#[test]
+fn game_info_in_a_declared_charset() {
+    // `9段` and `黑中盘胜` in GB2312.
+    let mut sgf = b"(;CA[GB2312]BR[9".to_vec();
+    sgf.extend_from_slice(&[0xB6, 0xCE]); // 段
+    sgf.extend_from_slice(b"]RE[");
+    sgf.extend_from_slice(&[0xBA, 0xDA, 0xD6, 0xD0, 0xC5, 0xCC, 0xCA, 0xA4]); // 黑中盘胜
+    sgf.extend_from_slice(b"])");
+    info_of(&sgf, |info| {
+        assert_eq!(info.black().rank_text, Some("9段"));
+        assert_eq!(
+            info.result(),
+            Some(GameResult::Win {
+                winner: Color::Black,
+                by: WinBy::Resignation
+            })
+        );
+    });
+}
+
+#[test]
+fn each_game_of_a_collection() {
+    let doc = sgf_grove::parse(b"(;PB[a]KM[6.5])(;PB[b]KM[650]RU[Japanese])(;)").unwrap();
+    let infos: Vec<_> = doc.games().map(|g| g.info().into_owned()).collect();
+    assert_eq!(infos[0].black().name, Some("a"));
+    assert_eq!(infos[0].komi_points(), Some(6.5));
+    assert_eq!(infos[1].komi_points(), Some(6.5));
+    assert_eq!(infos[2], GameInfo::default());
+}
+
+// -- the real corpus ----------------------------------------------------------
+
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("CI is set but the real corpus {} is missing", dir.display());
+    }
+    eprintln!(
+        "skipping: the real corpus {} is absent (set CI to make this an error)",
+        dir.display()
+    );
+    None
+}
+
+fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("readable folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Counts of values read and not read, per property, with the unread texts.
+#[derive(Default)]
+struct Tally {
+    values: BTreeMap<&'static str, usize>,
+    unread: BTreeMap<&'static str, BTreeMap<String, usize>>,
+}
+
+impl Tally {
+    fn add(&mut self, ident: &'static str, read: bool, text: &str) {
+        *self.values.entry(ident).or_default() += 1;
+        if !read {
+            *self
+                .unread
+                .entry(ident)
+                .or_default()
+                .entry(text.to_owned())
+                .or_default() += 1;
+        }
+    }
+
+    fn unread(&self, ident: &str) -> usize {
+        self.unread.get(ident).map_or(0, |m| m.values().sum())
+    }
+}
+
+/// Every root node of the corpus through the game-info parsers. Text is
+/// taken as UTF-8 (lossily: the Fox files are damaged UTF-8 without `CA`),
+/// so that this measures the parsers, not charset detection. The numbers
+/// are those measured when the parsers were written; the corpus does not
+/// change.
+#[test]
+fn real_corpus_game_info() {
+    let Some(dir) = corpus_dir() else { return };
+    let mut tally = Tally::default();
+    let mut scaled = 0;
+    for path in sgf_files(&dir) {
+        let bytes = std::fs::read(&path).expect("readable file");
+        let Ok(doc) = sgf_grove::parse(&bytes) else {
+            continue;
+        };
+        for game in doc.games() {
+            let root = game.root();
+            let info = GameInfo::from_lookup(|ident| {
+                let raw = root.get_raw(ident)?;
+                let text = String::from_utf8_lossy(&sgf_grove::text::unescape(raw)).into_owned();
+                Some(Cow::Owned(text.replace(['\r', '\n', '\t'], " ")))
+            });
+            let text = |ident| info.get(ident).unwrap_or_default().to_owned();
+            if let Some(komi) = info.komi() {
+                tally.add("KM", komi.is_ok(), &text("KM"));
+                if let Ok(komi) = komi {
+                    scaled += komi.looks_scaled() as usize;
+                    // Every scaled komi comes out as a usual komi in points.
+                    if komi.looks_scaled() {
+                        let points = info.komi_points().unwrap();
+                        assert!([4.5, 5.5, 6.5, 7.5].contains(&points), "{path:?}");
+                    }
+                }
+            }
+            if let Some(h) = info.handicap() {
+                tally.add("HA", h.stones().is_some(), &text("HA"));
+            }
+            for (player, ident) in [(info.black(), "BR"), (info.white(), "WR")] {
+                if let Some(rank) = player.rank {
+                    tally.add("BR/WR", rank.is_known(), &text(ident));
+                }
+            }
+            if let Some(result) = info.result() {
+                tally.add("RE", result.is_parsed(), &text("RE"));
+            }
+            if let Some(dates) = info.dates() {
+                tally.add("DT", dates.is_ok(), &text("DT"));
+            }
+            if let Some(time) = info.time_limit() {
+                tally.add("TM", time.is_ok(), &text("TM"));
+            }
+            if let Some(rules) = info.rules() {
+                tally.add("RU", !matches!(rules, Rules::Other(_)), &text("RU"));
+            }
+        }
+    }
+    for (ident, n) in &tally.values {
+        eprintln!("{ident}: {n} values, {} not read", tally.unread(ident));
+        for (text, count) in tally.unread.get(ident).into_iter().flatten() {
+            eprintln!("    {count:6} {text:?}");
+        }
+    }
+    assert_eq!(tally.values["KM"], 48_622);
+    assert_eq!(scaled, 6_076);
+    assert_eq!(tally.unread("KM"), 0);
+    assert_eq!(tally.unread("HA"), 0);
+    assert_eq!(tally.unread("RE"), 0);
+    assert_eq!(tally.unread("DT"), 0);
+    assert_eq!(tally.unread("RU"), 0);
+    // `11.6k`, `12.2k`, `13.0k`, `16.1k`, `15k* IGS`.
+    assert_eq!(tally.unread("BR/WR"), 5);
+    // `TM[-]` 42 times, `TM[1800,0,30,5]` twice.
+    assert_eq!(tally.unread("TM"), 44);
+    // A sample of the real forms, read as expected.
+    let d = GameDates::parse("2001/10/11 21:22:51 UT").unwrap();
+    assert!(d.time_of_day && d.non_standard);
+}
