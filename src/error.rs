@@ -71,9 +71,11 @@ pub enum WarningKind {
     /// (`(;GM[1];B[aa]`). The tree is closed there.
     UnclosedGameTree,
     /// A game tree left unbalanced, followed by `(;` and a root property
-    /// (`FF` or `GM`) that starts a new game. The open tree is closed and
-    /// parsing resumes with the new game, so that one broken game never
-    /// swallows the games after it.
+    /// (`FF` or `GM`) that starts a new game: at the start of a line, or
+    /// anywhere inside a value (`W[dd(;GM[1]…`, a file cut off and the next
+    /// one appended). The open tree is closed and parsing resumes with the
+    /// new game, so that one broken game never swallows the games after it.
+    /// (A comment that quotes `(;GM[` is cut there too.)
     GameResync,
     /// A `)` with no open game tree (`(;B[aa]))`). It is skipped.
     ExtraCloseParen,

@@ -328,9 +328,33 @@ fn ident_end(input: &[u8], mut i: usize) -> Option<usize> {
     upper.then_some(i)
 }
 
+/// Whether the `(` at `at`, met inside a game or a value, starts a new game
+/// that the open one must give way to: it opens a game ([`starts_game`]),
+/// and it stands at the start of a line (after spaces or tabs at most) or
+/// right after a byte that no SGF structure puts before `(` — not `)`, `]`,
+/// `;` or whitespace — as when a file cut off mid-value has the next one
+/// appended (`W[dd(;GM[1]…`). A variation that merely begins with `FF` or
+/// `GM` (`;B[aa](;FF[4]…`), or a comment quoting SGF after a space, is no
+/// resync point.
+pub(crate) fn resync_point(input: &[u8], at: usize) -> bool {
+    if !starts_game(input, at) {
+        return false;
+    }
+    let before = &input[..at];
+    let indent = before
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    match before[..before.len() - indent].last() {
+        None | Some(b'\n' | b'\r') => true,
+        Some(_) if indent > 0 => false,
+        Some(&b) => !matches!(b, b')' | b']' | b';') && !is_space(b),
+    }
+}
+
 /// Whether the `(` at `at` opens a new game: `(`, `;`, then `FF[` or `GM[`
-/// (whitespace allowed between them). Used to resynchronise after a game
-/// left open.
+/// (whitespace allowed between them).
 pub(crate) fn starts_game(input: &[u8], at: usize) -> bool {
     let mut i = skip_space(input, at + 1);
     if input.get(i) != Some(&b';') {
@@ -455,7 +479,7 @@ pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
                 }
                 scanner.seek(at + 2);
             }
-            b'(' if starts_game(input, at) => {
+            b'(' if resync_point(input, at) => {
                 sink.warn(WarningKind::UnclosedValue, open);
                 scanner.rewind(at);
                 return ValueEnd::cut(at, at);
@@ -517,7 +541,7 @@ fn scan_value_chars<'src, T: Structurals<'src>, S: Sink>(
                 i += 2;
                 continue;
             }
-            b'(' if starts_game(input, i) => {
+            b'(' if resync_point(input, i) => {
                 sink.warn(WarningKind::UnclosedValue, open);
                 scanner.seek(i);
                 return ValueEnd::cut(i, i);

@@ -12,7 +12,7 @@
 use super::{DirtyIdent, GameData, NodeData, Span32, Store, NONE};
 use crate::error::{Diagnostics, Error, ErrorKind, Result, WarningKind};
 use crate::lexer::{
-    dangling_ident, is_space, normalize_ident, read_gap, skip_space, starts_game, PropLexer,
+    dangling_ident, is_space, normalize_ident, read_gap, resync_point, skip_space, PropLexer,
     RawProp, Scanner, Sink, ValueMode,
 };
 use crate::span::LineCursor;
@@ -179,7 +179,7 @@ impl Builder<'_> {
                     self.check_gap(pos, at);
                     scanner.next_structural();
                     pos = at + 1;
-                    if starts_game(input, at) {
+                    if resync_point(input, at) {
                         self.diag.warn(WarningKind::GameResync, at);
                         self.close_game(at);
                         self.open_game(at);
@@ -449,8 +449,10 @@ impl Builder<'_> {
             }
             let end = lexer.pos;
             let game = self.games.last_mut().expect("in a game");
-            game.sz = info.sz.unwrap_or_default();
-            game.gm = info.gm.unwrap_or_default();
+            let input = self.input;
+            let value = |span: Option<Span32>| span.map_or(&[][..], |s| &input[s.range()]);
+            game.size = crate::value::BoardSize::read_or_default(value(info.sz));
+            game.game_type = crate::value::read_game_type(value(info.gm));
             game.ca = info.ca.unwrap_or_default();
             let wanted = match (self.override_mode, info.ca) {
                 (Some(mode), _) => mode,

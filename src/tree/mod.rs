@@ -64,6 +64,20 @@ pub(crate) struct NodeData {
     pub(crate) start: u32,
 }
 
+impl Default for GameData {
+    fn default() -> Self {
+        GameData {
+            root: NONE,
+            start: 0,
+            end: 0,
+            size: crate::value::BoardSize::default(),
+            game_type: 1,
+            ca: Span32::default(),
+            mode: ValueMode::Bytes,
+        }
+    }
+}
+
 /// A byte range in 8 bytes (offsets are below 4 GiB).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Span32 {
@@ -83,16 +97,18 @@ impl Span32 {
     }
 }
 
-/// One game tree: its root node, its span in the input, where its root's
-/// `SZ`, `GM` and `CA` values are (empty when absent), and how its values
-/// are read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One game tree: its root node, its span in the input, its root's `SZ` and
+/// `GM` read, where its root's `CA` value is (empty when absent), and how
+/// its values are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct GameData {
     pub(crate) root: u32,
     pub(crate) start: u32,
     pub(crate) end: u32,
-    pub(crate) sz: Span32,
-    pub(crate) gm: Span32,
+    /// The board size from `SZ` (19×19 when absent or malformed).
+    pub(crate) size: crate::value::BoardSize,
+    /// The game from `GM` (1, Go, when absent or malformed).
+    pub(crate) game_type: u32,
     pub(crate) ca: Span32,
     pub(crate) mode: ValueMode,
 }

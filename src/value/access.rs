@@ -12,24 +12,15 @@ use std::marker::PhantomData;
 impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// The board size from the root's `SZ` (`19` or `19:13`); 19×19 when
     /// `SZ` is absent or malformed (the typed getter for `SZ` reports the
-    /// latter as an error).
+    /// latter as an error). Read once, while parsing.
     pub fn board_size(&self) -> BoardSize {
-        let raw = self.root_value(self.data().sz);
-        if raw.is_empty() {
-            return BoardSize::default();
-        }
-        BoardSize::from_value(raw, &ValueContext::with_size(BoardSize::default()))
-            .unwrap_or_default()
+        self.data().size
     }
 
     /// The game from the root's `GM` (1 = Go, the default when absent or
-    /// malformed).
+    /// malformed). Read once, while parsing.
     pub fn game_type(&self) -> u32 {
-        let raw = self.root_value(self.data().gm);
-        std::str::from_utf8(raw)
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(1)
+        self.data().game_type
     }
 
     /// The root's `CA` value as written, if any.

@@ -145,9 +145,10 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// - Point lists (`AB`, `TR`, `VW`, …) come expanded, a point at a time;
     ///   an empty value in them adds nothing.
     /// - `SZ` and `FG` accept either of their two forms.
-    /// - An empty value of a single-valued property whose type is not text
-    ///   (`KM[]`, `TM[]`, `HA[]`) is [`TypedValue::None`]; an empty value
-    ///   in an elist (`DD[]`) adds nothing.
+    /// - An empty value of a single-valued number, real, double, colour or
+    ///   compose property (`KM[]`, `TM[]`, `HA[]`) is [`TypedValue::None`];
+    ///   an empty value in a list or elist (`DD[]`, `AB[aa][]`) adds
+    ///   nothing; an empty move is a pass (`B[]`).
     /// - A compose of two texts without `:` (`AP[foxwq]`) is the text and
     ///   an empty second part.
     /// - In a game other than Go (`GM` not 1) points, moves and stones keep
@@ -207,8 +208,13 @@ impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
         loop {
             let value = values.next()?;
             let raw = value.raw();
+            // Empty text is text, an empty move a pass, an empty None value
+            // what it should be: only other types need the variant.
             if raw.trim_ascii().is_empty()
-                && !matches!(info.ty, ValueType::SimpleText | ValueType::Text)
+                && !matches!(
+                    info.ty,
+                    ValueType::SimpleText | ValueType::Text | ValueType::Move | ValueType::None
+                )
             {
                 match info.arity {
                     Arity::EList | Arity::List => continue,

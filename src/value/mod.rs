@@ -23,6 +23,7 @@ mod types;
 pub use access::TypedValues;
 pub use dynamic::{decode_as, Typed, TypedValue};
 pub use points::Points;
+pub(crate) use types::read_game_type;
 pub use types::{
     split_compose, BoardSize, Color, Double, Empty, FromValue, Move, Number, Point, Real,
     SimpleText, Stone, Text, ValueContext,

@@ -262,6 +262,24 @@ impl BoardSize {
     }
 }
 
+impl BoardSize {
+    /// Reads a raw `SZ` value; 19×19 when empty or malformed.
+    pub(crate) fn read_or_default(raw: &[u8]) -> BoardSize {
+        if raw.is_empty() {
+            return BoardSize::default();
+        }
+        BoardSize::from_value(raw, &ValueContext::with_size(BoardSize::default()))
+            .unwrap_or_default()
+    }
+}
+
+/// Reads a raw `GM` value; 1 (Go) when empty or malformed.
+pub(crate) fn read_game_type(raw: &[u8]) -> u32 {
+    parse_number(trim(raw))
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or(1)
+}
+
 impl Default for BoardSize {
     fn default() -> Self {
         BoardSize::square(19)
