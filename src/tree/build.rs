@@ -434,6 +434,8 @@ impl Builder<'_> {
             self.repeat_heads.len(),
             self.repeat_tails.len(),
         );
+        let mut first_ca = None;
+        let mut second = false;
         loop {
             let mut lexer = PropLexer::with_scanner(&mut *scanner, body, self.mode);
             self.seen.clear();
@@ -453,18 +455,26 @@ impl Builder<'_> {
             let value = |span: Option<Span32>| span.map_or(&[][..], |s| &input[s.range()]);
             game.size = crate::value::BoardSize::read_or_default(value(info.sz));
             game.game_type = crate::value::read_game_type(value(info.gm));
-            game.ca = info.ca.unwrap_or_default();
-            let wanted = match (self.override_mode, info.ca) {
+            // Read a character at a time, the root may hide the `CA` that
+            // asked for it inside a value (`C[\xb4]CA[Big5]`): the first
+            // reading's stands.
+            let ca = info.ca.or(first_ca);
+            game.ca = ca.unwrap_or_default();
+            let wanted = match (self.override_mode, ca) {
                 (Some(mode), _) => mode,
                 (None, Some(ca)) => crate::text::charset::for_label(&self.input[ca.range()])
                     .map_or(ValueMode::Bytes, ValueMode::for_encoding),
                 (None, None) => ValueMode::Bytes,
             };
-            if wanted == self.mode {
-                game.mode = wanted;
-                self.any_chars |= wanted != ValueMode::Bytes;
+            // The second reading is final, so a root cannot make the mode
+            // flip for ever.
+            if wanted == self.mode || second {
+                game.mode = self.mode;
+                self.any_chars |= self.mode != ValueMode::Bytes;
                 return end;
             }
+            first_ca = ca;
+            second = true;
             // Read the root again in the charset's mode, forgetting what the
             // first reading reported.
             self.mode = wanted;
