@@ -13,14 +13,18 @@
 //!    confidence; so is text whose share of well-formed UTF-8 is higher than
 //!    the best legacy candidate's share of plausible characters (step 3);
 //! 3. otherwise each legacy candidate (GB18030, Big5, Shift_JIS, EUC-JP,
-//!    EUC-KR, Windows-1252) decodes the bytes and is scored: malformed
+//!    EUC-KR, Windows-1252, Windows-1251, KOI8-R) decodes the bytes and is
+//!    scored: malformed
 //!    sequences count heavily against it, characters of the script it stands
 //!    for (common hanzi, kana, hangul, Latin letters) for it. The best
 //!    scores; its share of plausible characters is the confidence.
 //!
 //! A game with no `CA` and nothing but ASCII is UTF-8 with full confidence.
 
-use encoding_rs::{Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252};
+use encoding_rs::{
+    Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1251,
+    WINDOWS_1252,
+};
 
 /// Where a [`Charset`] came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -194,6 +198,7 @@ enum Script {
     Japanese,
     Hangul,
     Latin,
+    Cyrillic,
 }
 
 const CANDIDATES: &[(&Encoding, Script)] = &[
@@ -203,6 +208,8 @@ const CANDIDATES: &[(&Encoding, Script)] = &[
     (EUC_JP, Script::Japanese),
     (EUC_KR, Script::Hangul),
     (WINDOWS_1252, Script::Latin),
+    (WINDOWS_1251, Script::Cyrillic),
+    (KOI8_R, Script::Cyrillic),
 ];
 
 /// Frequent characters of Chinese text and of Go records, in simplified and
@@ -226,6 +233,11 @@ fn script_char(c: char, script: Script, beside_letter: bool) -> bool {
         Script::Latin => {
             beside_letter && matches!(c, '\u{c0}'..='\u{ff}') && c != '\u{d7}' && c != '\u{f7}'
         }
+        // Lower-case letters inside Cyrillic words, not next to Latin ones
+        // (where an accented Latin letter read in the wrong charset would
+        // sit): running text is mostly lower case, and KOI8-R and
+        // Windows-1251 put the two cases the other way round.
+        Script::Cyrillic => !beside_letter && matches!(c, '\u{430}'..='\u{44f}' | '\u{451}'),
     }
 }
 
@@ -254,12 +266,16 @@ fn score(bytes: &[u8], encoding: &'static Encoding, script: Script) -> (f64, f32
         let next = chars.peek().copied().unwrap_or(' ');
         if !c.is_ascii() {
             let beside_letter = prev.is_ascii_alphabetic() || next.is_ascii_alphabetic();
+            // Weighed by the bytes the character stands for in a legacy
+            // encoding: two for CJK, one for the rest, so that two Cyrillic
+            // letters do not outweigh the one hanzi their bytes also make.
+            let weight = if c.len_utf8() >= 3 { 2 } else { 1 };
             if c == '\u{fffd}' {
                 errors += 1;
             } else if script_char(c, script, beside_letter) {
-                plausible += 1;
+                plausible += weight;
             } else {
-                other += 1;
+                other += weight;
             }
         }
         prev = c;

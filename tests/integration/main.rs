@@ -2,8 +2,11 @@
 
 mod api;
 mod catalogue;
+mod charsets;
 mod cli;
 mod corpus;
 mod deep;
 mod fuzz_regressions;
+mod game_info;
 mod real_corpus;
+mod values;
