@@ -6,6 +6,8 @@
 pub mod error;
 pub mod game;
 pub mod lexer;
+#[doc(hidden)]
+pub mod oracle;
 pub mod span;
 pub mod text;
 pub mod tree;

@@ -434,6 +434,9 @@ impl Builder<'_> {
             self.repeat_heads.len(),
             self.repeat_tails.len(),
         );
+        // In strict mode the first reading may have stopped at a defect the
+        // second (character-wise) one does not have.
+        let saved_error = self.diag.error.clone();
         let mut first_ca = None;
         let mut second = false;
         loop {
@@ -485,6 +488,7 @@ impl Builder<'_> {
             self.ident_text.truncate(saved.4);
             self.repeat_heads.truncate(saved.5);
             self.repeat_tails.truncate(saved.6);
+            self.diag.error = saved_error.clone();
             let index = id as usize - 1;
             if let Some(word) = self.repeats.get_mut(index / 64) {
                 *word &= !(1 << (index % 64));

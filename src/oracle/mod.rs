@@ -1,0 +1,19 @@
+//! The checks the fuzz targets run, as functions, so that the targets and the
+//! replay of their minimized crashes (`tests/integration/fuzz_regressions.rs`)
+//! share one copy. Each panics with a paste-able reproducer when an invariant
+//! fails. Test surface, not API.
+
+#![allow(missing_docs)]
+
+pub mod lexer;
+pub mod parse;
+pub mod roundtrip;
+pub mod typed;
+
+/// The largest input the fuzz targets accept.
+pub const MAX_INPUT: usize = 1 << 20;
+
+/// A reproducer for a failing input, as a Rust byte string.
+pub fn repro(input: &[u8]) -> String {
+    format!("input: b\"{}\"", input.escape_ascii())
+}

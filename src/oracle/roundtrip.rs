@@ -1,0 +1,93 @@
+//! Parse (lenient) → write (raw mode) → parse: the second parse succeeds and
+//! gives the same games, tree shapes, identifiers and raw values; writing it
+//! again gives the same bytes.
+//!
+//! Run by the fuzz target of the same name and, on `fuzz/regressions/`, by
+//! `tests/integration/fuzz_regressions.rs`.
+
+use super::repro;
+use crate::Collection;
+
+/// Runs the checks on `input`; panics with a reproducer on a violation.
+pub fn check_roundtrip(input: &[u8]) {
+    let Ok(first) = crate::parse(input) else {
+        return;
+    };
+    let written = crate::write_collection(first.collection());
+    let second = match crate::parse(&written) {
+        Ok(doc) => doc,
+        Err(e) => panic!(
+            "the written output does not parse: {e}\n{}\nwritten: b\"{}\"",
+            repro(input),
+            written.escape_ascii()
+        ),
+    };
+    let before = outline(first.collection());
+    let after = outline(second.collection());
+    if before != after {
+        panic!(
+            "parse(write(parse(x))) differs from parse(x)\n{}\nwritten: b\"{}\"\n{}",
+            repro(input),
+            written.escape_ascii(),
+            diff(&before, &after)
+        );
+    }
+    let rewritten = crate::write_collection(second.collection());
+    assert!(
+        rewritten == written,
+        "writing is not idempotent\n{}\nfirst:  b\"{}\"\nsecond: b\"{}\"",
+        repro(input),
+        written.escape_ascii(),
+        rewritten.escape_ascii()
+    );
+}
+
+/// One line per game and per node (pre-order): the node's depth, number of
+/// children, and `IDENT[raw][raw]…` for each property.
+fn outline(coll: Collection<'_, '_>) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut depths = vec![0usize; coll.node_count()];
+    for game in coll.games() {
+        lines.push(format!("game {}", game.index()));
+        for node in game.root().descendants() {
+            // Pre-order: a parent's depth is known before its children's.
+            let depth = node.parent().map_or(0, |p| depths[p.id().index()] + 1);
+            depths[node.id().index()] = depth;
+            let mut line = format!(
+                "{}node children={} ",
+                "  ".repeat(depth.min(40)),
+                node.children().count()
+            );
+            for prop in node.properties() {
+                line.push_str(prop.ident());
+                for value in prop.values() {
+                    line.push_str(&format!("[{}]", value.raw().escape_ascii()));
+                }
+            }
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// The first line where `before` and `after` differ, with some context.
+fn diff(before: &[String], after: &[String]) -> String {
+    let at = before
+        .iter()
+        .zip(after)
+        .position(|(a, b)| a != b)
+        .unwrap_or(before.len().min(after.len()));
+    let from = at.saturating_sub(3);
+    let mut out = format!(
+        "first difference at line {at} ({} lines before, {} after)\n",
+        before.len(),
+        after.len()
+    );
+    for (i, line) in before.iter().enumerate().skip(from).take(at + 4 - from) {
+        out.push_str(&format!("- {i:4} {line}\n"));
+    }
+    for (i, line) in after.iter().enumerate().skip(from).take(at + 4 - from) {
+        out.push_str(&format!("+ {i:4} {line}\n"));
+    }
+    out
+}
