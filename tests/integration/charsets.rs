@@ -644,21 +644,6 @@ fn escapes_next_to_multibyte_characters() {
 // The real corpus.
 // ---------------------------------------------------------------------------
 
-fn real_corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("CI is set but the real corpus {} is missing", dir.display());
-    }
-    eprintln!(
-        "skipping: the real corpus {} is absent (set CI to make this an error)",
-        dir.display()
-    );
-    None
-}
-
 fn read(dir: &Path, file: &str) -> Vec<u8> {
     let path = dir.join(file);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -702,7 +687,9 @@ const FOX_NAMES: &[(&str, &str, &str, &str, bool)] = &[
 
 #[test]
 fn fox_player_names_decode_as_utf8() {
-    let Some(dir) = real_corpus() else { return };
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
     for &(file, pb, pw, br, valid) in FOX_NAMES {
         let bytes = read(&dir, file);
         let doc = sgf_grove::parse(&bytes).unwrap();
@@ -751,7 +738,9 @@ fn fox_player_names_decode_as_utf8() {
 /// character: `PB[\xe5\xb8\xb8\xe5]`, 常 and a dangling byte.
 #[test]
 fn fox_cut_name_decodes_to_its_intact_prefix() {
-    let Some(dir) = real_corpus() else { return };
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
     let file = "fox-featurecat/9d-2019/1530595285022100691.sgf";
     let bytes = read(&dir, file);
     let doc = sgf_grove::parse(&bytes).unwrap();
@@ -772,7 +761,9 @@ fn fox_cut_name_decodes_to_its_intact_prefix() {
 /// GNU Go's `9handicap.sgf` has no CA and `PW[白]` in GB2312 (0xB0 0xD7).
 #[test]
 fn gnugo_gb2312_game_without_ca() {
-    let Some(dir) = real_corpus() else { return };
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
     let bytes = read(&dir, "gnugo-regression/regression/games/9handicap.sgf");
     let doc = sgf_grove::parse(&bytes).unwrap();
     let game = doc.collection().game(0).unwrap();
@@ -792,7 +783,9 @@ fn gnugo_gb2312_game_without_ca() {
 /// GNU Go's `tg-gg.sgf` has no CA and a French comment in Latin-1.
 #[test]
 fn gnugo_latin1_game_without_ca() {
-    let Some(dir) = real_corpus() else { return };
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
     for file in [
         "gnugo-regression/regression/games/tg-gg.sgf",
         "gnugo-regression/regression/games/egc2001/tg-gg.sgf",

@@ -9,7 +9,6 @@ use sgf_grove::game::{
 use sgf_grove::value::Color;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 fn info_of(sgf: &[u8], check: impl FnOnce(GameInfo<'_>)) {
     let doc = sgf_grove::parse(sgf).expect("parses");
@@ -110,41 +109,6 @@ fn each_game_of_a_collection() {
 
 // -- the real corpus ----------------------------------------------------------
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("CI is set but the real corpus {} is missing", dir.display());
-    }
-    eprintln!(
-        "skipping: the real corpus {} is absent (set CI to make this an error)",
-        dir.display()
-    );
-    None
-}
-
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("readable folder") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// Counts of values read and not read, per property, with the unread texts.
 #[derive(Default)]
 struct Tally {
@@ -177,10 +141,12 @@ impl Tally {
 /// change.
 #[test]
 fn real_corpus_game_info() {
-    let Some(dir) = corpus_dir() else { return };
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
     let mut tally = Tally::default();
     let mut scaled = 0;
-    for path in sgf_files(&dir) {
+    for path in crate::common::sgf_files(&dir) {
         let bytes = std::fs::read(&path).expect("readable file");
         let Ok(doc) = sgf_grove::parse(&bytes) else {
             continue;

@@ -4,6 +4,7 @@ mod api;
 mod catalogue;
 mod charsets;
 mod cli;
+mod common;
 mod corpus;
 mod deep;
 mod fuzz_regressions;

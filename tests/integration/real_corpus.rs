@@ -8,42 +8,6 @@
 
 use sgf_grove::{write_collection, Collection, ErrorKind, Parser, WarningKind};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("CI is set but the real corpus {} is missing", dir.display());
-    }
-    eprintln!(
-        "skipping: the real corpus {} is absent (set CI to make this an error)",
-        dir.display()
-    );
-    None
-}
-
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("readable folder") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// A file holds no SGF when it has no `[` at all: no property value anywhere
 /// (the empty file and the files of NUL bytes in the corpus).
@@ -97,8 +61,10 @@ const GAMES_PER_FOLDER: &[(&str, usize)] = &[
 
 #[test]
 fn real_corpus_parses_counts_and_round_trips() {
-    let Some(dir) = corpus_dir() else { return };
-    let files = sgf_files(&dir);
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
+    let files = crate::common::sgf_files(&dir);
     assert!(files.len() >= 49_000, "only {} files found", files.len());
     let mut parser = Parser::new();
     let mut reparser = Parser::new();
@@ -188,11 +154,13 @@ fn real_corpus_parses_counts_and_round_trips() {
 /// files after it (resynchronisation at the next `(;GM[`/`(;FF[`).
 #[test]
 fn real_corpus_concatenated_loses_no_game() {
-    let Some(dir) = corpus_dir() else { return };
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
     let mut all = Vec::new();
     let mut parser = Parser::new();
     let mut expected = 0;
-    for path in sgf_files(&dir) {
+    for path in crate::common::sgf_files(&dir) {
         let bytes = std::fs::read(&path).expect("readable file");
         if let Ok(coll) = parser.parse(&bytes) {
             expected += coll.len();
