@@ -519,6 +519,13 @@ fn scan_value_chars<'src, T: Structurals<'src>, S: Sink>(
     while i < input.len() {
         let b = input[i];
         if mode.is_lead(b) {
+            if i + 1 >= input.len() {
+                // A character cut in half at the very end: its lead byte is
+                // left out, or written back it would swallow the `]`.
+                sink.warn(WarningKind::UnclosedValue, open);
+                scanner.seek(input.len());
+                return ValueEnd::cut(i, input.len());
+            }
             i += 2;
             continue;
         }

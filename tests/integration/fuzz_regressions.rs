@@ -111,6 +111,14 @@ fn fuzz_crash_9dc50f5c() {
     replay("parse_9dc50f5c.sgf");
 }
 
+/// A GBK game whose last value is cut off after the lead byte of a
+/// two-byte character: that byte is left out of the value, or written back
+/// it would swallow the closing `]`.
+#[test]
+fn fuzz_crash_e6f1d3c1() {
+    replay("roundtrip_e6f1d3c1.sgf");
+}
+
 /// Every regression file has a test of its own above.
 #[test]
 fn every_regression_is_named() {
