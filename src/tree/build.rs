@@ -421,8 +421,9 @@ impl Builder<'_> {
 
     /// Reads the properties of a game's root node, noting where its `SZ`,
     /// `GM` and `CA` values are. When `CA` names a charset whose characters
-    /// can hide `\` or `]` (Shift_JIS, Big5, GBK), the rest of the game is
-    /// read a character at a time, and so is the root, again.
+    /// can hide `\` or `]` (Shift_JIS, Big5, GBK) and only ASCII stands
+    /// before it in the root, the rest of the game is read a character at a
+    /// time, and so is the root, again.
     #[cold]
     fn root_props(&mut self, scanner: &mut Scanner<'_>, id: u32, body: usize) -> usize {
         let saved = (
@@ -448,11 +449,15 @@ impl Builder<'_> {
                 match self.prop(id, prop) {
                     KEY_SZ if info.sz.is_none() => info.sz = Some(value),
                     KEY_GM if info.gm.is_none() => info.gm = Some(value),
-                    KEY_CA if info.ca.is_none() => info.ca = Some(value),
+                    KEY_CA if info.ca.is_none() => {
+                        info.ca = Some(value);
+                        info.ca_index = self.seen.len() - 1;
+                    }
                     _ => {}
                 }
             }
             let end = lexer.pos;
+            let trusted = info.ca.is_some() && self.ascii_before(info.ca_index);
             let game = self.games.last_mut().expect("in a game");
             let input = self.input;
             let value = |span: Option<Span32>| span.map_or(&[][..], |s| &input[s.range()]);
@@ -463,11 +468,16 @@ impl Builder<'_> {
             // reading's stands.
             let ca = info.ca.or(first_ca);
             game.ca = ca.unwrap_or_default();
+            // The charset's mode applies when `CA` comes before any byte that
+            // reads differently in it: then both readings agree up to `CA`,
+            // and so does the reading of the tree written back.
             let wanted = match (self.override_mode, ca) {
                 (Some(mode), _) => mode,
-                (None, Some(ca)) => crate::text::charset::for_label(&self.input[ca.range()])
-                    .map_or(ValueMode::Bytes, ValueMode::for_encoding),
-                (None, None) => ValueMode::Bytes,
+                (None, Some(ca)) if trusted => {
+                    crate::text::charset::for_label(&self.input[ca.range()])
+                        .map_or(ValueMode::Bytes, ValueMode::for_encoding)
+                }
+                (None, _) => ValueMode::Bytes,
             };
             // The second reading is final, so a root cannot make the mode
             // flip for ever.
@@ -495,6 +505,18 @@ impl Builder<'_> {
             }
             scanner.rewind(body);
         }
+    }
+
+    /// Whether every value of every property that first occurs before the
+    /// one at `index` (in `seen`) is ASCII, later occurrences included: the
+    /// tree written back puts exactly these values before it, merged, so the
+    /// answer is the same when it is read again.
+    fn ascii_before(&self, index: usize) -> bool {
+        let input = self.input;
+        let before = &self.seen[..index];
+        self.seen.iter().all(|&(key, ref p)| {
+            !before.iter().any(|&(k, _)| k == key) || input[p.first_value..p.end].is_ascii()
+        })
     }
 
     /// Makes room for the nodes still to come, extrapolated from the density
@@ -612,6 +634,8 @@ struct RootInfo {
     sz: Option<Span32>,
     gm: Option<Span32>,
     ca: Option<Span32>,
+    /// The position of `CA` among the root's properties.
+    ca_index: usize,
 }
 
 /// The key of identifiers longer than eight letters, compared letter by

@@ -119,6 +119,15 @@ fn fuzz_crash_e6f1d3c1() {
     replay("roundtrip_e6f1d3c1.sgf");
 }
 
+/// A GB18030 root whose `CA` comes after non-ASCII values, which read one
+/// way byte by byte and another character by character: the charset's mode
+/// now applies only when `CA` comes before any non-ASCII byte, so that the
+/// tree written back is read the same way again.
+#[test]
+fn fuzz_crash_5fc509e7() {
+    replay("roundtrip_5fc509e7.sgf");
+}
+
 /// Every regression file has a test of its own above.
 #[test]
 fn every_regression_is_named() {
