@@ -14,7 +14,7 @@ fn point(i: usize) -> [u8; 2] {
 
 /// `;B[..]` or `;W[..]`, colours alternating.
 fn push_move(out: &mut Vec<u8>, i: usize) {
-    out.extend_from_slice(if i % 2 == 0 { b";B[" } else { b";W[" });
+    out.extend_from_slice(if i.is_multiple_of(2) { b";B[" } else { b";W[" });
     out.extend_from_slice(&point(i));
     out.push(b']');
 }
