@@ -44,8 +44,8 @@
 //! (whose serializer and drop recurse) would overflow the call stack.
 
 use super::{
-    display_name, parse_options, raw_text, read_input, value_error_message, write_error,
-    write_headline, write_warning_lines, CliError, Status,
+    display_name, parse_options, parse_reporting, raw_text, read_input, value_error_message,
+    write_headline, CliError, Status,
 };
 use crate::args::DumpArgs;
 use encoding_rs::Encoding;
@@ -62,19 +62,12 @@ pub fn run(args: &DumpArgs) -> Result<Status, CliError> {
     let input = read_input(&args.file)?;
     let name = display_name(&args.file);
     let mut parser = Parser::with_options(parse_options(args.strict, args.charset));
-    let mut err_out = BufWriter::new(io::stderr().lock());
-    let coll = match parser.parse(&input) {
-        Ok(coll) => coll,
-        Err(err) => {
-            let _ = write_error(&mut err_out, &name, &input, &err);
-            let _ = err_out.flush();
-            return Ok(Status::Failed);
-        }
+    let Some(coll) = parse_reporting(&mut parser, &input, &name) else {
+        return Ok(Status::Failed);
     };
-    let _ = write_warning_lines(&mut err_out, &name, &coll);
-    let _ = err_out.flush();
 
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let mut err_out = BufWriter::new(io::stderr().lock());
     let mut dumper = Dumper {
         typed: args.typed,
         name: &name,

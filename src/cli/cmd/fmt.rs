@@ -6,9 +6,7 @@
 //! in Shift_JIS, Big5 and GBK a `\` or `]` byte can end a character, and the
 //! charset decides where values end.
 
-use super::{
-    display_name, parse_options, read_input, write_error, write_warning_lines, CliError, Status,
-};
+use super::{display_name, parse_options, parse_reporting, read_input, CliError, Status};
 use crate::args::FmtArgs;
 use sgf_grove::{Parser, Writer};
 use std::io::{self, BufWriter, Write};
@@ -22,17 +20,9 @@ pub fn run(args: &FmtArgs) -> Result<Status, CliError> {
     let input = read_input(&args.file)?;
     let name = display_name(&args.file);
     let mut parser = Parser::with_options(parse_options(args.strict, args.charset));
-    let mut err_out = BufWriter::new(io::stderr().lock());
-    let coll = match parser.parse(&input) {
-        Ok(coll) => coll,
-        Err(err) => {
-            let _ = write_error(&mut err_out, &name, &input, &err);
-            let _ = err_out.flush();
-            return Ok(Status::Failed);
-        }
+    let Some(coll) = parse_reporting(&mut parser, &input, &name) else {
+        return Ok(Status::Failed);
     };
-    let _ = write_warning_lines(&mut err_out, &name, &coll);
-    let _ = err_out.flush();
 
     let mut writer = Writer::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()));
     writer.write_collection(coll)?;

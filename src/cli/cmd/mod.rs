@@ -226,6 +226,24 @@ pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> i
 /// # Errors
 ///
 /// Any error of `out`.
+/// Parses `input` for `dump` and `fmt`: the error or the warnings go to
+/// standard error as `name:line:column: …` lines; `None` when it failed.
+pub fn parse_reporting<'p, 'i>(
+    parser: &'p mut sgf_grove::Parser,
+    input: &'i [u8],
+    name: &str,
+) -> Option<Collection<'p, 'i>> {
+    let mut err_out = io::BufWriter::new(io::stderr().lock());
+    let parsed = parser.parse(input);
+    // Standard error may be closed; that must not stop the output.
+    let _ = match &parsed {
+        Ok(coll) => write_warning_lines(&mut err_out, name, coll),
+        Err(err) => write_error(&mut err_out, name, input, err),
+    };
+    let _ = err_out.flush();
+    parsed.ok()
+}
+
 pub fn write_error(out: &mut impl Write, name: &str, input: &[u8], err: &Error) -> io::Result<()> {
     write_headline(
         out,
