@@ -580,6 +580,9 @@ impl Builder<'_> {
 /// the end of the input). Returns where the general lexer would have
 /// stopped: at that ending byte. `None` for any other shape, which the
 /// general lexer then reads (to the same result, with its warnings).
+///
+/// It overlaps `lexer::simple_prop` on purpose: built on it, the builder
+/// runs 4% more instructions on the corpus (callgrind), for nothing.
 #[inline(always)]
 fn simple_node(input: &[u8], body: usize) -> Option<usize> {
     let mut i = body;
