@@ -37,7 +37,7 @@
 mod common;
 
 use common::{File, COMPARE_STRIDE};
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use sgf_grove::lexer::{Scanner, Tokens};
 use sgf_grove::{write_collection, Parser};
 use std::hint::black_box;
@@ -96,28 +96,15 @@ fn setup() -> Setup {
     }
 }
 
-/// Settings for ids whose one iteration takes 0.1 s or more.
-fn big(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>, secs: u64) {
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_secs(2))
-        .measurement_time(Duration::from_secs(secs));
-}
-
-fn bytes(n: usize) -> Throughput {
-    Throughput::Bytes(n as u64)
-}
-
 fn tree_concat(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("tree/concat");
-    big(&mut group, 8);
+    common::big(&mut group, 2, 8);
     let mut parser = Parser::new();
     for (label, input) in [
         ("all", &s.all[..]),
         (&s.sample_label[..], s.sample.as_bytes()),
     ] {
-        group.throughput(bytes(input.len()));
+        group.throughput(common::bytes(input.len()));
         group.bench_function(format!("sgf-grove_reused/{label}"), |b| {
             b.iter(|| {
                 parser
@@ -136,7 +123,7 @@ fn tree_concat(c: &mut Criterion, s: &Setup) {
     }
     // ~2 s per iteration on the real sample (10 iterations at least).
     group.measurement_time(Duration::from_secs(25));
-    group.throughput(bytes(s.sample.len()));
+    group.throughput(common::bytes(s.sample.len()));
     group.bench_function(format!("sgf-parse/{}", s.sample_label), |b| {
         b.iter(|| {
             sgf_parse::parse(black_box(&s.sample))
@@ -149,7 +136,7 @@ fn tree_concat(c: &mut Criterion, s: &Setup) {
 
 fn tree_files(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("tree/files");
-    big(&mut group, 8);
+    common::big(&mut group, 2, 8);
     let all: Vec<&[u8]> = s.files.iter().map(|f| &f.bytes[..]).collect();
     let ok_bytes: Vec<&[u8]> = s.parse_ok.iter().map(|&i| &s.files[i].bytes[..]).collect();
     let ok_text: Vec<&str> = ok_bytes
@@ -168,9 +155,9 @@ fn tree_files(c: &mut Criterion, s: &Setup) {
             nodes
         })
     };
-    group.throughput(bytes(total(&all)));
+    group.throughput(common::bytes(total(&all)));
     group.bench_function("sgf-grove_reused/all", |b| grove_reused(b, &all));
-    group.throughput(bytes(total(&ok_bytes)));
+    group.throughput(common::bytes(total(&ok_bytes)));
     group.bench_function("sgf-grove_reused/sgf_parse_ok", |b| {
         grove_reused(b, &ok_bytes)
     });
@@ -198,9 +185,9 @@ fn tree_files(c: &mut Criterion, s: &Setup) {
 
 fn lexer(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("lexer");
-    big(&mut group, 6);
+    common::big(&mut group, 2, 6);
     let input = &s.all[..];
-    group.throughput(bytes(input.len()));
+    group.throughput(common::bytes(input.len()));
     group.bench_function("tokens/all", |b| {
         b.iter(|| Tokens::new(black_box(input)).count())
     });
@@ -219,21 +206,21 @@ fn lexer(c: &mut Criterion, s: &Setup) {
 
 fn writer(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("writer");
-    big(&mut group, 12);
+    common::big(&mut group, 2, 12);
     let mut parser = Parser::new();
     for (label, input) in [
         ("all", &s.all[..]),
         (&s.sample_label[..], s.sample.as_bytes()),
     ] {
         let coll = parser.parse(input).expect("game trees");
-        group.throughput(bytes(input.len()));
+        group.throughput(common::bytes(input.len()));
         group.bench_function(format!("sgf-grove/{label}"), |b| {
             b.iter(|| write_collection(black_box(coll)).len())
         });
     }
     let trees = sgf_parse::parse(&s.sample).unwrap_or_default();
     group.measurement_time(Duration::from_secs(10));
-    group.throughput(bytes(s.sample.len()));
+    group.throughput(common::bytes(s.sample.len()));
     group.bench_function(format!("sgf-parse/{}", s.sample_label), |b| {
         b.iter(|| sgf_parse::serialize(black_box(&trees)).len())
     });
@@ -242,10 +229,10 @@ fn writer(c: &mut Criterion, s: &Setup) {
 
 fn walk(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("walk");
-    big(&mut group, 15);
+    common::big(&mut group, 2, 15);
     let mut parser = Parser::new();
     let coll = parser.parse(&s.all).expect("game trees");
-    group.throughput(bytes(s.all.len()));
+    group.throughput(common::bytes(s.all.len()));
     group.bench_function("values/all", |b| {
         b.iter(|| {
             let mut n = 0usize;

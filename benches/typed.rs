@@ -32,7 +32,7 @@
 mod common;
 
 use common::{Excluded, Exclusions, File};
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use sgf_grove::value::{Move, ValueType};
 use sgf_grove::{Collection, Parser};
 use sgf_parse::go::{Move as GoMove, Prop};
@@ -102,19 +102,6 @@ fn setup() -> Setup {
         sample_label: format!("sample_1in{stride}"),
         real,
     }
-}
-
-/// Settings for ids whose one iteration takes 0.1 s or more.
-fn big(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>, secs: u64) {
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(secs));
-}
-
-fn bytes(n: usize) -> Throughput {
-    Throughput::Bytes(n as u64)
 }
 
 // ---------------------------------------------------------------------------
@@ -255,7 +242,7 @@ fn compare(
     sgf_parse_walk: Option<SgfParseWalk>,
 ) {
     let mut group = c.benchmark_group(format!("typed/{name}"));
-    big(&mut group, 4);
+    common::big(&mut group, 1, 4);
     let mut parser = Parser::new();
     let mut reparser = Parser::new();
     for (label, input) in [
@@ -264,7 +251,7 @@ fn compare(
     ] {
         let coll = parser.parse(input).expect("game trees");
         eprintln!("typed/{name} {label}: sgf-grove counts {}", grove(coll));
-        group.throughput(bytes(input.len()));
+        group.throughput(common::bytes(input.len()));
         group.bench_function(format!("sgf-grove_decode/{label}"), |b| {
             b.iter(|| grove(black_box(coll)))
         });
@@ -272,7 +259,7 @@ fn compare(
             b.iter(|| reparser.parse(black_box(input)).map_or(0, grove))
         });
     }
-    group.throughput(bytes(s.sample.len()));
+    group.throughput(common::bytes(s.sample.len()));
     // ~0.5 s per iteration on the real sample.
     group.measurement_time(Duration::from_secs(6));
     match sgf_parse_walk {
@@ -341,8 +328,8 @@ fn zero_copy(c: &mut Criterion, s: &Setup) {
         100.0 * owned as f64 / total as f64,
     );
     let mut group = c.benchmark_group("typed/zero_copy");
-    big(&mut group, 3);
-    group.throughput(bytes(bytes_borrowed));
+    common::big(&mut group, 1, 3);
+    group.throughput(common::bytes(bytes_borrowed));
     let nodes = &borrowed_nodes;
     group.bench_function("get_raw/borrowed_comments", |b| {
         b.iter(|| {

@@ -1,4 +1,4 @@
-//! Shared by the `parse` and `memory` benches: loading the corpus, the
+//! Shared by the benches: loading the corpus, criterion settings, the
 //! synthetic fallback, the sgf-parse comparison sets and peak-RSS readings.
 //!
 //! Not a bench target of its own: cargo only discovers `benches/*.rs` and
@@ -288,4 +288,23 @@ pub fn reset_peak_rss() -> bool {
 /// Bytes as MB (10^6), for printing.
 pub fn mb(bytes: usize) -> f64 {
     bytes as f64 / 1e6
+}
+
+/// Criterion settings for ids whose one iteration takes 0.1 s or more: ten
+/// flat samples after `warm_up` seconds, measured for `secs` seconds.
+pub fn big(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    warm_up: u64,
+    secs: u64,
+) {
+    group
+        .sample_size(10)
+        .sampling_mode(criterion::SamplingMode::Flat)
+        .warm_up_time(std::time::Duration::from_secs(warm_up))
+        .measurement_time(std::time::Duration::from_secs(secs));
+}
+
+/// Criterion throughput of `n` input bytes.
+pub fn bytes(n: usize) -> criterion::Throughput {
+    criterion::Throughput::Bytes(n as u64)
 }
