@@ -46,11 +46,38 @@ fn initial_nodes(input: &[u8]) -> usize {
 }
 
 pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> Result<()> {
+    let mut chunk = Chunk::default();
+    build_chunk(input, options, store, &mut chunk).map(|_| ())
+}
+
+/// Where one call of [`build_chunk`] starts and what earlier calls left.
+#[derive(Debug, Default)]
+pub(crate) struct Chunk {
+    /// Stop after the first game tree that closes.
+    pub(crate) one_game: bool,
+    /// Offset to start at.
+    pub(crate) start: usize,
+    /// Whether earlier calls found a game.
+    pub(crate) earlier_games: bool,
+    /// Line counting, carried across calls.
+    pub(crate) cursor: LineCursor,
+}
+
+/// Parses from `chunk.start`: the whole input, or with `chunk.one_game` up
+/// to the end of the first game tree. Returns whether input is left.
+pub(crate) fn build_chunk(
+    input: &[u8],
+    options: &ParseOptions,
+    store: &mut Store,
+    chunk: &mut Chunk,
+) -> Result<bool> {
     store.clear();
     if input.len() >= u32::MAX as usize {
         return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
     }
-    store.nodes.reserve(initial_nodes(input));
+    if !chunk.one_game {
+        store.nodes.reserve(initial_nodes(input));
+    }
     let Store {
         nodes,
         games,
@@ -87,19 +114,29 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
             dropped: 0,
             max: options.max_warnings,
             strict: options.strict,
-            cursor: LineCursor::default(),
+            cursor: chunk.cursor,
             error: None,
         },
         mode: ValueMode::Bytes,
         override_mode: options.charset.map(ValueMode::for_encoding),
         any_chars: false,
+        one_game: chunk.one_game,
+        earlier_games: chunk.earlier_games,
     };
-    let result = b.run();
+    let result = b.run(chunk.start);
+    chunk.cursor = b.diag.cursor;
     *warnings_dropped = b.diag.dropped;
     *any_chars = b.any_chars;
     let games = b.games.len();
+    chunk.earlier_games |= games > 0;
     charsets.resize_with(games, OnceLock::new);
-    result
+    match result? {
+        Some(next) => {
+            chunk.start = next;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
 }
 
 struct Builder<'a> {
@@ -120,13 +157,19 @@ struct Builder<'a> {
     override_mode: Option<ValueMode>,
     /// Whether some game is read a character at a time.
     any_chars: bool,
+    /// Stop after the first game tree that closes.
+    one_game: bool,
+    /// Whether earlier chunks found a game.
+    earlier_games: bool,
 }
 
 impl Builder<'_> {
-    fn run(&mut self) -> Result<()> {
+    /// Runs from `start`; returns where to go on when stopping after one
+    /// game, `None` at the end of the input.
+    fn run(&mut self, start: usize) -> Result<Option<usize>> {
         let input = self.input;
-        let mut pos = 0;
-        if input.starts_with(b"\xEF\xBB\xBF") {
+        let mut pos = start;
+        if start == 0 && input.starts_with(b"\xEF\xBB\xBF") {
             self.diag.warn(WarningKind::Bom, 0);
             pos = 3;
         }
@@ -182,6 +225,9 @@ impl Builder<'_> {
                     if resync_point(input, at) {
                         self.diag.warn(WarningKind::GameResync, at);
                         self.close_game(at);
+                        if self.one_game && !self.games.is_empty() {
+                            return self.stop(at);
+                        }
                         self.open_game(at);
                         continue;
                     }
@@ -208,7 +254,12 @@ impl Builder<'_> {
                     pos = at + 1;
                     let frame = self.frames.pop().expect("in a game");
                     match self.frames.last_mut() {
-                        None => self.close_game(pos),
+                        None => {
+                            self.close_game(pos);
+                            if self.one_game && !self.games.is_empty() {
+                                return self.stop(pos);
+                            }
+                        }
                         // The variation's first node is now the last child
                         // of the node it hangs from.
                         Some(top) if frame.first != NONE => top.last_child = frame.first,
@@ -235,10 +286,18 @@ impl Builder<'_> {
         if let Some(err) = self.diag.error.take() {
             return Err(err);
         }
-        if self.games.is_empty() {
+        if self.games.is_empty() && !self.earlier_games {
             return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
         }
-        Ok(())
+        Ok(None)
+    }
+
+    /// Stops after one game, at `next`.
+    fn stop(&mut self, next: usize) -> Result<Option<usize>> {
+        match self.diag.error.take() {
+            Some(err) => Err(err),
+            None => Ok(Some(next)),
+        }
     }
 
     /// Reports what stands between two tokens inside a game where no
@@ -291,7 +350,7 @@ impl Builder<'_> {
     fn report_junk(&mut self, from: usize, to: usize) {
         let junk = &self.input[from..to];
         if let Some(i) = junk.iter().position(|&b| !is_space(b)) {
-            let kind = if self.games.is_empty() {
+            let kind = if self.games.is_empty() && !self.earlier_games {
                 WarningKind::JunkBeforeGame
             } else {
                 WarningKind::JunkAfterGame
@@ -525,6 +584,11 @@ impl Builder<'_> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, at: usize) {
+        if self.one_game {
+            // One game at a time: the arena only grows to the largest game.
+            self.nodes.reserve(self.nodes.len().max(1024));
+            return;
+        }
         let done = self.nodes.len().max(1);
         let rest = self.input.len() - at;
         let expected = (rest as u128 * done as u128 / at.max(1) as u128) as usize;

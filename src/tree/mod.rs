@@ -307,6 +307,50 @@ impl Parser {
         })
     }
 
+    /// Parses `input` one game tree at a time: `f` gets a [`Collection`]
+    /// holding that game alone (a split-off detached variation rides along)
+    /// and the warnings found since the previous call, before the next game
+    /// is read. The arena is reused, so memory stays that of the largest
+    /// game, however large the input. Positions are those of the whole
+    /// input. Returns the number of games.
+    ///
+    /// ```
+    /// let mut parser = sgf_grove::Parser::new();
+    /// let mut nodes = Vec::new();
+    /// let games = parser.parse_each(b"(;B[aa])\n(;B[bb];W[cc])", |coll| nodes.push(coll.node_count()))?;
+    /// assert_eq!((games, nodes), (2, vec![1, 2]));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Parser::parse`]; the games before the error have been handed
+    /// to `f`.
+    pub fn parse_each<'src>(
+        &mut self,
+        input: &'src [u8],
+        mut f: impl FnMut(Collection<'_, 'src>),
+    ) -> Result<usize> {
+        let mut chunk = build::Chunk {
+            one_game: true,
+            ..build::Chunk::default()
+        };
+        let mut games = 0;
+        loop {
+            let more = build::build_chunk(input, &self.options, &mut self.store, &mut chunk)?;
+            games += self.store.games.len();
+            if !self.store.games.is_empty() || !self.store.warnings.is_empty() {
+                f(Collection {
+                    store: &self.store,
+                    input,
+                });
+            }
+            if !more {
+                return Ok(games);
+            }
+        }
+    }
+
     /// Heap bytes the parser's arena holds now (capacity, not just use).
     pub fn arena_bytes(&self) -> usize {
         self.store.heap_bytes()

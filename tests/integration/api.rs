@@ -175,3 +175,49 @@ fn warnings_are_capped_but_counted() {
     assert_eq!(coll.warnings_dropped(), 39);
     assert_eq!(coll.game(0).unwrap().root().raw_values("B").count(), 50);
 }
+
+/// Parsing one game at a time gives the same games, nodes and warnings
+/// (kinds and positions) as parsing the whole input, for every hand-written
+/// case and for all of them concatenated.
+#[test]
+fn parse_each_matches_parse() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut inputs = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "sgf") {
+            inputs.push(std::fs::read(&path).unwrap());
+        }
+    }
+    assert!(inputs.len() >= 40);
+    let all: Vec<u8> = inputs.join(&b"\n"[..]);
+    inputs.push(all);
+    let mut whole = Parser::new();
+    let mut each = Parser::new();
+    for input in &inputs {
+        let expected = whole.parse(input).map(|c| {
+            let mut w: Vec<_> = c.warnings().to_vec();
+            w.sort_by_key(|w| w.pos.offset);
+            (c.len(), c.node_count(), w)
+        });
+        let mut nodes = 0;
+        let mut warnings = Vec::new();
+        let got = each
+            .parse_each(input, |c| {
+                nodes += c.node_count();
+                warnings.extend_from_slice(c.warnings());
+            })
+            .map(|games| {
+                warnings.sort_by_key(|w| w.pos.offset);
+                (games, nodes, warnings.clone())
+            });
+        match (&expected, &got) {
+            (Ok(e), Ok(g)) => assert_eq!(e, g, "{}", String::from_utf8_lossy(input)),
+            (Err(e), Err(g)) => assert_eq!(e.kind(), g.kind()),
+            _ => panic!(
+                "{expected:?} vs {got:?} for {}",
+                String::from_utf8_lossy(input)
+            ),
+        }
+    }
+}

@@ -48,6 +48,7 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let mut totals = Totals::default();
     let full = !args.structure_only;
     let mut values = ValueReport::default();
+    let mut warnings: Vec<sgf_grove::Warning> = Vec::new();
 
     for entry in &entries {
         let name = entry.path.to_string_lossy();
@@ -73,25 +74,35 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
             }
         };
 
+        // One game at a time: the arena stays the size of the largest game
+        // instead of growing (and being first touched) with the file.
         let t = Instant::now();
-        let result = parser.parse(input);
-        totals.parse_time += t.elapsed();
+        warnings.clear();
+        values.clear();
+        let (mut nodes, mut dropped) = (0u64, 0u64);
+        let mut value_time = Duration::ZERO;
+        let result = parser.parse_each(input, |coll| {
+            nodes += coll.node_count() as u64;
+            dropped += coll.warnings_dropped() as u64;
+            warnings.extend_from_slice(coll.warnings());
+            if full {
+                let t = Instant::now();
+                values.read(&coll, &mut totals.values);
+                value_time += t.elapsed();
+            }
+        });
+        totals.parse_time += t.elapsed().saturating_sub(value_time);
+        totals.values.time += value_time;
         totals.bytes += input.len() as u64;
         match result {
-            Ok(coll) => {
+            Ok(games) => {
                 let report = FileReport {
-                    games: coll.len() as u64,
-                    nodes: coll.node_count() as u64,
-                    warnings: coll.warnings(),
-                    dropped: coll.warnings_dropped() as u64,
+                    games: games as u64,
+                    nodes,
+                    warnings: &warnings,
+                    dropped,
                 };
                 totals.add(&report);
-                values.clear();
-                if full {
-                    let t = Instant::now();
-                    values.read(&coll, &mut totals.values);
-                    totals.values.time += t.elapsed();
-                }
                 match args.format {
                     Format::Text if args.quiet => {}
                     Format::Text => {
