@@ -566,16 +566,17 @@ impl Builder<'_> {
         }
     }
 
-    /// Whether every value of every property that first occurs before the
-    /// one at `index` (in `seen`) is ASCII, later occurrences included: the
-    /// tree written back puts exactly these values before it, merged, so the
-    /// answer is the same when it is read again.
+    /// Whether every value of the properties read before the one at `index`
+    /// (in `seen`, occurrence by occurrence) is ASCII. Junk that the reading
+    /// skipped does not count: the writer drops it. The writer also keeps
+    /// the occurrences of such a root apart (see `Writer::write_node`), so
+    /// the tree written back has the same properties before `CA` and is read
+    /// the same way.
     fn ascii_before(&self, index: usize) -> bool {
         let input = self.input;
-        let before = &self.seen[..index];
-        self.seen.iter().all(|&(key, ref p)| {
-            !before.iter().any(|&(k, _)| k == key) || input[p.first_value..p.end].is_ascii()
-        })
+        self.seen[..index]
+            .iter()
+            .all(|(_, p)| input[p.first_value..p.end].is_ascii())
     }
 
     /// Makes room for the nodes still to come, extrapolated from the density

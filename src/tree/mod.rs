@@ -796,6 +796,19 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         Span::new(self.offset(), end)
     }
 
+    /// Every occurrence of every property, in file order, repeats not
+    /// merged: for the writer, which keeps a character-wise root's
+    /// properties where they were.
+    pub(crate) fn occurrences(&self) -> Properties<'t, 'src> {
+        Properties::new(*self, self.lexer(), false)
+    }
+
+    /// Whether the node is a root read a character at a time whose
+    /// properties repeat: the writer then keeps the occurrences apart.
+    pub(crate) fn keeps_occurrences(&self) -> bool {
+        self.is_root() && self.mode() != ValueMode::Bytes && self.has_repeats()
+    }
+
     /// The properties in file order. A property repeated in the node appears
     /// once, at its first place, with the values of every occurrence.
     pub fn properties(&self) -> Properties<'t, 'src> {

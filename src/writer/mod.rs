@@ -114,7 +114,15 @@ impl<W: Write> Writer<W> {
     /// Any error of the underlying output.
     pub fn write_node(&mut self, node: Node<'_, '_>) -> io::Result<()> {
         self.out.write_all(b";")?;
-        for prop in node.properties() {
+        // A root read a character at a time (its CA names Shift_JIS, Big5 or
+        // GBK) keeps repeated properties apart: merged, a later value could
+        // land before CA and make the written root read byte by byte.
+        let props = if node.keeps_occurrences() {
+            node.occurrences()
+        } else {
+            node.properties()
+        };
+        for prop in props {
             self.out.write_all(prop.ident().as_bytes())?;
             for value in prop.values() {
                 self.out.write_all(b"[")?;

@@ -128,6 +128,48 @@ fn fuzz_crash_5fc509e7() {
     replay("roundtrip_5fc509e7.sgf");
 }
 
+/// A Big5 root whose `CA` follows ASCII properties, with a value after it that reads differently byte by byte (a resync point) and character by character (a repeated `FF`): merged, the repeat would land before `CA`; the writer now keeps such a root's occurrences apart.
+#[test]
+fn fuzz_crash_04f806cd() {
+    replay("roundtrip_04f806cd.sgf");
+}
+
+/// The same class in a long multi-game input.
+#[test]
+fn fuzz_crash_34c75ac7() {
+    replay("roundtrip_34c75ac7.sgf");
+}
+
+/// The same class with `CA[GB18030]` and a second value after `SZ`.
+#[test]
+fn fuzz_crash_80e3c9cc() {
+    replay("roundtrip_80e3c9cc.sgf");
+}
+
+/// The same class with `CA` repeated in the root.
+#[test]
+fn fuzz_crash_987dd75e() {
+    replay("roundtrip_987dd75e.sgf");
+}
+
+/// The same class, found in the same run.
+#[test]
+fn fuzz_crash_a1bcd9a7() {
+    replay("roundtrip_a1bcd9a7.sgf");
+}
+
+/// The same class, found in the same run.
+#[test]
+fn fuzz_crash_aae92cb7() {
+    replay("roundtrip_aae92cb7.sgf");
+}
+
+/// The same class, with fifteen `CA[` in the input.
+#[test]
+fn fuzz_crash_faaab74b() {
+    replay("roundtrip_faaab74b.sgf");
+}
+
 /// Every regression file has a test of its own above.
 #[test]
 fn every_regression_is_named() {
