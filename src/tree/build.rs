@@ -13,7 +13,7 @@ use super::{DirtyIdent, GameData, NodeData, Span32, Store, NONE};
 use crate::error::{Diagnostics, Error, ErrorKind, Result, WarningKind};
 use crate::lexer::{
     dangling_ident, is_space, normalize_ident, read_gap, resync_point, skip_space, PropLexer,
-    RawProp, Scanner, Sink, ValueMode,
+    RawProp, Scanner, Sink, ValueLexer, ValueMode,
 };
 use crate::span::LineCursor;
 use crate::tree::ParseOptions;
@@ -574,9 +574,11 @@ impl Builder<'_> {
     /// the same way.
     fn ascii_before(&self, index: usize) -> bool {
         let input = self.input;
-        self.seen[..index]
-            .iter()
-            .all(|(_, p)| input[p.first_value..p.end].is_ascii())
+        self.seen[..index].iter().all(|(_, prop)| {
+            let mut values = ValueLexer::new(input, prop, self.mode);
+            std::iter::from_fn(|| values.next_value())
+                .all(|(start, end)| input[start..end].is_ascii())
+        })
     }
 
     /// Makes room for the nodes still to come, extrapolated from the density

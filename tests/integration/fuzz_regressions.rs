@@ -170,6 +170,56 @@ fn fuzz_crash_faaab74b() {
     replay("roundtrip_faaab74b.sgf");
 }
 
+/// Junk between two values of a property before `CA[Big5]` (`F[]\xff[]`):
+/// the first reading took the junk byte for part of the values and kept
+/// the game byte-wise, while the tree written back (junk dropped) was read a
+/// character at a time, and a cut `[\xc8` at the end swallowed the `]` the
+/// writer added. `CA` now looks at the values before it, not at the bytes
+/// between them.
+#[test]
+fn fuzz_crash_06f869aa() {
+    replay("roundtrip_06f869aa.sgf");
+}
+
+/// The same class in a long mutated collection (`CA[Big5]`).
+#[test]
+fn fuzz_crash_77b9a901() {
+    replay("roundtrip_77b9a901.sgf");
+}
+
+/// The same class with `CA[GBK]`; written twice, the outputs differed by one
+/// `)`.
+#[test]
+fn fuzz_crash_819414c4() {
+    replay("roundtrip_819414c4.sgf");
+}
+
+/// The same class with `CA[GB18030]`.
+#[test]
+fn fuzz_crash_c53a65cc() {
+    replay("roundtrip_c53a65cc.sgf");
+}
+
+/// The four inputs above, each minimised to the same shape: junk between
+/// values before `CA`, a lead byte cut at the end of the input.
+#[test]
+fn junk_between_values_before_ca_is_not_a_value_byte() {
+    for input in [
+        &b";F[]\xff[]CA[Big5][\xc8"[..],
+        b";F[]\xff[]CA[Big5][\xea",
+        b";M[][]\xd1[]CA[GBK][\xc5",
+        b";F[]\xa4[]CA[GB18030][\xb9",
+    ] {
+        check(input);
+        let doc = sgf_grove::parse(input).unwrap();
+        let root = doc.collection().games().next().unwrap().root();
+        // Read a character at a time, the lead byte cut at the end is left
+        // out of the last value.
+        let last = root.raw_values("CA").last().map(|v| v.raw());
+        assert_eq!(last, Some(&b""[..]));
+    }
+}
+
 /// Every regression file has a test of its own above.
 #[test]
 fn every_regression_is_named() {
