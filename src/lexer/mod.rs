@@ -724,6 +724,10 @@ pub(crate) struct PropLexer<'src, T = ByteScanner<'src>> {
     pub(crate) end: Option<usize>,
     /// How values are read.
     pub(crate) mode: ValueMode,
+    /// From this offset on, values are read in `later_mode` (a root
+    /// switches after its `CA`); `usize::MAX` when nothing switches.
+    switch: usize,
+    later_mode: ValueMode,
 }
 
 impl<'src> PropLexer<'src> {
@@ -735,6 +739,8 @@ impl<'src> PropLexer<'src> {
             pos,
             end: None,
             mode,
+            switch: usize::MAX,
+            later_mode: mode,
         }
     }
 }
@@ -749,7 +755,17 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
             pos,
             end: None,
             mode,
+            switch: usize::MAX,
+            later_mode: mode,
         }
+    }
+
+    /// Reads the values of the properties that start at or after `at` in
+    /// `mode` (and those before it in the lexer's mode).
+    pub(crate) fn switching_at(mut self, at: usize, mode: ValueMode) -> Self {
+        self.switch = at;
+        self.later_mode = mode;
+        self
     }
 
     /// The next property of the node, or `None` once the node has ended.
@@ -757,6 +773,10 @@ impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
     pub(crate) fn next_prop<S: Sink>(&mut self, sink: &mut S) -> Option<RawProp> {
         if self.end.is_some() {
             return None;
+        }
+        if self.pos >= self.switch {
+            self.mode = self.later_mode;
+            self.switch = usize::MAX;
         }
         let input = self.scanner.input();
         if self.mode == ValueMode::Bytes {

@@ -13,7 +13,7 @@ use super::{DirtyIdent, GameData, NodeData, Span32, Store, NONE};
 use crate::error::{Diagnostics, Error, ErrorKind, Result, WarningKind};
 use crate::lexer::{
     dangling_ident, is_space, normalize_ident, read_gap, resync_point, skip_space, PropLexer,
-    RawProp, Scanner, Sink, ValueLexer, ValueMode,
+    RawProp, Scanner, Sink, ValueMode,
 };
 use crate::span::LineCursor;
 use crate::tree::ParseOptions;
@@ -479,106 +479,53 @@ impl Builder<'_> {
     }
 
     /// Reads the properties of a game's root node, noting where its `SZ`,
-    /// `GM` and `CA` values are. When `CA` names a charset whose characters
-    /// can hide `\` or `]` (Shift_JIS, Big5, GBK) and only ASCII stands
-    /// before it in the root, the rest of the game is read a character at a
-    /// time, and so is the root, again.
+    /// `GM` and `CA` values are. When the first `CA` names a charset whose
+    /// characters can hide `\` or `]` (Shift_JIS, Big5, GBK, GB18030), every
+    /// value after it, in the root and in the rest of the game, is read a
+    /// character at a time; the values before it stay byte by byte.
+    ///
+    /// Switching at `CA` rather than reading the whole root again keeps the
+    /// reading a function of what the writer keeps: the properties before
+    /// `CA` read the same in the tree written back (which drops junk and
+    /// values without an identifier), so its `CA` is found at the same place
+    /// and switches the same way.
     #[cold]
     fn root_props(&mut self, scanner: &mut Scanner<'_>, id: u32, body: usize) -> usize {
-        let saved = (
-            self.diag.list.len(),
-            *self.diag.counts,
-            self.diag.dropped,
-            self.dirty.len(),
-            self.ident_text.len(),
-            self.repeat_heads.len(),
-            self.repeat_tails.len(),
-        );
-        // In strict mode the first reading may have stopped at a defect the
-        // second (character-wise) one does not have.
-        let saved_error = self.diag.error.clone();
-        let mut first_ca = None;
-        let mut second = false;
-        loop {
-            let mut lexer = PropLexer::with_scanner(&mut *scanner, body, self.mode);
-            self.seen.clear();
-            let mut info = RootInfo::default();
-            while let Some(prop) = lexer.next_prop(&mut self.diag) {
-                let value = Span32::new(prop.first_value + 1, prop.first_end);
-                match self.prop(id, prop) {
-                    KEY_SZ if info.sz.is_none() => info.sz = Some(value),
-                    KEY_GM if info.gm.is_none() => info.gm = Some(value),
-                    KEY_CA if info.ca.is_none() => {
-                        info.ca = Some(value);
-                        info.ca_index = self.seen.len() - 1;
+        // A root met after a detached variation starts afresh too.
+        self.mode = self.override_mode.unwrap_or_default();
+        let mut lexer = PropLexer::with_scanner(&mut *scanner, body, self.mode);
+        self.seen.clear();
+        let mut info = RootInfo::default();
+        let mut chars_from = body;
+        while let Some(prop) = lexer.next_prop(&mut self.diag) {
+            let value = Span32::new(prop.first_value + 1, prop.first_end);
+            match self.prop(id, prop) {
+                KEY_SZ if info.sz.is_none() => info.sz = Some(value),
+                KEY_GM if info.gm.is_none() => info.gm = Some(value),
+                KEY_CA if info.ca.is_none() => {
+                    info.ca = Some(value);
+                    if self.override_mode.is_none() {
+                        let label = &self.input[value.range()];
+                        lexer.mode = crate::text::charset::for_label(label)
+                            .map_or(ValueMode::Bytes, ValueMode::for_encoding);
+                        chars_from = prop.end;
                     }
-                    _ => {}
                 }
+                _ => {}
             }
-            let end = lexer.pos;
-            let trusted = info.ca.is_some() && self.ascii_before(info.ca_index);
-            let game = self.games.last_mut().expect("in a game");
-            let input = self.input;
-            let value = |span: Option<Span32>| span.map_or(&[][..], |s| &input[s.range()]);
-            game.size = crate::value::BoardSize::read_or_default(value(info.sz));
-            game.game_type = crate::value::read_game_type(value(info.gm));
-            // Read a character at a time, the root may hide the `CA` that
-            // asked for it inside a value (`C[\xb4]CA[Big5]`): the first
-            // reading's stands.
-            let ca = info.ca.or(first_ca);
-            game.ca = ca.unwrap_or_default();
-            // The charset's mode applies when `CA` comes before any byte that
-            // reads differently in it: then both readings agree up to `CA`,
-            // and so does the reading of the tree written back.
-            let wanted = match (self.override_mode, ca) {
-                (Some(mode), _) => mode,
-                (None, Some(ca)) if trusted => {
-                    crate::text::charset::for_label(&self.input[ca.range()])
-                        .map_or(ValueMode::Bytes, ValueMode::for_encoding)
-                }
-                (None, _) => ValueMode::Bytes,
-            };
-            // The second reading is final, so a root cannot make the mode
-            // flip for ever.
-            if wanted == self.mode || second {
-                game.mode = self.mode;
-                self.any_chars |= self.mode != ValueMode::Bytes;
-                return end;
-            }
-            first_ca = ca;
-            second = true;
-            // Read the root again in the charset's mode, forgetting what the
-            // first reading reported.
-            self.mode = wanted;
-            self.diag.list.truncate(saved.0);
-            *self.diag.counts = saved.1;
-            self.diag.dropped = saved.2;
-            self.dirty.truncate(saved.3);
-            self.ident_text.truncate(saved.4);
-            self.repeat_heads.truncate(saved.5);
-            self.repeat_tails.truncate(saved.6);
-            self.diag.error = saved_error.clone();
-            let index = id as usize - 1;
-            if let Some(word) = self.repeats.get_mut(index / 64) {
-                *word &= !(1 << (index % 64));
-            }
-            scanner.rewind(body);
         }
-    }
-
-    /// Whether every value of the properties read before the one at `index`
-    /// (in `seen`, occurrence by occurrence) is ASCII. Junk that the reading
-    /// skipped does not count: the writer drops it. The writer also keeps
-    /// the occurrences of such a root apart (see `Writer::write_node`), so
-    /// the tree written back has the same properties before `CA` and is read
-    /// the same way.
-    fn ascii_before(&self, index: usize) -> bool {
+        let end = lexer.pos;
+        self.mode = lexer.mode;
+        self.any_chars |= self.mode != ValueMode::Bytes;
         let input = self.input;
-        self.seen[..index].iter().all(|(_, prop)| {
-            let mut values = ValueLexer::new(input, prop, self.mode);
-            std::iter::from_fn(|| values.next_value())
-                .all(|(start, end)| input[start..end].is_ascii())
-        })
+        let value = |span: Option<Span32>| span.map_or(&[][..], |s| &input[s.range()]);
+        let game = self.games.last_mut().expect("in a game");
+        game.size = crate::value::BoardSize::read_or_default(value(info.sz));
+        game.game_type = crate::value::read_game_type(value(info.gm));
+        game.ca = info.ca.unwrap_or_default();
+        game.mode = self.mode;
+        game.chars_from = chars_from as u32;
+        end
     }
 
     /// Makes room for the nodes still to come, extrapolated from the density
@@ -704,8 +651,6 @@ struct RootInfo {
     sz: Option<Span32>,
     gm: Option<Span32>,
     ca: Option<Span32>,
-    /// The position of `CA` among the root's properties.
-    ca_index: usize,
 }
 
 /// The key of identifiers longer than eight letters, compared letter by

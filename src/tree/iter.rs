@@ -233,14 +233,13 @@ impl<'t, 'src: 't> Values<'t, 'src> {
     pub(crate) fn new(prop: Property<'t, 'src>) -> Self {
         let input = prop.node.coll.input;
         let raw = prop.raw_prop();
-        let mode = prop.node().mode();
         // `raw.end` is just past the last value; the lexer resumes there.
         let rest = prop
             .merged
-            .then(|| (PropLexer::new(input, raw.end, mode), prop.ident()));
+            .then(|| (prop.node().lexer_at(raw.end), prop.ident()));
         Values {
             input,
-            values: Some(ValueLexer::new(input, &raw, mode)),
+            values: Some(ValueLexer::new(input, &raw, prop.mode())),
             rest,
         }
     }

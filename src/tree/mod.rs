@@ -74,6 +74,7 @@ impl Default for GameData {
             game_type: 1,
             ca: Span32::default(),
             mode: ValueMode::Bytes,
+            chars_from: 0,
         }
     }
 }
@@ -110,7 +111,11 @@ pub(crate) struct GameData {
     /// The game from `GM` (1, Go, when absent or malformed).
     pub(crate) game_type: u32,
     pub(crate) ca: Span32,
+    /// How the game's values are read from `chars_from` on; before it (in
+    /// the root, up to the end of its first `CA`) they are read byte by
+    /// byte.
     pub(crate) mode: ValueMode,
+    pub(crate) chars_from: u32,
 }
 
 /// The normalised spelling of an identifier that was not all upper-case.
@@ -742,17 +747,36 @@ impl<'t, 'src: 't> Node<'t, 'src> {
 
     #[inline]
     fn lexer(&self) -> PropLexer<'src> {
-        PropLexer::new(self.coll.input, self.body(), self.mode())
+        self.lexer_at(self.body())
     }
 
-    /// How this node's values are read (per game: by its charset).
+    /// A lexer for the node's properties from `pos` on, reading each value
+    /// in the mode it was read in when parsing (see [`GameData::mode`]).
+    #[inline]
+    pub(crate) fn lexer_at(&self, pos: usize) -> PropLexer<'src> {
+        let input = self.coll.input;
+        if !self.coll.store.any_chars {
+            return PropLexer::new(input, pos, ValueMode::Bytes);
+        }
+        let game = self.game_data();
+        PropLexer::new(input, pos, ValueMode::Bytes)
+            .switching_at(game.chars_from as usize, game.mode)
+    }
+
+    /// How this game's values are read after its root's `CA` (per game: by
+    /// its charset).
     #[inline]
     pub(crate) fn mode(&self) -> ValueMode {
         if self.coll.store.any_chars {
-            self.coll.store.games[self.game_index()].mode
+            self.game_data().mode
         } else {
             ValueMode::Bytes
         }
+    }
+
+    #[inline]
+    fn game_data(&self) -> &'t GameData {
+        &self.coll.store.games[self.game_index()]
     }
 
     /// The index of the game this node belongs to: games own consecutive
@@ -803,8 +827,9 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         Properties::new(*self, self.lexer(), false)
     }
 
-    /// Whether the node is a root read a character at a time whose
-    /// properties repeat: the writer then keeps the occurrences apart.
+    /// Whether the node is a root whose `CA` switched to reading a character
+    /// at a time and whose properties repeat: the writer then keeps the
+    /// occurrences apart.
     pub(crate) fn keeps_occurrences(&self) -> bool {
         self.is_root() && self.mode() != ValueMode::Bytes && self.has_repeats()
     }
@@ -927,6 +952,18 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// Whether the identifier needed normalising.
     pub(crate) fn raw_prop(&self) -> RawProp {
         self.raw
+    }
+
+    /// How this occurrence's values were read: the game's mode, or byte by
+    /// byte for a root property before the `CA` that switched it.
+    pub(crate) fn mode(&self) -> ValueMode {
+        let mode = self.node.mode();
+        if mode != ValueMode::Bytes
+            && self.raw.first_value < self.node.game_data().chars_from as usize
+        {
+            return ValueMode::Bytes;
+        }
+        mode
     }
 
     /// The first value, with its span, found without a second scan.

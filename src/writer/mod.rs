@@ -114,9 +114,9 @@ impl<W: Write> Writer<W> {
     /// Any error of the underlying output.
     pub fn write_node(&mut self, node: Node<'_, '_>) -> io::Result<()> {
         self.out.write_all(b";")?;
-        // A root read a character at a time (its CA names Shift_JIS, Big5 or
-        // GBK) keeps repeated properties apart: merged, a later value could
-        // land before CA and make the written root read byte by byte.
+        // A root whose CA switches to reading a character at a time
+        // (Shift_JIS, Big5, GBK) keeps repeated properties apart: merged, a
+        // value read after CA could land before it and be read byte by byte.
         let props = if node.keeps_occurrences() {
             node.occurrences()
         } else {

@@ -811,3 +811,36 @@ fn gnugo_latin1_game_without_ca() {
         );
     }
 }
+
+/// `CA` after the players' names: the reading switches to characters right
+/// after `CA`, so the comment (能 and 表 end in 0x5C) and everything after
+/// it read intact, the names before it byte by byte (which they survive: no
+/// second byte of theirs is `\` or `]`), and the tree written back reads
+/// the same.
+#[test]
+fn ca_after_the_names_switches_there() {
+    let mut input = b"(;GM[1]FF[4]SZ[19]".to_vec();
+    for (ident, text) in [("PB", SJIS_TEXT.pb), ("PW", SJIS_TEXT.pw)] {
+        input.extend_from_slice(format!("{ident}[").as_bytes());
+        input.extend(encode(SHIFT_JIS, text));
+        input.push(b']');
+    }
+    input.extend_from_slice(b"CA[Shift_JIS]C[");
+    input.extend(encode(SHIFT_JIS, SJIS_TEXT.c));
+    input.extend_from_slice(b"]\n;B[pd]N[");
+    input.extend(encode(SHIFT_JIS, SJIS_TEXT.n));
+    input.extend_from_slice(b"]\n;W[dd])");
+    let doc = sgf_grove::parse(&input).unwrap();
+    assert_intact(&doc, SHIFT_JIS, &SJIS_TEXT, "CA after PB and PW");
+    let written = sgf_grove::write_collection(doc.collection());
+    let again = sgf_grove::parse(&written).unwrap();
+    assert_intact(&again, SHIFT_JIS, &SJIS_TEXT, "written back");
+    // The same bytes read with `CA` gone: the comment swallows the next node.
+    let without: Vec<u8> = input
+        .windows(13)
+        .position(|w| w == b"CA[Shift_JIS]")
+        .map(|at| [&input[..at], &input[at + 13..]].concat())
+        .unwrap();
+    let doc = sgf_grove::parse(&without).unwrap();
+    assert_eq!(doc.collection().node_count(), 2);
+}

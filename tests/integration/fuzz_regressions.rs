@@ -120,9 +120,9 @@ fn fuzz_crash_e6f1d3c1() {
 }
 
 /// A GB18030 root whose `CA` comes after non-ASCII values, which read one
-/// way byte by byte and another character by character: the charset's mode
-/// now applies only when `CA` comes before any non-ASCII byte, so that the
-/// tree written back is read the same way again.
+/// way byte by byte and another character by character: the values before
+/// `CA` are now read byte by byte and the charset's mode applies from `CA`
+/// on, so the tree written back is read the same way again.
 #[test]
 fn fuzz_crash_5fc509e7() {
     replay("roundtrip_5fc509e7.sgf");
@@ -201,7 +201,8 @@ fn fuzz_crash_c53a65cc() {
 }
 
 /// The four inputs above, each minimised to the same shape: junk between
-/// values before `CA`, a lead byte cut at the end of the input.
+/// values before `CA`, a lead byte cut at the end of the input. `CA`'s own
+/// values are read before the switch, byte by byte, so the cut byte stays.
 #[test]
 fn junk_between_values_before_ca_is_not_a_value_byte() {
     for input in [
@@ -213,11 +214,33 @@ fn junk_between_values_before_ca_is_not_a_value_byte() {
         check(input);
         let doc = sgf_grove::parse(input).unwrap();
         let root = doc.collection().games().next().unwrap().root();
-        // Read a character at a time, the lead byte cut at the end is left
-        // out of the last value.
         let last = root.raw_values("CA").last().map(|v| v.raw());
-        assert_eq!(last, Some(&b""[..]));
+        assert_eq!(last, Some(&input[input.len() - 1..]));
     }
+}
+
+/// A value without an identifier before `CA[Big5]` that reads differently
+/// a character at a time (a lead byte 0x90 takes the `\` after it, so a
+/// later `\]` escapes the `]` and the value would swallow `CA`): the reading
+/// switches at `CA`, so what stands before it is read byte by byte both in
+/// the input and in the tree written back (which drops that value).
+#[test]
+fn fuzz_crash_20aae439() {
+    replay("roundtrip_20aae439.sgf");
+    let input = [
+        &b";F[]\\["[..],
+        &[b'\\'; 6],
+        &[0x90; 5],
+        &[b'\\'; 12],
+        b"]CA[Big5]PL[]PL[",
+    ]
+    .concat();
+    check(&input);
+    let doc = sgf_grove::parse(&input).unwrap();
+    let root = doc.collection().games().next().unwrap().root();
+    assert_eq!(root.get_raw("CA"), Some(&b"Big5"[..]));
+    let idents: Vec<_> = root.properties().map(|p| p.ident().to_string()).collect();
+    assert_eq!(idents, ["F", "CA", "PL"]);
 }
 
 /// Every regression file has a test of its own above.
