@@ -72,6 +72,10 @@ pub(crate) fn build_chunk(
     chunk: &mut Chunk,
 ) -> Result<bool> {
     store.clear();
+    if chunk.start == 0 {
+        // A new input (later chunks of one input share its line index).
+        store.lines = OnceLock::new();
+    }
     if input.len() >= u32::MAX as usize {
         return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
     }
@@ -94,6 +98,7 @@ pub(crate) fn build_chunk(
         any_chars,
         charsets,
         override_charset,
+        lines: _,
     } = store;
     *override_charset = options.charset;
     let mut b = Builder {

@@ -223,7 +223,7 @@ impl FusedIterator for Properties<'_, '_> {}
 /// The values of a property in file order, from [`Property::values`].
 #[derive(Clone, Debug)]
 pub struct Values<'t, 'src: 't> {
-    input: &'src [u8],
+    coll: Collection<'t, 'src>,
     values: Option<ValueLexer<'src>>,
     /// For a merged property: the rest of the node, to find more occurrences.
     rest: Option<(PropLexer<'src>, &'t str)>,
@@ -231,27 +231,28 @@ pub struct Values<'t, 'src: 't> {
 
 impl<'t, 'src: 't> Values<'t, 'src> {
     pub(crate) fn new(prop: Property<'t, 'src>) -> Self {
-        let input = prop.node.coll.input;
+        let coll = prop.node.coll;
+        let input = coll.input;
         let raw = prop.raw_prop();
         // `raw.end` is just past the last value; the lexer resumes there.
         let rest = prop
             .merged
             .then(|| (prop.node().lexer_at(raw.end), prop.ident()));
         Values {
-            input,
+            coll,
             values: Some(ValueLexer::new(input, &raw, prop.mode())),
             rest,
         }
     }
 
-    /// The input the values are slices of.
-    pub(crate) fn input(&self) -> &'src [u8] {
-        self.input
+    /// The collection the values belong to.
+    pub(crate) fn collection(&self) -> Collection<'t, 'src> {
+        self.coll
     }
 
-    pub(crate) fn empty(input: &'src [u8]) -> Self {
+    pub(crate) fn empty(coll: Collection<'t, 'src>) -> Self {
         Values {
-            input,
+            coll,
             values: None,
             rest: None,
         }
@@ -265,7 +266,7 @@ impl<'t, 'src: 't> Iterator for Values<'t, 'src> {
             if let Some(values) = &mut self.values {
                 if let Some((s, e)) = values.next_value() {
                     return Some(Value {
-                        raw: &self.input[s..e],
+                        raw: &self.coll.input[s..e],
                         span: Span::new(s, e),
                     });
                 }
@@ -275,14 +276,14 @@ impl<'t, 'src: 't> Iterator for Values<'t, 'src> {
             let raw = loop {
                 let raw = lexer.next_prop(&mut NoSink)?;
                 if ident_matches(
-                    &self.input[raw.ident.0..raw.ident.1],
+                    &self.coll.input[raw.ident.0..raw.ident.1],
                     raw.clean,
                     ident.as_bytes(),
                 ) {
                     break raw;
                 }
             };
-            self.values = Some(ValueLexer::new(self.input, &raw, lexer.mode));
+            self.values = Some(ValueLexer::new(self.coll.input, &raw, lexer.mode));
         }
     }
 }

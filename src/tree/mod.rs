@@ -28,7 +28,7 @@ pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Va
 
 use crate::error::{Result, Warning, WarningKind};
 use crate::lexer::{ident_matches, PropLexer, RawProp, ValueMode};
-use crate::span::Span;
+use crate::span::{LineIndex, Position, Span};
 use crate::text::Charset;
 use std::num::NonZeroU32;
 use std::sync::OnceLock;
@@ -156,6 +156,8 @@ pub(crate) struct Store {
     pub(crate) charsets: Vec<OnceLock<Charset>>,
     /// The charset of every game, from the parse options.
     pub(crate) override_charset: Option<&'static encoding_rs::Encoding>,
+    /// Checkpoints for positions in a large input, found on first use.
+    pub(crate) lines: OnceLock<LineIndex>,
 }
 
 impl Store {
@@ -174,6 +176,8 @@ impl Store {
         self.seen.clear();
         self.any_chars = false;
         self.charsets.clear();
+        // `lines` belongs to the input, not to one chunk of it: the builder
+        // drops it when it starts a new input.
     }
 
     /// Heap bytes held by this store (its capacity, not just what is used).
@@ -432,6 +436,30 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
     #[inline]
     pub fn input(&self) -> &'src [u8] {
         self.input
+    }
+
+    /// The line and column of byte `offset` of the input (clamped to its
+    /// length), as [`Position::locate`] gives them. In an input over 1 KiB
+    /// the first call indexes the line breaks (one pass; 24 bytes per KiB),
+    /// so that each later call scans at most 1 KiB: the errors of the values
+    /// of a large collection do not cost a pass over the input each.
+    ///
+    /// ```
+    /// let doc = sgf_grove::parse(b"(;GM[1]\n;B[aa]\n;W[bb])")?;
+    /// let coll = doc.collection();
+    /// let w = coll.game(0).unwrap().root().main_line().nth(2).unwrap();
+    /// let pos = coll.position(w.span().start);
+    /// assert_eq!((pos.line, pos.column), (3, 1));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn position(&self, offset: usize) -> Position {
+        if self.input.len() <= LineIndex::STRIDE {
+            return Position::locate(self.input, offset);
+        }
+        self.store
+            .lines
+            .get_or_init(|| LineIndex::new(self.input, LineIndex::STRIDE))
+            .locate(self.input, offset)
     }
 
     /// The game trees, in file order.
@@ -883,7 +911,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     pub fn raw_values(&self, ident: &str) -> Values<'t, 'src> {
         match self.property(ident) {
             Some(p) => p.values(),
-            None => Values::empty(self.coll.input),
+            None => Values::empty(self.coll),
         }
     }
 }

@@ -5,7 +5,7 @@ use super::types::{BoardSize, FromValue, SimpleText, Text, ValueContext};
 use crate::error::{Error, ErrorKind, Result};
 use crate::text::charset::{detect, for_label};
 use crate::text::{Charset, CharsetSource};
-use crate::tree::{GameTree, Node, Span32, Value, Values};
+use crate::tree::{Collection, GameTree, Node, Span32, Value, Values};
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
@@ -82,7 +82,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
             return Ok(None);
         };
         let ctx = self.game().value_context();
-        decode(prop.first_value(), &ctx, self.collection().input()).map(Some)
+        decode(prop.first_value(), &ctx, self.collection()).map(Some)
     }
 
     /// Every value of property `ident` read as `T`, in file order (merged
@@ -150,16 +150,19 @@ impl<'t, 'src: 't> Node<'t, 'src> {
 pub(crate) fn decode<'src, T: FromValue<'src>>(
     value: Value<'src>,
     ctx: &ValueContext<'_, 'src>,
-    input: &[u8],
+    coll: Collection<'_, '_>,
 ) -> Result<T> {
-    T::from_value(value.raw(), ctx).ok_or_else(|| invalid(value, T::TYPE, input))
+    T::from_value(value.raw(), ctx).ok_or_else(|| invalid(value, T::TYPE, coll))
 }
 
-/// The error for a malformed `value` of type `ty` in `input`.
+/// The error for a malformed `value` of type `ty` in `coll`.
 #[cold]
 #[inline(never)]
-pub(crate) fn invalid(value: Value<'_>, ty: super::ValueType, input: &[u8]) -> Error {
-    Error::at(ErrorKind::InvalidValue(ty), input, value.span().start)
+pub(crate) fn invalid(value: Value<'_>, ty: super::ValueType, coll: Collection<'_, '_>) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(ty),
+        coll.position(value.span().start),
+    )
 }
 
 /// The values of a property read as `T`, from [`Node::get_all`].
@@ -174,7 +177,7 @@ impl<'t, 'src: 't, T: FromValue<'src>> Iterator for TypedValues<'t, 'src, T> {
     type Item = Result<T>;
     fn next(&mut self) -> Option<Result<T>> {
         let value = self.values.next()?;
-        Some(decode(value, &self.ctx, self.values.input()))
+        Some(decode(value, &self.ctx, self.values.collection()))
     }
 }
 

@@ -225,7 +225,7 @@ impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
                 info.alt
                     .and_then(|alt| decode_lenient(raw, alt, self.go, &self.ctx))
             });
-            return Some(decoded.ok_or_else(|| invalid(value, info.ty, values.input())));
+            return Some(decoded.ok_or_else(|| invalid(value, info.ty, values.collection())));
         }
     }
 }

@@ -50,7 +50,7 @@ impl<'t, 'src: 't> Points<'t, 'src> {
     pub(crate) fn new(values: Values<'t, 'src>, size: BoardSize) -> Result<Points<'t, 'src>> {
         for value in values.clone() {
             if parse_item(value.raw(), size).is_none() {
-                return Err(invalid(value, ValueType::Point, values.input()));
+                return Err(invalid(value, ValueType::Point, values.collection()));
             }
         }
         Ok(Points {

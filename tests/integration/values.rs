@@ -1451,3 +1451,44 @@ fn property_info_follows_the_game() {
         Some(vec![tv_compose(tv_text("tried"), tv_text("on"))])
     );
 }
+
+/// In an input of many KiB (where positions come from a line index built on
+/// the first error), every value error of every game carries the position
+/// a fresh count from the start gives, whatever the line breaks.
+#[test]
+fn value_errors_in_a_large_input_are_positioned_exactly() {
+    let breaks = ["\n", "\r\n", "\r", "\n\r", "\n\n", "\r\r\n"];
+    let mut input = Vec::new();
+    for i in 0..600 {
+        let br = breaks[i % breaks.len()];
+        input.extend_from_slice(format!("(;GM[1]{br}KM[x{i}]{br};B[zz]{br}C[c{br}]W[]").as_bytes());
+        input.extend_from_slice(format!("{br})").as_bytes());
+    }
+    assert!(input.len() > 16 * 1024);
+    let doc = parse(&input).unwrap();
+    let coll = doc.collection();
+    let mut errors = 0;
+    for game in coll.games() {
+        let root = game.root();
+        let err = root.get::<f64>("KM").unwrap_err();
+        assert_eq!(
+            err.position(),
+            sgf_grove::Position::locate(&input, err.offset())
+        );
+        let b = root.first_child().unwrap();
+        let err = b.get::<Point>("B").unwrap_err();
+        assert_eq!(
+            err.position(),
+            sgf_grove::Position::locate(&input, err.offset())
+        );
+        errors += 2;
+    }
+    assert_eq!(errors, 1200);
+    // Every offset, backwards (no help from a cursor moving forwards).
+    for offset in (0..=input.len() + 1).rev().step_by(13) {
+        assert_eq!(
+            coll.position(offset),
+            sgf_grove::Position::locate(&input, offset)
+        );
+    }
+}
