@@ -22,6 +22,9 @@ pub fn check_roundtrip(input: &[u8]) {
             written.escape_ascii()
         ),
     };
+    if let Err(why) = written_nodes_agree(first.collection()) {
+        panic!("{why}\n{}", repro(input));
+    }
     let before = outline(first.collection());
     let after = outline(second.collection());
     if before != after {
@@ -40,6 +43,33 @@ pub fn check_roundtrip(input: &[u8]) {
         written.escape_ascii(),
         rewritten.escape_ascii()
     );
+}
+
+/// Whether every node the writer copies as it stands in the input
+/// (`Node::written_as_is`) gets the bytes that writing it property by
+/// property gives; `Err` names the first node that does not.
+pub fn written_nodes_agree(coll: Collection<'_, '_>) -> Result<(), String> {
+    let mut by_props = Vec::new();
+    for game in coll.games() {
+        for node in game.root().descendants() {
+            let Some(as_is) = node.written_as_is() else {
+                continue;
+            };
+            by_props.clear();
+            crate::Writer::new(&mut by_props)
+                .write_props(node)
+                .expect("writing to a Vec cannot fail");
+            if as_is != by_props {
+                return Err(format!(
+                    "the node at offset {} is copied as b\"{}\" but written property by property as b\"{}\"",
+                    node.offset(),
+                    as_is.escape_ascii(),
+                    by_props.escape_ascii()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One line per game and per node (pre-order): the node's depth, number of

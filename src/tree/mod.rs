@@ -848,6 +848,34 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         Span::new(self.offset(), end)
     }
 
+    /// The node's properties exactly as the writer writes them, when that
+    /// is a slice of the input: no repeats, and every property an
+    /// upper-case identifier right after the previous property (no
+    /// whitespace, junk or dropped bytes between), its `[` right after it,
+    /// and one value closed by its `]`. `None` otherwise.
+    pub(crate) fn written_as_is(&self) -> Option<&'src [u8]> {
+        if self.has_repeats() {
+            return None;
+        }
+        let input = self.coll.input;
+        let body = self.body();
+        let mut lexer = self.lexer();
+        let mut end = body;
+        while let Some(p) = lexer.next_prop(&mut crate::lexer::NoSink) {
+            let as_is = p.clean
+                && p.ident.0 == end
+                && p.ident.1 == p.first_value
+                && p.end == p.first_resume
+                && p.end == p.first_end + 1
+                && input[p.first_end] == b']';
+            if !as_is {
+                return None;
+            }
+            end = p.end;
+        }
+        Some(&input[body..end])
+    }
+
     /// Every occurrence of every property, in file order, repeats not
     /// merged: for the writer, which keeps a character-wise root's
     /// properties where they were.

@@ -114,6 +114,15 @@ impl<W: Write> Writer<W> {
     /// Any error of the underlying output.
     pub fn write_node(&mut self, node: Node<'_, '_>) -> io::Result<()> {
         self.out.write_all(b";")?;
+        // Most nodes are written as they stand in the input (`;B[pd]C[…]`).
+        if let Some(bytes) = node.written_as_is() {
+            return self.out.write_all(bytes);
+        }
+        self.write_props(node)
+    }
+
+    /// Writes the properties of `node`, one by one.
+    pub(crate) fn write_props(&mut self, node: Node<'_, '_>) -> io::Result<()> {
         // A root whose CA switches to reading a character at a time
         // (Shift_JIS, Big5, GBK) keeps repeated properties apart: merged, a
         // value read after CA could land before it and be read byte by byte.

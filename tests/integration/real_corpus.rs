@@ -99,6 +99,9 @@ fn real_corpus_parses_counts_and_round_trips() {
                 for w in coll.warnings() {
                     *warnings.entry(w.kind).or_default() += 1;
                 }
+                if let Err(why) = sgf_grove::oracle::roundtrip::written_nodes_agree(coll) {
+                    failures.push(format!("{}: {why}", path.display()));
+                }
                 let written = write_collection(coll);
                 match reparser.parse(&written) {
                     Err(e) => failures.push(format!("{}: re-parse failed: {e}", path.display())),
