@@ -190,6 +190,11 @@ impl LineIndex {
         }
     }
 
+    /// Heap bytes the index holds.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.checkpoints.capacity() * std::mem::size_of::<LineCursor>()
+    }
+
     /// The position of `offset` in `input` (the input the index was built
     /// from), as [`Position::locate`] gives it.
     pub(crate) fn locate(&self, input: &[u8], offset: usize) -> Position {

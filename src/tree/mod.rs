@@ -193,6 +193,7 @@ impl Store {
             + self.frames.capacity() * size_of::<build::Frame>()
             + self.seen.capacity() * size_of::<(u64, RawProp)>()
             + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
+            + self.lines.get().map_or(0, LineIndex::heap_bytes)
     }
 }
 

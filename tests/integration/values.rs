@@ -1492,3 +1492,22 @@ fn value_errors_in_a_large_input_are_positioned_exactly() {
         );
     }
 }
+
+/// The line index a value error builds is counted in the arena's bytes, and
+/// the next parse drops it.
+#[test]
+fn the_line_index_is_counted_and_dropped() {
+    let input = b"(;GM[1]\n;B[aa]\n;W[bb]\n)".repeat(200);
+    let mut parser = sgf_grove::Parser::new();
+    parser.parse(&input).unwrap();
+    let plain = parser.arena_bytes();
+    {
+        let coll = parser.parse(&input).unwrap();
+        let root = coll.game(199).unwrap().root();
+        let err = root.get::<Point>("GM").unwrap_err();
+        assert_eq!((err.position().line, err.position().column), (598, 7));
+    }
+    assert!(parser.arena_bytes() > plain, "the index is not counted");
+    parser.parse(&input).unwrap();
+    assert_eq!(parser.arena_bytes(), plain, "the index outlived its input");
+}
