@@ -154,7 +154,6 @@ impl LineCursor {
     }
 }
 
-/// CRLF and LFCR are one line break each.
 /// Positions in a large input without a pass from its start for each one:
 /// the state of a [`LineCursor`] every `stride` bytes, found in one pass
 /// when the first position is asked for. A position then costs at most
@@ -210,6 +209,7 @@ impl LineIndex {
     }
 }
 
+/// CRLF and LFCR are one line break each.
 #[inline]
 fn is_pair(first: u8, second: u8) -> bool {
     (second == b'\n' || second == b'\r') && second != first

@@ -803,6 +803,21 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         }
     }
 
+    /// How a value of this node starting at `pos` was read: the game's
+    /// mode from `chars_from` on, byte by byte before it.
+    #[inline]
+    fn mode_at(&self, pos: usize) -> ValueMode {
+        if !self.coll.store.any_chars {
+            return ValueMode::Bytes;
+        }
+        let game = self.game_data();
+        if pos >= game.chars_from as usize {
+            game.mode
+        } else {
+            ValueMode::Bytes
+        }
+    }
+
     #[inline]
     fn game_data(&self) -> &'t GameData {
         &self.coll.store.games[self.game_index()]
@@ -1014,13 +1029,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// How this occurrence's values were read: the game's mode, or byte by
     /// byte for a root property before the `CA` that switched it.
     pub(crate) fn mode(&self) -> ValueMode {
-        let mode = self.node.mode();
-        if mode != ValueMode::Bytes
-            && self.raw.first_value < self.node.game_data().chars_from as usize
-        {
-            return ValueMode::Bytes;
-        }
-        mode
+        self.node.mode_at(self.raw.first_value)
     }
 
     /// The first value, with its span, found without a second scan.
