@@ -5,7 +5,7 @@
 //! ([`ParseOptions::strict`](crate::ParseOptions::strict)) the first such
 //! defect is returned as an [`Error`] of kind [`ErrorKind::Strict`] instead.
 
-use crate::span::{LineCursor, Position};
+use crate::span::Position;
 use std::fmt;
 
 /// `Result` with this crate's [`Error`].
@@ -334,50 +334,3 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Collects warnings during one parse: positions are computed in one pass,
-/// storage is capped, strict mode turns the first one into an error.
-pub(crate) struct Diagnostics<'a> {
-    pub(crate) input: &'a [u8],
-    pub(crate) list: &'a mut Vec<Warning>,
-    pub(crate) counts: &'a mut [u32; WarningKind::COUNT],
-    pub(crate) dropped: usize,
-    pub(crate) max: usize,
-    pub(crate) strict: bool,
-    pub(crate) cursor: LineCursor,
-    pub(crate) error: Option<Error>,
-}
-
-impl<'a> Diagnostics<'a> {
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn warn(&mut self, kind: WarningKind, offset: usize) {
-        if self.error.is_some() {
-            return;
-        }
-        if self.strict {
-            let pos = Position::locate(self.input, offset);
-            self.error = Some(Error::new(ErrorKind::Strict(kind), pos));
-            return;
-        }
-        let count = &mut self.counts[kind as usize];
-        *count = count.saturating_add(1);
-        if self.list.len() >= self.max {
-            self.dropped += 1;
-            return;
-        }
-        // Warnings arrive almost in file order; the few that do not (a value
-        // found unclosed is reported at its start, after what was found
-        // inside it) are inserted in place.
-        let warning = Warning {
-            kind,
-            pos: self.cursor.locate(self.input, offset),
-        };
-        match self.list.last() {
-            Some(last) if last.pos.offset > offset => {
-                let at = self.list.partition_point(|w| w.pos.offset <= offset);
-                self.list.insert(at, warning);
-            }
-            _ => self.list.push(warning),
-        }
-    }
-}

@@ -4,6 +4,7 @@
 #![warn(missing_debug_implementations)]
 
 pub mod error;
+pub mod events;
 pub mod game;
 pub mod lexer;
 #[doc(hidden)]

@@ -6,13 +6,12 @@
 //! (`;B[pd];W[dd]`, one structural byte in every two or three) cost a few
 //! instructions per token and long comments are skipped a block at a time.
 //!
-//! On top of the scanner, `PropLexer` reads the properties of one node
-//! (identifier, then one or more `[value]`s) and `scan_value` finds where a
-//! value ends. Both are pure functions of the input and a start offset: the
-//! tree builder runs them once with diagnostics on, and the read API runs them
-//! again, lazily, to hand out properties and values without ever having
-//! stored them. Property values are borrowed slices of the input, still
-//! escaped.
+//! On top of the scanner, `scan_value` finds where a value ends (byte by
+//! byte, or a character at a time for Shift_JIS, Big5 and GBK) and
+//! `read_gap` reads what stands between two structural bytes (an
+//! identifier, junk). The [event reader](crate::events) drives them, once
+//! per input; nothing reads the input again after it. Property values are
+//! borrowed slices of the input, still escaped.
 //!
 //! The byte-at-a-time twin of the scanner lives in [`mod@reference`]; the two are
 //! compared by unit tests and by the `lexer_diff` fuzz target.
@@ -421,6 +420,9 @@ pub(crate) struct ValueEnd {
     pub(crate) content_end: usize,
     /// Offset where lexing resumes.
     pub(crate) resume: usize,
+    /// Whether the value was cut off (by the end of the input or the start
+    /// of the next game) instead of closed by its `]`.
+    pub(crate) cut: bool,
 }
 
 impl ValueEnd {
@@ -429,6 +431,7 @@ impl ValueEnd {
         ValueEnd {
             content_end: at,
             resume: at + 1,
+            cut: false,
         }
     }
     #[inline(always)]
@@ -436,6 +439,7 @@ impl ValueEnd {
         ValueEnd {
             content_end: at,
             resume,
+            cut: true,
         }
     }
 }
@@ -674,241 +678,6 @@ pub(crate) fn has_upper(raw: &[u8]) -> bool {
     raw.iter().any(u8::is_ascii_uppercase)
 }
 
-/// Writes the upper-case letters of `raw` to `out`: the normalised identifier.
-pub(crate) fn normalize_ident(raw: &[u8], out: &mut Vec<u8>) {
-    out.extend(raw.iter().copied().filter(u8::is_ascii_uppercase));
-}
-
-/// Whether the raw identifier `raw` normalises to `ident`.
-#[inline]
-pub(crate) fn ident_matches(raw: &[u8], clean: bool, ident: &[u8]) -> bool {
-    if clean {
-        return raw == ident;
-    }
-    let mut want = ident.iter();
-    for &b in raw {
-        if b.is_ascii_uppercase() && want.next() != Some(&b) {
-            return false;
-        }
-    }
-    want.next().is_none()
-}
-
-/// One property as the lexer sees it inside a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RawProp {
-    /// The identifier's raw bytes, first letter to last letter.
-    pub(crate) ident: (usize, usize),
-    /// Whether the identifier is already normalised (all upper-case).
-    pub(crate) clean: bool,
-    /// Offset of the first value's `[`.
-    pub(crate) first_value: usize,
-    /// Offset one past the first value's content (its `]` when closed).
-    pub(crate) first_end: usize,
-    /// Offset where lexing resumes after the first value.
-    pub(crate) first_resume: usize,
-    /// Offset one past the last value (past its `]` when closed).
-    pub(crate) end: usize,
-}
-
-/// Reads the properties of one node, from just after its `;` (or from its
-/// first identifier when the `;` is missing) to the byte that ends it: `;`,
-/// `(`, `)` or the end of the input.
-#[derive(Clone, Debug)]
-pub(crate) struct PropLexer<'src, T = ByteScanner<'src>> {
-    pub(crate) scanner: T,
-    _input: std::marker::PhantomData<&'src [u8]>,
-    /// Current offset: everything before it has been read.
-    pub(crate) pos: usize,
-    /// Set once the node has ended: the offset of the byte that ends it.
-    pub(crate) end: Option<usize>,
-    /// How values are read.
-    pub(crate) mode: ValueMode,
-    /// From this offset on, values are read in `later_mode` (a root
-    /// switches after its `CA`); `usize::MAX` when nothing switches.
-    switch: usize,
-    later_mode: ValueMode,
-}
-
-impl<'src> PropLexer<'src> {
-    /// A lexer for the node body starting at `pos`.
-    pub(crate) fn new(input: &'src [u8], pos: usize, mode: ValueMode) -> PropLexer<'src> {
-        PropLexer {
-            scanner: ByteScanner::new(input, pos),
-            _input: std::marker::PhantomData,
-            pos,
-            end: None,
-            mode,
-            switch: usize::MAX,
-            later_mode: mode,
-        }
-    }
-}
-
-impl<'src, T: Structurals<'src>> PropLexer<'src, T> {
-    /// A lexer over a scanner already positioned at `pos`.
-    #[inline(always)]
-    pub(crate) fn with_scanner(scanner: T, pos: usize, mode: ValueMode) -> PropLexer<'src, T> {
-        PropLexer {
-            scanner,
-            _input: std::marker::PhantomData,
-            pos,
-            end: None,
-            mode,
-            switch: usize::MAX,
-            later_mode: mode,
-        }
-    }
-
-    /// Reads the values of the properties that start at or after `at` in
-    /// `mode` (and those before it in the lexer's mode).
-    pub(crate) fn switching_at(mut self, at: usize, mode: ValueMode) -> Self {
-        self.switch = at;
-        self.later_mode = mode;
-        self
-    }
-
-    /// The next property of the node, or `None` once the node has ended.
-    #[inline(always)]
-    pub(crate) fn next_prop<S: Sink>(&mut self, sink: &mut S) -> Option<RawProp> {
-        if self.end.is_some() {
-            return None;
-        }
-        if self.pos >= self.switch {
-            self.mode = self.later_mode;
-            self.switch = usize::MAX;
-        }
-        let input = self.scanner.input();
-        if self.mode == ValueMode::Bytes {
-            if let Some(prop) = simple_prop(input, self.pos) {
-                self.scanner.seek(prop.end);
-                self.pos = prop.end;
-                return Some(prop);
-            }
-        }
-        loop {
-            let at = self.scanner.peek().unwrap_or(input.len());
-            let gap = read_gap(input, self.pos, at, sink);
-            match input.get(at) {
-                Some(b'[') => {
-                    self.scanner.next();
-                    let Some(ident) = gap.ident else {
-                        sink.warn(WarningKind::ValueWithoutIdent, at);
-                        self.pos = self.skip_values(at, sink);
-                        continue;
-                    };
-                    if !gap.clean && !has_upper(&input[ident.0..ident.1]) {
-                        sink.warn(WarningKind::InvalidIdent, ident.0);
-                        self.pos = self.skip_values(at, sink);
-                        continue;
-                    }
-                    let first = scan_value_in(&mut self.scanner, at, sink, self.mode);
-                    let end = self.more_values(first.resume, sink);
-                    self.pos = end;
-                    return Some(RawProp {
-                        ident,
-                        clean: gap.clean,
-                        first_value: at,
-                        first_end: first.content_end,
-                        first_resume: first.resume,
-                        end,
-                    });
-                }
-                Some(b']') | Some(b'\\') => {
-                    // A stray closing bracket or backslash between properties.
-                    if let Some(ident) = gap.ident {
-                        dangling_ident(input, ident, sink);
-                    }
-                    sink.warn(WarningKind::UnexpectedByte, at);
-                    self.scanner.next();
-                    self.pos = at + 1;
-                }
-                _ => {
-                    if let Some(ident) = gap.ident {
-                        dangling_ident(input, ident, sink);
-                    }
-                    self.pos = at;
-                    self.end = Some(at);
-                    return None;
-                }
-            }
-        }
-    }
-
-    /// Reads the value opened at `open` and every value that directly follows
-    /// it (only whitespace or stray bytes, no letters, in between); returns
-    /// the offset after the last one.
-    #[inline(always)]
-    pub(crate) fn skip_values<S: Sink>(&mut self, open: usize, sink: &mut S) -> usize {
-        let end = scan_value_in(&mut self.scanner, open, sink, self.mode).resume;
-        self.more_values(end, sink)
-    }
-
-    /// Reads the values that directly follow a value ending at `end`; returns
-    /// the offset after the last one.
-    #[inline(always)]
-    fn more_values<S: Sink>(&mut self, mut end: usize, sink: &mut S) -> usize {
-        while let Some(open) = next_value(&mut self.scanner, end, sink) {
-            end = scan_value_in(&mut self.scanner, open, sink, self.mode).resume;
-        }
-        end
-    }
-}
-
-/// The shape of most properties, read without the general lexer: optional
-/// whitespace, a one- or two-letter upper-case identifier, `[`, a value of
-/// at most 32 bytes free of `\`, `[` and `(`, `]`, and then (after optional
-/// whitespace) an upper-case letter, `;`, `(`, `)` or the end of the input,
-/// so that no second value follows. `None` for any other shape, which the
-/// general lexer then reads to the same result.
-#[inline(always)]
-fn simple_prop(input: &[u8], pos: usize) -> Option<RawProp> {
-    let mut i = pos;
-    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        i += 1;
-    }
-    let start = i;
-    if !input.get(i)?.is_ascii_uppercase() {
-        return None;
-    }
-    i += 1;
-    if input.get(i)?.is_ascii_uppercase() {
-        i += 1;
-    }
-    let open = i;
-    if *input.get(open)? != b'[' {
-        return None;
-    }
-    i += 1;
-    let limit = (i + 32).min(input.len());
-    loop {
-        if i >= limit {
-            return None;
-        }
-        match input[i] {
-            b']' => break,
-            b'\\' | b'[' | b'(' => return None,
-            _ => i += 1,
-        }
-    }
-    let close = i;
-    i += 1;
-    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        i += 1;
-    }
-    match input.get(i) {
-        None | Some(b';' | b'(' | b')' | b'A'..=b'Z') => Some(RawProp {
-            ident: (start, open),
-            clean: true,
-            first_value: open,
-            first_end: close,
-            first_resume: close + 1,
-            end: close + 1,
-        }),
-        Some(_) => None,
-    }
-}
-
 /// When the next token after `pos` is a `[` with no letters before it (a
 /// further value of the same property), consumes the `[` and returns its
 /// offset.
@@ -936,46 +705,6 @@ pub(crate) fn next_value<'src, T: Structurals<'src>, S: Sink>(
     }
     scanner.next();
     Some(at)
-}
-
-/// Iterates the values of one property: yields each value's content span
-/// (escaped, without the brackets). The first value comes from the
-/// [`RawProp`] without a second scan; later ones are scanned on demand.
-#[derive(Clone, Debug)]
-pub(crate) struct ValueLexer<'src> {
-    scanner: ByteScanner<'src>,
-    /// The first value, not yet handed out.
-    first: Option<(usize, usize)>,
-    /// Where to look for the next value, when one may follow.
-    resume: Option<usize>,
-    mode: ValueMode,
-}
-
-impl<'src> ValueLexer<'src> {
-    pub(crate) fn new(input: &'src [u8], prop: &RawProp, mode: ValueMode) -> ValueLexer<'src> {
-        ValueLexer {
-            scanner: ByteScanner::new(input, prop.first_resume),
-            first: Some((prop.first_value + 1, prop.first_end)),
-            // Only when the property's bytes go on past its first value.
-            resume: (prop.end > prop.first_resume).then_some(prop.first_resume),
-            mode,
-        }
-    }
-
-    #[inline]
-    pub(crate) fn next_value(&mut self) -> Option<(usize, usize)> {
-        if let Some(first) = self.first.take() {
-            return Some(first);
-        }
-        let pos = self.resume?;
-        let Some(open) = next_value(&mut self.scanner, pos, &mut NoSink) else {
-            self.resume = None;
-            return None;
-        };
-        let end = scan_value_in(&mut self.scanner, open, &mut NoSink, self.mode);
-        self.resume = Some(end.resume);
-        Some((open + 1, end.content_end))
-    }
 }
 
 #[cfg(test)]

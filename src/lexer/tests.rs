@@ -132,15 +132,6 @@ fn value_cut_off() {
 }
 
 #[test]
-fn ident_matching_normalises() {
-    assert!(ident_matches(b"CoPyright", false, b"CP"));
-    assert!(ident_matches(b"P B", false, b"PB"));
-    assert!(!ident_matches(b"CoPyright", false, b"C"));
-    assert!(ident_matches(b"B", true, b"B"));
-    assert!(!ident_matches(b"BL", true, b"B"));
-}
-
-#[test]
 fn tokens_of_a_small_game() {
     use TokenKind::*;
     let input = b"(;FF[4]AB[aa][bb] C[x\\]y];W[cc])]";

@@ -1,25 +1,25 @@
-//! The tree builder: one pass of the lexer, an explicit stack of open
-//! variations, nodes appended to the arena in pre-order.
+//! The tree builder: a consumer of [`events`](crate::events) that appends
+//! nodes to the arena in pre-order and records, once, every property and
+//! value the reader found. Nothing here recovers from anything: the reader
+//! decided it all; the builder only links nodes and copies records.
 //!
-//! ```text
-//!            ┌──────── `(`, `;` (+ root ident) ────────┐
-//!   outside ─┤                                         ├─▶ in game ── `)` at depth 0 ─▶ outside
-//!   (junk is │◀──── end of input / last `)` ───────────┘     │  `(` push frame, `)` pop frame
-//!   skipped) │                                               │  `;` or an identifier: a node
-//!            └── `(;FF[`/`(;GM[` inside a game: resync ──────┘
-//! ```
+//! Records (see [`Store`]): a node is 20 bytes (three links, its offset, its
+//! first property slot); a property is one 8-byte slot. A node whose
+//! properties are all *plain* (an upper-case identifier right before its
+//! `[`, one value closed by its `]`, read byte by byte, not repeated in the
+//! node: nearly every node of a game record) stores each property as its
+//! value's span alone, the identifier being the letters just before the
+//! `[`. Any other node is *rich*: its slots point to [`RichProp`] records
+//! that keep the identifier's spelling, the normalised name, every value
+//! and the flags.
 
-use super::{DirtyIdent, GameData, NodeData, Span32, Store, NONE};
-use crate::error::{Diagnostics, Error, ErrorKind, Result, WarningKind};
-use crate::lexer::{
-    dangling_ident, is_space, normalize_ident, read_gap, resync_point, skip_space, PropLexer,
-    RawProp, Scanner, Sink, ValueMode,
-};
-use crate::span::LineCursor;
+use super::{GameData, NodeData, RichProp, Store, NONE, RICH};
+use crate::error::{Error, ErrorKind, Result};
+use crate::events::{flag, Event, NodeEvent, Reader, Span32};
 use crate::tree::ParseOptions;
 use std::sync::OnceLock;
 
-/// One open `(`: where its next node attaches.
+/// One open variation: where its next node attaches.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Frame {
     /// The node the next node of this sequence attaches to (`NONE` before the
@@ -32,12 +32,10 @@ pub(crate) struct Frame {
     first: u32,
 }
 
-impl Sink for Diagnostics<'_> {
-    #[inline(always)]
-    fn warn(&mut self, kind: WarningKind, offset: usize) {
-        Diagnostics::warn(self, kind, offset);
-    }
-}
+/// Nodes are numbered with `u32` and the top bit of a node's first slot is
+/// the [`RICH`] flag: an input whose nodes or properties do not fit is
+/// refused.
+const MAX_ITEMS: usize = (RICH - 1) as usize;
 
 /// A first guess at the number of nodes: real game records average about
 /// eight bytes per node. [`Builder::grow`] corrects it on the way.
@@ -45,492 +43,275 @@ fn initial_nodes(input: &[u8]) -> usize {
     input.len() / 8 + 16
 }
 
+/// Parses the whole of `input` into `store`.
 pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> Result<()> {
-    let mut chunk = Chunk::default();
-    build_chunk(input, options, store, &mut chunk).map(|_| ())
+    store.clear();
+    store.game_base = 0;
+    store.lines = OnceLock::new();
+    store.override_charset = options.charset;
+    store.nodes.reserve(initial_nodes(input));
+    store.slots.reserve(initial_nodes(input));
+    let bufs = std::mem::take(&mut store.bufs);
+    let mut reader = Reader::with_buffers(input, options, bufs);
+    let mut b = Builder::new(input, store, false);
+    let result = loop {
+        match reader.next() {
+            Ok(Some(event)) => {
+                if let Err(e) = b.event(event) {
+                    break Err(e);
+                }
+            }
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e),
+        }
+    };
+    finish_chunk(store, &mut reader, true);
+    store.bufs = reader.into_buffers();
+    result
 }
 
-/// Where one call of [`build_chunk`] starts and what earlier calls left.
-#[derive(Debug, Default)]
-pub(crate) struct Chunk {
-    /// Stop after the first game tree that closes.
-    pub(crate) one_game: bool,
-    /// Offset to start at.
-    pub(crate) start: usize,
-    /// Whether earlier calls found a game.
-    pub(crate) earlier_games: bool,
-    /// Line counting, carried across calls.
-    pub(crate) cursor: LineCursor,
+/// Moves the warnings found so far from the reader to the store and sizes
+/// the per-game tables.
+pub(crate) fn finish_chunk(store: &mut Store, reader: &mut Reader<'_>, whole: bool) {
+    let diag = reader.diag_mut();
+    std::mem::swap(&mut store.warnings, &mut diag.list);
+    diag.list.clear();
+    store.warning_counts = diag.counts;
+    store.warnings_dropped = diag.dropped;
+    if !whole {
+        diag.counts = Default::default();
+        diag.dropped = 0;
+    }
+    store.charsets.resize_with(store.games.len(), OnceLock::new);
 }
 
-/// Parses from `chunk.start`: the whole input, or with `chunk.one_game` up
-/// to the end of the first game tree. Returns whether input is left.
-pub(crate) fn build_chunk(
-    input: &[u8],
+/// Parses `input` one game at a time, handing each to `f` (with the
+/// warnings found since the previous one). Stops early when `f` says so.
+pub(crate) fn build_each<'src>(
+    input: &'src [u8],
     options: &ParseOptions,
     store: &mut Store,
-    chunk: &mut Chunk,
-) -> Result<bool> {
+    mut f: impl FnMut(&Store, usize) -> std::ops::ControlFlow<()>,
+) -> Result<usize> {
     store.clear();
-    if chunk.start == 0 {
-        // A new input (later chunks of one input share its line index).
-        store.lines = OnceLock::new();
-    }
-    if input.len() >= u32::MAX as usize {
-        return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
-    }
-    if !chunk.one_game {
-        store.nodes.reserve(initial_nodes(input));
-    }
-    let Store {
-        nodes,
-        games,
-        warnings,
-        warnings_dropped,
-        warning_counts,
-        dirty,
-        ident_text,
-        repeats,
-        repeat_heads,
-        repeat_tails,
-        frames,
-        seen,
-        any_chars,
-        charsets,
-        override_charset,
-        lines: _,
-    } = store;
-    *override_charset = options.charset;
-    let mut b = Builder {
-        input,
-        nodes,
-        games,
-        dirty,
-        ident_text,
-        repeats,
-        repeat_heads,
-        repeat_tails,
-        frames,
-        seen,
-        diag: Diagnostics {
-            input,
-            list: warnings,
-            counts: warning_counts,
-            dropped: 0,
-            max: options.max_warnings,
-            strict: options.strict,
-            cursor: chunk.cursor,
-            error: None,
-        },
-        mode: ValueMode::Bytes,
-        override_mode: options.charset.map(ValueMode::for_encoding),
-        any_chars: false,
-        one_game: chunk.one_game,
-        earlier_games: chunk.earlier_games,
-    };
-    let result = b.run(chunk.start);
-    chunk.cursor = b.diag.cursor;
-    *warnings_dropped = b.diag.dropped;
-    *any_chars = b.any_chars;
-    let games = b.games.len();
-    chunk.earlier_games |= games > 0;
-    charsets.resize_with(games, OnceLock::new);
-    match result? {
-        Some(next) => {
-            chunk.start = next;
-            Ok(true)
+    store.lines = OnceLock::new();
+    store.override_charset = options.charset;
+    let bufs = std::mem::take(&mut store.bufs);
+    let mut reader = Reader::with_buffers(input, options, bufs);
+    let mut games = 0;
+    let result = loop {
+        let event = match reader.next() {
+            Ok(Some(event)) => event,
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e),
+        };
+        let end = matches!(event, Event::GameEnd { .. });
+        let mut b = Builder::new(input, store, true);
+        if let Err(e) = b.event(event) {
+            break Err(e);
         }
-        None => Ok(false),
+        if end {
+            finish_chunk(store, &mut reader, false);
+            store.game_base = games;
+            let flow = f(store, games);
+            games += 1;
+            store.clear();
+            if flow.is_break() {
+                break Ok(());
+            }
+        }
+    };
+    if !store.games.is_empty() || !reader.warnings().is_empty() {
+        // Warnings after the last game (junk, an error in strict mode) are
+        // handed out alone.
+        finish_chunk(store, &mut reader, false);
+        store.games.clear();
+        store.nodes.clear();
+        if !store.warnings.is_empty() {
+            store.game_base = games;
+            let _ = f(store, games);
+        }
     }
+    store.bufs = reader.into_buffers();
+    result.map(|_| games)
 }
 
 struct Builder<'a> {
     input: &'a [u8],
-    nodes: &'a mut Vec<NodeData>,
-    games: &'a mut Vec<GameData>,
-    dirty: &'a mut Vec<DirtyIdent>,
-    ident_text: &'a mut String,
-    repeats: &'a mut Vec<u64>,
-    repeat_heads: &'a mut Vec<u32>,
-    repeat_tails: &'a mut Vec<u32>,
-    frames: &'a mut Vec<Frame>,
-    seen: &'a mut Vec<(u64, RawProp)>,
-    diag: Diagnostics<'a>,
-    /// How the current game's values are read.
-    mode: ValueMode,
-    /// The mode every game gets from a charset override.
-    override_mode: Option<ValueMode>,
-    /// Whether some game is read a character at a time.
-    any_chars: bool,
-    /// Stop after the first game tree that closes.
+    store: &'a mut Store,
+    /// One game at a time: the arena only grows to the largest game.
     one_game: bool,
-    /// Whether earlier chunks found a game.
-    earlier_games: bool,
 }
 
-impl Builder<'_> {
-    /// Runs from `start`; returns where to go on when stopping after one
-    /// game, `None` at the end of the input.
-    fn run(&mut self, start: usize) -> Result<Option<usize>> {
-        let input = self.input;
-        let mut pos = start;
-        if start == 0 && input.starts_with(b"\xEF\xBB\xBF") {
-            self.diag.warn(WarningKind::Bom, 0);
-            pos = 3;
-        }
-        let mut scanner = Scanner::new(input, pos);
-        loop {
-            if let Some(err) = self.diag.error.take() {
-                return Err(err);
-            }
-            if self.frames.is_empty() {
-                match self.find_game(&mut scanner, pos) {
-                    None => break,
-                    Some(at) => {
-                        self.open_game(at);
-                        if input[at] == b'(' {
-                            scanner.next_structural();
-                            pos = at + 1;
-                        } else {
-                            self.diag.warn(WarningKind::MissingOpenParen, at);
-                            pos = at;
-                        }
-                    }
-                }
-                continue;
-            }
-            let at = scanner.peek().unwrap_or(input.len());
-            match input.get(at) {
-                Some(b';') => {
-                    self.check_gap(pos, at);
-                    scanner.next_structural();
-                    pos = self.node(&mut scanner, at, at + 1);
-                }
-                Some(b'[') => {
-                    // The node lexer reports what is wrong with the
-                    // identifier itself; here only what stands before it.
-                    let gap = read_gap(input, pos, at, &mut NotIdent(&mut self.diag));
-                    match gap.ident {
-                        Some((start, _)) => {
-                            self.diag.warn(WarningKind::MissingSemicolon, start);
-                            pos = self.node(&mut scanner, start, start);
-                        }
-                        None => {
-                            self.diag.warn(WarningKind::ValueWithoutIdent, at);
-                            scanner.next_structural();
-                            let mut lexer = PropLexer::with_scanner(&mut scanner, at, self.mode);
-                            pos = lexer.skip_values(at, &mut self.diag);
-                        }
-                    }
-                }
-                Some(b'(') => {
-                    self.check_gap(pos, at);
-                    scanner.next_structural();
-                    pos = at + 1;
-                    if resync_point(input, at) {
-                        self.diag.warn(WarningKind::GameResync, at);
-                        self.close_game(at);
-                        if self.one_game && !self.games.is_empty() {
-                            return self.stop(at);
-                        }
-                        self.open_game(at);
-                        continue;
-                    }
-                    let next = skip_space(input, pos);
-                    if input.get(next) == Some(&b')') {
-                        self.diag.warn(WarningKind::EmptyVariation, at);
-                        pos = next + 1;
-                        scanner.seek(pos);
-                        continue;
-                    }
-                    let top = *self.frames.last().expect("in a game");
-                    if top.cursor == NONE {
-                        self.diag.warn(WarningKind::DetachedVariation, at);
-                    }
-                    self.frames.push(Frame {
-                        cursor: top.cursor,
-                        last_child: top.last_child,
-                        first: NONE,
-                    });
-                }
-                Some(b')') => {
-                    self.check_gap(pos, at);
-                    scanner.next_structural();
-                    pos = at + 1;
-                    let frame = self.frames.pop().expect("in a game");
-                    match self.frames.last_mut() {
-                        None => {
-                            self.close_game(pos);
-                            if self.one_game && !self.games.is_empty() {
-                                return self.stop(pos);
-                            }
-                        }
-                        // The variation's first node is now the last child
-                        // of the node it hangs from.
-                        Some(top) if frame.first != NONE => top.last_child = frame.first,
-                        // No node of its own (`((;a))`): whatever its inner
-                        // variations attached hangs from the same node.
-                        Some(top) => top.last_child = frame.last_child,
-                    }
-                }
-                Some(_) => {
-                    // A stray `]` or `\` between nodes.
-                    self.check_gap(pos, at);
-                    self.diag.warn(WarningKind::UnexpectedByte, at);
-                    scanner.next_structural();
-                    pos = at + 1;
-                }
-                None => {
-                    self.check_gap(pos, at);
-                    self.diag.warn(WarningKind::UnclosedGameTree, at);
-                    self.close_game(at);
-                    break;
-                }
-            }
-        }
-        if let Some(err) = self.diag.error.take() {
-            return Err(err);
-        }
-        if self.games.is_empty() && !self.earlier_games {
-            return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
-        }
-        Ok(None)
-    }
-
-    /// Stops after one game, at `next`.
-    fn stop(&mut self, next: usize) -> Result<Option<usize>> {
-        match self.diag.error.take() {
-            Some(err) => Err(err),
-            None => Ok(Some(next)),
+impl<'a> Builder<'a> {
+    fn new(input: &'a [u8], store: &'a mut Store, one_game: bool) -> Builder<'a> {
+        Builder {
+            input,
+            store,
+            one_game,
         }
     }
 
-    /// Reports what stands between two tokens inside a game where no
-    /// identifier belongs.
-    fn check_gap(&mut self, from: usize, to: usize) {
-        if from == to {
-            return;
-        }
-        let gap = read_gap(self.input, from, to, &mut self.diag);
-        if let Some(ident) = gap.ident {
-            dangling_ident(self.input, ident, &mut self.diag);
-        }
-    }
-
-    /// Outside any game: skips to the next `(` or `;` that starts a game and
-    /// returns its offset, reporting what was skipped.
-    fn find_game(&mut self, scanner: &mut Scanner<'_>, mut pos: usize) -> Option<usize> {
-        let input = self.input;
-        let mut junk_from = pos;
-        loop {
-            let Some(at) = scanner.peek() else {
-                self.report_junk(junk_from, input.len());
-                return None;
-            };
-            let starts = match input[at] {
-                b'(' => looks_like_tree(input, at),
-                b';' => looks_like_node(input, at),
-                b')' if input[junk_from..at].iter().all(|&b| is_space(b)) => {
-                    self.report_junk(junk_from, at);
-                    self.diag.warn(WarningKind::ExtraCloseParen, at);
-                    scanner.next_structural();
-                    pos = at + 1;
-                    junk_from = pos;
-                    continue;
-                }
-                _ => false,
-            };
-            if starts {
-                self.report_junk(junk_from, at);
-                return Some(at);
-            }
-            scanner.next_structural();
-            pos = at + 1;
-            let _ = pos;
-        }
-    }
-
-    /// Reports `input[from..to]`, skipped outside any game, unless it is all
-    /// whitespace.
-    fn report_junk(&mut self, from: usize, to: usize) {
-        let junk = &self.input[from..to];
-        if let Some(i) = junk.iter().position(|&b| !is_space(b)) {
-            let kind = if self.games.is_empty() && !self.earlier_games {
-                WarningKind::JunkBeforeGame
-            } else {
-                WarningKind::JunkAfterGame
-            };
-            self.diag.warn(kind, from + i);
-        } else if let Some(i) = junk.iter().position(|&b| b == 0) {
-            self.diag.warn(WarningKind::NulByte, from + i);
-        }
-    }
-
-    fn open_game(&mut self, at: usize) {
-        self.frames.clear();
-        self.frames.push(Frame::default());
-        self.mode = self.override_mode.unwrap_or_default();
-        self.games.push(GameData {
-            start: at as u32,
-            end: at as u32,
-            ..GameData::default()
-        });
-    }
-
-    /// Ends the current game at `end`; drops it when it has no node.
-    fn close_game(&mut self, end: usize) {
-        self.frames.clear();
-        if let Some(game) = self.games.last_mut() {
-            game.end = end as u32;
-            if game.root == NONE {
-                let start = game.start as usize;
-                self.games.pop();
-                self.diag.warn(WarningKind::EmptyGameTree, start);
-            }
-        }
-    }
-
-    /// Adds the node starting at `start` whose properties start at `body`;
-    /// returns the offset after it.
     #[inline(always)]
-    fn node(&mut self, scanner: &mut Scanner<'_>, start: usize, body: usize) -> usize {
-        if self.nodes.len() == self.nodes.capacity() {
-            self.grow(start);
-        }
-        let id = self.nodes.len() as u32 + 1;
-        let top = self.frames.last_mut().expect("in a game");
-        let mut parent = top.cursor;
-        if parent == NONE {
-            let game = self.games.last_mut().expect("in a game");
-            if game.root == NONE {
-                game.root = id;
-            } else {
-                // A second variation with no node above it.
-                game.end = start as u32;
-                let mode = self.mode;
-                self.games.push(GameData {
-                    root: id,
-                    start: start as u32,
-                    end: start as u32,
-                    mode,
+    fn event(&mut self, event: Event<'_, '_>) -> Result<()> {
+        match event {
+            Event::Node(node) => return self.node(node),
+            Event::GameStart { offset } => {
+                let store = &mut *self.store;
+                store.frames.clear();
+                store.frames.push(Frame::default());
+                store.games.push(GameData {
+                    start: offset as u32,
+                    end: offset as u32,
                     ..GameData::default()
                 });
             }
-            parent = NONE;
-        } else if top.last_child == NONE {
-            self.nodes[parent as usize - 1].first_child = id;
-        } else {
-            if top.first != NONE {
-                self.diag.warn(WarningKind::NodeAfterVariation, start);
+            Event::GameEnd { span } => {
+                if let Some(game) = self.store.games.last_mut() {
+                    game.end = span.end as u32;
+                }
             }
-            self.nodes[top.last_child as usize - 1].next_sibling = id;
+            Event::VariationStart { .. } => {
+                let frames = &mut self.store.frames;
+                let top = *frames.last().expect("in a game");
+                frames.push(Frame {
+                    cursor: top.cursor,
+                    last_child: top.last_child,
+                    first: NONE,
+                });
+            }
+            Event::VariationEnd { .. } => {
+                let frames = &mut self.store.frames;
+                let frame = frames.pop().expect("in a variation");
+                let top = frames.last_mut().expect("in a game");
+                // The variation's first node is now the last child of the
+                // node it hangs from; with no node of its own (`((;a))`),
+                // whatever its inner variations attached.
+                top.last_child = if frame.first != NONE {
+                    frame.first
+                } else {
+                    frame.last_child
+                };
+            }
         }
-        let top = self.frames.last_mut().expect("in a game");
+        Ok(())
+    }
+
+    /// Adds a node, links it, records its properties.
+    #[inline(always)]
+    fn node(&mut self, node: NodeEvent<'_, '_>) -> Result<()> {
+        let store = &mut *self.store;
+        let props = node.scratch().props.len();
+        if store.nodes.len() == store.nodes.capacity()
+            || store.slots.len() + props > store.slots.capacity()
+        {
+            self.grow(node.offset(), props);
+        }
+        let store = &mut *self.store;
+        if store.nodes.len() >= MAX_ITEMS || store.slots.len() >= MAX_ITEMS {
+            return Err(Error::at(ErrorKind::InputTooLarge, self.input, node.offset()));
+        }
+        let id = store.nodes.len() as u32 + 1;
+        let top = store.frames.last_mut().expect("in a game");
+        let parent = top.cursor;
+        if parent == NONE {
+            store.games.last_mut().expect("in a game").root = id;
+        } else if top.last_child == NONE {
+            store.nodes[parent as usize - 1].first_child = id;
+        } else {
+            store.nodes[top.last_child as usize - 1].next_sibling = id;
+        }
         if top.first == NONE {
             top.first = id;
         }
         top.cursor = id;
         top.last_child = NONE;
-        self.nodes.push(NodeData {
+        let scratch = node.scratch();
+        let plain = scratch.props.iter().all(|p| {
+            p.flags == 0 && p.count == 1 && p.ident.end + 1 == scratch.values[p.values as usize].start
+        });
+        let first_slot = store.slots.len() as u32;
+        store.nodes.push(NodeData {
             parent,
             first_child: NONE,
             next_sibling: NONE,
-            start: start as u32,
+            start: node.offset() as u32,
+            props: if plain { first_slot } else { first_slot | RICH },
         });
-
-        if parent == NONE {
-            return self.root_props(scanner, id, body);
-        }
-        if self.mode == ValueMode::Bytes {
-            if let Some(end) = simple_node(self.input, body) {
-                scanner.seek(end);
-                return end;
+        if plain {
+            for p in &scratch.props {
+                store.slots.push(scratch.values[p.values as usize]);
             }
+        } else {
+            self.rich(node);
         }
-        let mut lexer = PropLexer::with_scanner(scanner, body, self.mode);
-        let Some(first) = lexer.next_prop(&mut self.diag) else {
-            return lexer.pos;
-        };
-        if !first.clean {
-            self.record_dirty(first);
+        if parent == NONE {
+            self.root(node);
         }
-        let Some(second) = lexer.next_prop(&mut self.diag) else {
-            return lexer.pos;
-        };
-        // Two or more properties: look out for repeats.
-        self.seen.clear();
-        let key = ident_key(&self.input[first.ident.0..first.ident.1], first.clean);
-        self.seen.push((key, first));
-        let mut next = Some(second);
-        while let Some(prop) = next {
-            self.prop(id, prop);
-            next = lexer.next_prop(&mut self.diag);
-        }
-        lexer.pos
+        Ok(())
     }
 
-    /// Records one property of a node with two or more.
-    #[inline(always)]
-    fn prop(&mut self, id: u32, prop: RawProp) -> u64 {
-        if !prop.clean {
-            self.record_dirty(prop);
-        }
-        let key = ident_key(&self.input[prop.ident.0..prop.ident.1], prop.clean);
-        if !self.seen.is_empty() {
-            self.check_repeat(id, prop, key);
-        }
-        self.seen.push((key, prop));
-        key
-    }
-
-    /// Reads the properties of a game's root node, noting where its `SZ`,
-    /// `GM` and `CA` values are. When the first `CA` names a charset whose
-    /// characters can hide `\` or `]` (Shift_JIS, Big5, GBK, GB18030), every
-    /// value after it, in the root and in the rest of the game, is read a
-    /// character at a time; the values before it stay byte by byte.
-    ///
-    /// Switching at `CA` rather than reading the whole root again keeps the
-    /// reading a function of what the writer keeps: the properties before
-    /// `CA` read the same in the tree written back (which drops junk and
-    /// values without an identifier), so its `CA` is found at the same place
-    /// and switches the same way.
+    /// Records the properties of a node that is not plain.
     #[cold]
-    fn root_props(&mut self, scanner: &mut Scanner<'_>, id: u32, body: usize) -> usize {
-        // A root met after a detached variation starts afresh too.
-        self.mode = self.override_mode.unwrap_or_default();
-        let mut lexer = PropLexer::with_scanner(&mut *scanner, body, self.mode);
-        self.seen.clear();
-        let mut info = RootInfo::default();
-        let mut chars_from = body;
-        while let Some(prop) = lexer.next_prop(&mut self.diag) {
-            let value = Span32::new(prop.first_value + 1, prop.first_end);
-            match self.prop(id, prop) {
-                KEY_SZ if info.sz.is_none() => info.sz = Some(value),
-                KEY_GM if info.gm.is_none() => info.gm = Some(value),
-                KEY_CA if info.ca.is_none() => {
-                    info.ca = Some(value);
-                    if self.override_mode.is_none() {
-                        let label = &self.input[value.range()];
-                        lexer.mode = crate::text::charset::for_label(label)
-                            .map_or(ValueMode::Bytes, ValueMode::for_encoding);
-                        chars_from = prop.end;
-                    }
-                }
+    #[inline(never)]
+    fn rich(&mut self, node: NodeEvent<'_, '_>) {
+        let store = &mut *self.store;
+        let scratch = node.scratch();
+        for p in &scratch.props {
+            let name = if p.has(flag::DIRTY) {
+                let from = store.ident_text.len();
+                store
+                    .ident_text
+                    .extend_from_slice(&scratch.names[p.name.range()]);
+                Span32::new(from, store.ident_text.len())
+            } else {
+                p.name
+            };
+            let values = store.values.len() as u32;
+            let from = p.values as usize;
+            store
+                .values
+                .extend_from_slice(&scratch.values[from..from + p.count as usize]);
+            store.slots.push(Span32 {
+                start: store.rich.len() as u32,
+                end: 0,
+            });
+            store.rich.push(RichProp {
+                ident: p.ident,
+                name,
+                values,
+                count: p.count,
+                next: p.next,
+                flags: p.flags,
+            });
+        }
+    }
+
+    /// Notes what a game's root says about the whole game: its `SZ`, `GM`
+    /// and `CA`, and how its values are read.
+    #[cold]
+    fn root(&mut self, node: NodeEvent<'_, '_>) {
+        let input = self.input;
+        let (mut sz, mut gm, mut ca) = (None, None, None);
+        for p in node.properties() {
+            let value = || p.values().next().map(|v| v.span());
+            match p.ident() {
+                "SZ" if sz.is_none() => sz = value(),
+                "GM" if gm.is_none() => gm = value(),
+                "CA" if ca.is_none() => ca = value(),
                 _ => {}
             }
         }
-        let end = lexer.pos;
-        self.mode = lexer.mode;
-        self.any_chars |= self.mode != ValueMode::Bytes;
-        let input = self.input;
-        let value = |span: Option<Span32>| span.map_or(&[][..], |s| &input[s.range()]);
-        let game = self.games.last_mut().expect("in a game");
-        game.size = crate::value::BoardSize::read_or_default(value(info.sz));
-        game.game_type = crate::value::read_game_type(value(info.gm));
-        game.ca = info.ca.unwrap_or_default();
-        game.mode = self.mode;
-        game.chars_from = chars_from as u32;
-        end
+        let switch = node.root_switch();
+        let store = &mut *self.store;
+        let raw = |s: Option<crate::span::Span>| s.map_or(&[][..], |s| &input[s.start..s.end]);
+        let game = store.games.last_mut().expect("in a game");
+        game.size = crate::value::BoardSize::read_or_default(raw(sz));
+        game.game_type = crate::value::read_game_type(raw(gm));
+        game.ca = ca.map_or_else(Span32::default, |s| Span32::new(s.start, s.end));
+        game.mode = switch.mode;
+        game.chars_from = switch.from.min(u32::MAX as usize) as u32;
+        store.any_chars |= switch.mode != crate::lexer::ValueMode::Bytes;
     }
 
     /// Makes room for the nodes still to come, extrapolated from the density
@@ -538,179 +319,19 @@ impl Builder<'_> {
     /// instead of up to twice it, and without a counting pass over the input.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, at: usize) {
+    fn grow(&mut self, at: usize, props: usize) {
+        let store = &mut *self.store;
         if self.one_game {
-            // One game at a time: the arena only grows to the largest game.
-            self.nodes.reserve(self.nodes.len().max(1024));
+            store.nodes.reserve(store.nodes.len().max(1024));
+            store.slots.reserve(store.slots.len().max(1024) + props);
             return;
         }
-        let done = self.nodes.len().max(1);
+        let done = store.nodes.len().max(1);
         let rest = self.input.len() - at;
         let expected = (rest as u128 * done as u128 / at.max(1) as u128) as usize;
-        self.nodes.reserve_exact(expected + expected / 8 + 64);
+        store.nodes.reserve_exact(expected + expected / 8 + 64);
+        let slots = store.slots.len().max(1);
+        let expected = (rest as u128 * slots as u128 / at.max(1) as u128) as usize;
+        store.slots.reserve_exact(expected + expected / 8 + 64 + props);
     }
-
-    #[cold]
-    fn record_dirty(&mut self, prop: RawProp) {
-        let from = self.ident_text.len();
-        let mut buf = std::mem::take(self.ident_text).into_bytes();
-        normalize_ident(&self.input[prop.ident.0..prop.ident.1], &mut buf);
-        *self.ident_text = String::from_utf8(buf).expect("upper-case ASCII");
-        self.dirty.push(DirtyIdent {
-            offset: prop.ident.0 as u32,
-            text: (from as u32, self.ident_text.len() as u32),
-        });
-    }
-
-    fn check_repeat(&mut self, id: u32, prop: RawProp, key: u64) {
-        let input = self.input;
-        let name = |p: &RawProp| &input[p.ident.0..p.ident.1];
-        let head = self.seen.iter().find(|&&(k, ref p)| {
-            k == key
-                && (key != LONG_IDENT
-                    || name(p)
-                        .iter()
-                        .filter(|b| b.is_ascii_uppercase())
-                        .eq(name(&prop).iter().filter(|b| b.is_ascii_uppercase())))
-        });
-        let Some(&(_, head)) = head else {
-            return;
-        };
-        self.diag.warn(WarningKind::RepeatedProperty, prop.ident.0);
-        let index = id as usize - 1;
-        if self.repeats.len() <= index / 64 {
-            self.repeats.resize(index / 64 + 1, 0);
-        }
-        self.repeats[index / 64] |= 1 << (index % 64);
-        // Later occurrences are skipped when listing properties; the first
-        // gathers their values.
-        self.repeat_tails.push(prop.ident.0 as u32);
-        let head = head.ident.0 as u32;
-        if let Err(at) = self.repeat_heads.binary_search(&head) {
-            self.repeat_heads.insert(at, head);
-        }
-    }
-}
-
-/// The shape of nearly every node of a game record, read without the
-/// general lexer: optional whitespace, one property with a one- or
-/// two-letter upper-case identifier and one short value free of `\`, `[`
-/// and `(`, then whitespace and the `;`, `(` or `)` that ends the node (or
-/// the end of the input). Returns where the general lexer would have
-/// stopped: at that ending byte. `None` for any other shape, which the
-/// general lexer then reads (to the same result, with its warnings).
-///
-/// It overlaps `lexer::simple_prop` on purpose: built on it, the builder
-/// runs 4% more instructions on the corpus (callgrind), for nothing.
-#[inline(always)]
-fn simple_node(input: &[u8], body: usize) -> Option<usize> {
-    let mut i = body;
-    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        i += 1;
-    }
-    if !input.get(i)?.is_ascii_uppercase() {
-        return None;
-    }
-    i += 1;
-    if input.get(i)?.is_ascii_uppercase() {
-        i += 1;
-    }
-    if *input.get(i)? != b'[' {
-        return None;
-    }
-    i += 1;
-    // Most values are a move: two letters and `]`.
-    let limit = (i + 32).min(input.len());
-    if let Some(&[a, b, b']']) = input.get(i..i + 3) {
-        if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
-            i += 2;
-        }
-    }
-    loop {
-        if i >= limit {
-            return None;
-        }
-        match input[i] {
-            b']' => break,
-            b'\\' | b'[' | b'(' => return None,
-            _ => i += 1,
-        }
-    }
-    i += 1;
-    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        i += 1;
-    }
-    match input.get(i) {
-        None | Some(b';' | b'(' | b')') => Some(i),
-        Some(_) => None,
-    }
-}
-
-const KEY_SZ: u64 = u16::from_le_bytes(*b"SZ") as u64;
-const KEY_GM: u64 = u16::from_le_bytes(*b"GM") as u64;
-const KEY_CA: u64 = u16::from_le_bytes(*b"CA") as u64;
-
-/// Where a root's `SZ`, `GM` and `CA` values are.
-#[derive(Default)]
-struct RootInfo {
-    sz: Option<Span32>,
-    gm: Option<Span32>,
-    ca: Option<Span32>,
-}
-
-/// The key of identifiers longer than eight letters, compared letter by
-/// letter.
-const LONG_IDENT: u64 = 0;
-
-/// The normalised identifier packed into a `u64` when it has at most eight
-/// letters (they are never 0), else [`LONG_IDENT`].
-#[inline(always)]
-fn ident_key(raw: &[u8], clean: bool) -> u64 {
-    let mut key = 0u64;
-    let mut n = 0;
-    for &b in raw {
-        if clean || b.is_ascii_uppercase() {
-            if n == 8 {
-                return LONG_IDENT;
-            }
-            key |= (b as u64) << (8 * n);
-            n += 1;
-        }
-    }
-    key
-}
-
-/// Passes warnings on, except those about an identifier's spelling, which
-/// the node lexer reports when it reads the identifier again.
-struct NotIdent<'a, 'b>(&'a mut Diagnostics<'b>);
-
-impl Sink for NotIdent<'_, '_> {
-    fn warn(&mut self, kind: WarningKind, offset: usize) {
-        if !matches!(
-            kind,
-            WarningKind::LowercaseInIdent | WarningKind::WhitespaceInIdent
-        ) {
-            self.0.warn(kind, offset);
-        }
-    }
-}
-
-/// Whether the `(` at `at` opens a game tree: it is followed (after
-/// whitespace) by `;`, `(`, `)`, `[` or an identifier and `[`.
-fn looks_like_tree(input: &[u8], at: usize) -> bool {
-    let i = skip_space(input, at + 1);
-    match input.get(i) {
-        Some(b';' | b'(' | b')' | b'[') => true,
-        Some(_) => looks_like_ident_then_value(input, i),
-        None => false,
-    }
-}
-
-/// Whether the `;` at `at` starts a node: an identifier and `[` follow.
-fn looks_like_node(input: &[u8], at: usize) -> bool {
-    looks_like_ident_then_value(input, skip_space(input, at + 1))
-}
-
-fn looks_like_ident_then_value(input: &[u8], i: usize) -> bool {
-    crate::lexer::looks_like_ident_then_value(input, i)
 }

@@ -1,8 +1,7 @@
 //! Iterators over the arena tree. None of them recurses or allocates.
 
 use super::{Collection, GameTree, Node, Property, Value};
-use crate::lexer::{ident_matches, NoSink, PropLexer, ValueLexer};
-use crate::span::Span;
+use crate::events::flag;
 use std::iter::FusedIterator;
 
 /// The game trees of a collection, from [`Collection::games`].
@@ -181,40 +180,50 @@ impl FusedIterator for Ancestors<'_, '_> {}
 #[derive(Clone, Debug)]
 pub struct Properties<'t, 'src: 't> {
     node: Node<'t, 'src>,
-    lexer: PropLexer<'src>,
-    repeats: bool,
+    slots: std::ops::Range<usize>,
+    /// Whether repeats are merged into their first occurrence (else every
+    /// occurrence comes with its own values).
+    merge: bool,
+    rich: bool,
 }
 
 impl<'t, 'src: 't> Properties<'t, 'src> {
-    pub(crate) fn new(node: Node<'t, 'src>, lexer: PropLexer<'src>, repeats: bool) -> Self {
+    pub(crate) fn new(node: Node<'t, 'src>, merge: bool) -> Self {
+        let slots = node.slots();
+        let rich = !slots.is_empty() && node.rich_at(slots.start).is_some();
         Properties {
             node,
-            lexer,
-            repeats,
+            slots,
+            merge,
+            rich,
         }
     }
 }
 
 impl<'t, 'src: 't> Iterator for Properties<'t, 'src> {
     type Item = Property<'t, 'src>;
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let raw = self.lexer.next_prop(&mut NoSink)?;
-            let mut merged = false;
-            if self.repeats {
-                // A later occurrence: its values were handed out with the
-                // first.
-                if self.node.coll.is_repeat_tail(raw.ident.0) {
-                    continue;
-                }
-                merged = self.node.coll.is_repeat_head(raw.ident.0);
+            let slot = self.slots.next()?;
+            if !self.rich {
+                return Some(Property::new(self.node, slot, false));
             }
-            return Some(Property {
-                node: self.node,
-                raw,
-                merged,
-            });
+            let r = self.node.rich_at(slot).expect("a rich node");
+            if self.merge && r.has(flag::REPEAT) {
+                // A later occurrence: its values come with the first.
+                continue;
+            }
+            return Some(Property::new(
+                self.node,
+                slot,
+                self.merge && r.has(flag::HEAD),
+            ));
         }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.slots.len();
+        (if self.rich { 0 } else { n }, Some(n))
     }
 }
 
@@ -224,24 +233,36 @@ impl FusedIterator for Properties<'_, '_> {}
 #[derive(Clone, Debug)]
 pub struct Values<'t, 'src: 't> {
     coll: Collection<'t, 'src>,
-    values: Option<ValueLexer<'src>>,
-    /// For a merged property: the rest of the node, to find more occurrences.
-    rest: Option<(PropLexer<'src>, &'t str)>,
+    /// The values of the current occurrence still to come.
+    values: std::ops::Range<usize>,
+    /// Whether they are in the rich values (else `values` is one slot).
+    rich: bool,
+    /// Whether the last value of the current occurrence is cut.
+    cut: bool,
+    /// For a merged property: the rich record of the current occurrence and
+    /// its slot, to follow the chain of later occurrences.
+    chain: Option<(u32, u32)>,
 }
 
 impl<'t, 'src: 't> Values<'t, 'src> {
     pub(crate) fn new(prop: Property<'t, 'src>) -> Self {
-        let coll = prop.node.coll;
-        let input = coll.input;
-        let raw = prop.raw_prop();
-        // `raw.end` is just past the last value; the lexer resumes there.
-        let rest = prop
-            .merged
-            .then(|| (prop.node().lexer_at(raw.end), prop.ident()));
-        Values {
-            coll,
-            values: Some(ValueLexer::new(input, &raw, prop.mode())),
-            rest,
+        let coll = prop.node().collection();
+        match prop.rich() {
+            None => Values {
+                coll,
+                values: prop.slot()..prop.slot() + 1,
+                rich: false,
+                cut: false,
+                chain: None,
+            },
+            Some(r) => Values {
+                coll,
+                values: r.values as usize..(r.values + r.count) as usize,
+                rich: true,
+                cut: r.has(flag::CUT),
+                chain: (prop.is_merged() && r.next != 0)
+                    .then(|| (prop.slot() as u32 + r.next, 0)),
+            },
         }
     }
 
@@ -253,37 +274,32 @@ impl<'t, 'src: 't> Values<'t, 'src> {
     pub(crate) fn empty(coll: Collection<'t, 'src>) -> Self {
         Values {
             coll,
-            values: None,
-            rest: None,
+            values: 0..0,
+            rich: false,
+            cut: false,
+            chain: None,
         }
     }
 }
 
 impl<'t, 'src: 't> Iterator for Values<'t, 'src> {
     type Item = Value<'src>;
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
+        let store = self.coll.store;
         loop {
-            if let Some(values) = &mut self.values {
-                if let Some((s, e)) = values.next_value() {
-                    return Some(Value {
-                        raw: &self.coll.input[s..e],
-                        span: Span::new(s, e),
-                    });
+            if let Some(i) = self.values.next() {
+                if !self.rich {
+                    return Some(Value::new(self.coll.input, store.slots[i], false));
                 }
-                self.values = None;
+                let cut = self.cut && self.values.is_empty();
+                return Some(Value::new(self.coll.input, store.values[i], cut));
             }
-            let (lexer, ident) = self.rest.as_mut()?;
-            let raw = loop {
-                let raw = lexer.next_prop(&mut NoSink)?;
-                if ident_matches(
-                    &self.coll.input[raw.ident.0..raw.ident.1],
-                    raw.clean,
-                    ident.as_bytes(),
-                ) {
-                    break raw;
-                }
-            };
-            self.values = Some(ValueLexer::new(self.coll.input, &raw, lexer.mode));
+            let (slot, _) = self.chain?;
+            let r = &store.rich[store.slots[slot as usize].start as usize];
+            self.values = r.values as usize..(r.values + r.count) as usize;
+            self.cut = r.has(flag::CUT);
+            self.chain = (r.next != 0).then(|| (slot + r.next, 0));
         }
     }
 }

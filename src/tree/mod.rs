@@ -1,17 +1,19 @@
-//! Stage two and three: the tree builder and the arena tree it fills.
+//! Stage three: the tree builder and the arena tree it fills.
 //!
-//! [`Parser::parse`] runs the lexer over the input once and records, for every
-//! node, its byte offset and its parent, first-child and next-sibling links as
-//! `u32` ids in one flat array. Properties and values are *not* stored: they
-//! are borrowed slices of the input that the read API finds again, lazily, by
-//! re-running the same lexer over the node's few bytes
-//! ([`Node::properties`]). This keeps the arena at 16 bytes per node (about
-//! twice the input size for real game records, where a node averages under 8
-//! bytes) and a warm [`Parser`] free of heap allocations.
+//! [`Parser::parse`] runs the [event reader](crate::events) over the input
+//! once and records, in pre-order, every node (three `u32` links, its
+//! offset, its first property slot: 20 bytes), every property (one 8-byte
+//! slot) and every value (a span of the input, still escaped). The read API
+//! reads those records and never lexes again: the reader's decisions (the
+//! charset switch after a root's `CA`, merged repeats, normalised
+//! identifiers, cut values) are made once.
 //!
-//! The few facts the re-lexing cannot see cheaply are recorded at build time
-//! in side tables: the normalised spelling of identifiers that were not
-//! already upper-case (`CoPyright` → `CP`), and which nodes repeat a property.
+//! Nearly every node of a game record is *plain*: each property an
+//! upper-case identifier right before its `[` and one closed value. Its
+//! slot is the value's span; the identifier is the letters just before the
+//! `[`. Any other node is *rich*: its slots point to records that keep the
+//! spelling, the normalised name, all values and the flags. On real
+//! collections the arena is under four times the input.
 //!
 //! Handles ([`Collection`], [`GameTree`], [`Node`], [`Property`]) are `Copy`:
 //! a reference to the arena and an index. Nothing is ever recursive: building,
@@ -27,10 +29,13 @@ pub use describe::describe;
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Values};
 
 use crate::error::{Result, Warning, WarningKind};
-use crate::lexer::{ident_matches, PropLexer, RawProp, ValueMode};
+pub(crate) use crate::events::Span32;
+use crate::events::{flag, Buffers};
+use crate::lexer::ValueMode;
 use crate::span::{LineIndex, Position, Span};
 use crate::text::Charset;
 use std::num::NonZeroU32;
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 /// Identifies a node in a parsed [`Collection`]: its index in the arena plus
@@ -53,7 +58,11 @@ impl NodeId {
 /// `0` stands for "no node" in the link fields.
 pub(crate) const NONE: u32 = 0;
 
-/// One node in the arena: 16 bytes.
+/// The top bit of [`NodeData::props`]: the node's slots point to
+/// [`RichProp`] records.
+pub(crate) const RICH: u32 = 1 << 31;
+
+/// One node in the arena: 20 bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct NodeData {
     pub(crate) parent: u32,
@@ -62,6 +71,32 @@ pub(crate) struct NodeData {
     /// Offset of the node's `;`, or of its first identifier when the `;` is
     /// missing.
     pub(crate) start: u32,
+    /// Index of its first slot in [`Store::slots`] (its slots run to the
+    /// next node's), with [`RICH`] set when they point to rich records.
+    pub(crate) props: u32,
+}
+
+/// A property of a rich node: one occurrence, as read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RichProp {
+    /// The identifier as written.
+    pub(crate) ident: Span32,
+    /// The normalised identifier: in the input, or in [`Store::ident_text`]
+    /// when [`flag::DIRTY`].
+    pub(crate) name: Span32,
+    /// Its first value in [`Store::values`], and how many.
+    pub(crate) values: u32,
+    pub(crate) count: u32,
+    /// How many slots further on the next occurrence in the node is (0: none).
+    pub(crate) next: u32,
+    pub(crate) flags: u8,
+}
+
+impl RichProp {
+    #[inline(always)]
+    pub(crate) fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
 }
 
 impl Default for GameData {
@@ -76,25 +111,6 @@ impl Default for GameData {
             mode: ValueMode::Bytes,
             chars_from: 0,
         }
-    }
-}
-
-/// A byte range in 8 bytes (offsets are below 4 GiB).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Span32 {
-    pub(crate) start: u32,
-    pub(crate) end: u32,
-}
-
-impl Span32 {
-    pub(crate) fn new(start: usize, end: usize) -> Span32 {
-        Span32 {
-            start: start as u32,
-            end: end as u32,
-        }
-    }
-    pub(crate) fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
     }
 }
 
@@ -118,38 +134,28 @@ pub(crate) struct GameData {
     pub(crate) chars_from: u32,
 }
 
-/// The normalised spelling of an identifier that was not all upper-case.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct DirtyIdent {
-    /// Offset of the raw identifier's first byte.
-    pub(crate) offset: u32,
-    /// Range of the normalised spelling in [`Store::ident_text`].
-    pub(crate) text: (u32, u32),
-}
-
 /// Everything a parse produces. Owned by a [`Parser`] (and reused by it) or
 /// by a [`Document`].
 #[derive(Debug, Default)]
 pub(crate) struct Store {
     pub(crate) nodes: Vec<NodeData>,
+    /// One per property occurrence: a plain node's value span, or a rich
+    /// node's index into `rich` (in `start`).
+    pub(crate) slots: Vec<Span32>,
+    pub(crate) rich: Vec<RichProp>,
+    /// The values of rich properties.
+    pub(crate) values: Vec<Span32>,
+    /// Normalised spellings of identifiers that were not all upper-case.
+    pub(crate) ident_text: Vec<u8>,
     pub(crate) games: Vec<GameData>,
+    /// The index in the input of the first game here (one game at a time).
+    pub(crate) game_base: usize,
     pub(crate) warnings: Vec<Warning>,
     pub(crate) warnings_dropped: usize,
     pub(crate) warning_counts: [u32; WarningKind::COUNT],
-    /// Sorted by offset.
-    pub(crate) dirty: Vec<DirtyIdent>,
-    pub(crate) ident_text: String,
-    /// One bit per node (by index): whether it repeats a property. Only as
-    /// long as needed to hold the last such node.
-    pub(crate) repeats: Vec<u64>,
-    /// Identifier offsets of first occurrences that later ones merge into,
-    /// sorted.
-    pub(crate) repeat_heads: Vec<u32>,
-    /// Identifier offsets of later occurrences, sorted.
-    pub(crate) repeat_tails: Vec<u32>,
-    // Scratch space of the builder, kept for its capacity.
+    // Scratch space of the builder and reader, kept for its capacity.
     pub(crate) frames: Vec<build::Frame>,
-    pub(crate) seen: Vec<(u64, RawProp)>,
+    pub(crate) bufs: Buffers,
     /// Whether some game's values are read a character at a time.
     pub(crate) any_chars: bool,
     /// Each game's charset, found on first use.
@@ -163,20 +169,18 @@ pub(crate) struct Store {
 impl Store {
     fn clear(&mut self) {
         self.nodes.clear();
+        self.slots.clear();
+        self.rich.clear();
+        self.values.clear();
+        self.ident_text.clear();
         self.games.clear();
         self.warnings.clear();
         self.warnings_dropped = 0;
         self.warning_counts = [0; WarningKind::COUNT];
-        self.dirty.clear();
-        self.ident_text.clear();
-        self.repeats.clear();
-        self.repeat_heads.clear();
-        self.repeat_tails.clear();
         self.frames.clear();
-        self.seen.clear();
         self.any_chars = false;
         self.charsets.clear();
-        // `lines` belongs to the input, not to one chunk of it: the builder
+        // `lines` belongs to the input, not to one game of it: the builder
         // drops it when it starts a new input.
     }
 
@@ -184,31 +188,34 @@ impl Store {
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         self.nodes.capacity() * size_of::<NodeData>()
+            + self.slots.capacity() * size_of::<Span32>()
+            + self.rich.capacity() * size_of::<RichProp>()
+            + self.values.capacity() * size_of::<Span32>()
+            + self.ident_text.capacity()
             + self.games.capacity() * size_of::<GameData>()
             + self.warnings.capacity() * size_of::<Warning>()
-            + self.dirty.capacity() * size_of::<DirtyIdent>()
-            + self.ident_text.capacity()
-            + self.repeats.capacity() * size_of::<u64>()
-            + (self.repeat_heads.capacity() + self.repeat_tails.capacity()) * size_of::<u32>()
             + self.frames.capacity() * size_of::<build::Frame>()
-            + self.seen.capacity() * size_of::<(u64, RawProp)>()
+            + self.bufs.heap_bytes()
             + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
             + self.lines.get().map_or(0, LineIndex::heap_bytes)
     }
-}
 
-/// How to parse. Built with methods:
-///
-/// ```
-/// use sgf_grove::{ParseOptions, Parser};
-/// let mut parser = Parser::with_options(ParseOptions::new().strict(true));
-/// assert!(parser.parse(b"(;B[aa])").is_ok());
-/// assert!(parser.parse(b"(;B[aa]").is_err()); // unclosed game tree
+    /// The slots of node `index`.
+    #[inline(always)]
+    pub(crate) fn slot_range(&self, index: usize) -> std::ops::Range<usize> {
+        let start = (self.nodes[index].props & !RICH) as usize;
+        let end = self
+            .nodes
+            .get(index + 1)
+            .map_or(self.slots.len(), |n| (n.props & !RICH) as usize);
+        start..end
+    }
+}
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
     strict: bool,
-    max_warnings: usize,
+    pub(crate) max_warnings: usize,
     pub(crate) charset: Option<&'static encoding_rs::Encoding>,
 }
 
@@ -318,17 +325,35 @@ impl Parser {
     }
 
     /// Parses `input` one game tree at a time: `f` gets a [`Collection`]
-    /// holding that game alone (a split-off detached variation rides along)
-    /// and the warnings found since the previous call, before the next game
-    /// is read. The arena is reused, so memory stays that of the largest
-    /// game, however large the input. Positions are those of the whole
-    /// input. Returns the number of games.
+    /// holding that game alone and the warnings found since the previous
+    /// call, before the next game is read. The arena is reused, so memory
+    /// stays that of the largest game, however large the input. Positions
+    /// and spans are those of the whole input, and
+    /// [`GameTree::index`] counts the games of the whole input.
+    ///
+    /// `f` returns [`ControlFlow::Continue`] to go on, or
+    /// [`ControlFlow::Break`] with a value (an error of its own, say) to
+    /// stop; the result is `Continue` with the number of games read, or the
+    /// `Break` value.
     ///
     /// ```
+    /// use std::ops::ControlFlow;
     /// let mut parser = sgf_grove::Parser::new();
-    /// let mut nodes = Vec::new();
-    /// let games = parser.parse_each(b"(;B[aa])\n(;B[bb];W[cc])", |coll| nodes.push(coll.node_count()))?;
-    /// assert_eq!((games, nodes), (2, vec![1, 2]));
+    /// let mut seen = Vec::new();
+    /// let flow = parser.parse_each(b"(;B[aa])\n(;B[bb];W[cc])", |coll| {
+    ///     let game = coll.games().next().unwrap();
+    ///     seen.push((game.index(), game.span().start, coll.node_count()));
+    ///     ControlFlow::<()>::Continue(())
+    /// })?;
+    /// assert_eq!(flow, ControlFlow::Continue(2));
+    /// assert_eq!(seen, [(0, 0, 1), (1, 9, 2)]);
+    ///
+    /// // Stop at the first game with more than one node.
+    /// let flow = parser.parse_each(b"(;B[aa])(;B[bb];W[cc])(;B[dd])", |coll| {
+    ///     if coll.node_count() > 1 { ControlFlow::Break(coll.games().next().unwrap().index()) }
+    ///     else { ControlFlow::Continue(()) }
+    /// })?;
+    /// assert_eq!(flow, ControlFlow::Break(1));
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     ///
@@ -336,29 +361,27 @@ impl Parser {
     ///
     /// As [`Parser::parse`]; the games before the error have been handed
     /// to `f`.
-    pub fn parse_each<'src>(
+    pub fn parse_each<'src, B>(
         &mut self,
         input: &'src [u8],
-        mut f: impl FnMut(Collection<'_, 'src>),
-    ) -> Result<usize> {
-        let mut chunk = build::Chunk {
-            one_game: true,
-            ..build::Chunk::default()
-        };
-        let mut games = 0;
-        loop {
-            let more = build::build_chunk(input, &self.options, &mut self.store, &mut chunk)?;
-            games += self.store.games.len();
-            if !self.store.games.is_empty() || !self.store.warnings.is_empty() {
-                f(Collection {
-                    store: &self.store,
-                    input,
-                });
+        mut f: impl FnMut(Collection<'_, 'src>) -> ControlFlow<B>,
+    ) -> Result<ControlFlow<B, usize>> {
+        let mut stop = None;
+        let games = build::build_each(input, &self.options, &mut self.store, |store, index| {
+            let coll = Collection { store, input };
+            let _ = index;
+            match f(coll) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(b) => {
+                    stop = Some(b);
+                    ControlFlow::Break(())
+                }
             }
-            if !more {
-                return Ok(games);
-            }
-        }
+        })?;
+        Ok(match stop {
+            Some(b) => ControlFlow::Break(b),
+            None => ControlFlow::Continue(games),
+        })
     }
 
     /// Heap bytes the parser's arena holds now (capacity, not just use).
@@ -504,15 +527,23 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
 
     /// The node with id `id`, or `None` when it does not belong here.
     pub fn try_node(&self, id: NodeId) -> Option<Node<'t, 'src>> {
-        (id.index() < self.store.nodes.len()).then_some(Node { coll: *self, id })
+        (id.index() < self.store.nodes.len()).then(|| self.handle(id))
     }
 
     /// Every node of every game, in pre-order (file order for a parsed tree).
     pub fn nodes(&self) -> impl ExactSizeIterator<Item = Node<'t, 'src>> + 't {
         let coll = *self;
-        (0..self.store.nodes.len() as u32).map(move |index| Node {
-            coll,
-            id: NodeId::from_link(index + 1).expect("non-zero"),
+        let mut game = 0u32;
+        (0..self.store.nodes.len() as u32).map(move |index| {
+            let games = &coll.store.games;
+            while (game as usize + 1) < games.len() && games[game as usize + 1].root <= index + 1 {
+                game += 1;
+            }
+            Node {
+                coll,
+                id: NodeId::from_link(index + 1).expect("non-zero"),
+                game,
+            }
         })
     }
 
@@ -547,37 +578,23 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
         &self.store.nodes[id.index()]
     }
 
-    /// Whether the identifier at `offset` is the first of several
-    /// occurrences in its node.
-    #[inline]
-    pub(crate) fn is_repeat_head(&self, offset: usize) -> bool {
+    /// The index of the game the node with arena index `index` belongs to:
+    /// games own consecutive runs of nodes, so a binary search over their
+    /// roots finds it.
+    pub(crate) fn game_of(&self, index: usize) -> u32 {
+        let link = index as u32 + 1;
         self.store
-            .repeat_heads
-            .binary_search(&(offset as u32))
-            .is_ok()
+            .games
+            .partition_point(|g| g.root <= link)
+            .saturating_sub(1) as u32
     }
 
-    /// Whether the identifier at `offset` repeats one earlier in its node.
-    #[inline]
-    pub(crate) fn is_repeat_tail(&self, offset: usize) -> bool {
-        self.store
-            .repeat_tails
-            .binary_search(&(offset as u32))
-            .is_ok()
-    }
-
-    /// The normalised spelling of the dirty identifier starting at `offset`.
-    fn dirty_ident(&self, offset: usize) -> &'t str {
-        let store = self.store;
-        match store
-            .dirty
-            .binary_search_by_key(&(offset as u32), |d| d.offset)
-        {
-            Ok(i) => {
-                let (s, e) = store.dirty[i].text;
-                &store.ident_text[s as usize..e as usize]
-            }
-            Err(_) => "",
+    #[inline(always)]
+    pub(crate) fn handle(&self, id: NodeId) -> Node<'t, 'src> {
+        Node {
+            coll: *self,
+            id,
+            game: self.game_of(id.index()),
         }
     }
 }
@@ -604,8 +621,16 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
         &self.coll.store.games[self.index]
     }
 
-    /// The position of this tree in its collection, from 0.
+    /// The position of this tree among the game trees of the input, from 0.
+    /// In a collection of [`Parser::parse_each`], which holds one game, this
+    /// counts the games before it in the input.
     pub fn index(&self) -> usize {
+        self.coll.store.game_base + self.index
+    }
+
+    /// The position of this tree in [`Store::games`].
+    #[inline(always)]
+    pub(crate) fn local_index(&self) -> usize {
         self.index
     }
 
@@ -615,6 +640,7 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
         Node {
             coll: self.coll,
             id: NodeId::from_link(self.data().root).expect("a game has a root"),
+            game: self.index as u32,
         }
     }
 
@@ -636,11 +662,13 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     }
 }
 
-/// A node of a game tree: a `Copy` handle (the arena and an id).
+/// A node of a game tree: a `Copy` handle (the arena, an id and its game).
 #[derive(Clone, Copy)]
 pub struct Node<'t, 'src: 't> {
     pub(crate) coll: Collection<'t, 'src>,
     pub(crate) id: NodeId,
+    /// The index of its game in the store.
+    pub(crate) game: u32,
 }
 
 impl PartialEq for Node<'_, '_> {
@@ -666,6 +694,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         NodeId::from_link(link).map(|id| Node {
             coll: self.coll,
             id,
+            game: self.game,
         })
     }
 
@@ -774,27 +803,10 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         start + (self.coll.input.get(start) == Some(&b';')) as usize
     }
 
-    #[inline]
-    fn lexer(&self) -> PropLexer<'src> {
-        self.lexer_at(self.body())
-    }
-
-    /// A lexer for the node's properties from `pos` on, reading each value
-    /// in the mode it was read in when parsing (see [`GameData::mode`]).
-    #[inline]
-    pub(crate) fn lexer_at(&self, pos: usize) -> PropLexer<'src> {
-        let input = self.coll.input;
-        if !self.coll.store.any_chars {
-            return PropLexer::new(input, pos, ValueMode::Bytes);
-        }
-        let game = self.game_data();
-        PropLexer::new(input, pos, ValueMode::Bytes)
-            .switching_at(game.chars_from as usize, game.mode)
-    }
-
     /// How this game's values are read after its root's `CA` (per game: by
     /// its charset).
     #[inline]
+    #[allow(dead_code)]
     pub(crate) fn mode(&self) -> ValueMode {
         if self.coll.store.any_chars {
             self.game_data().mode
@@ -803,91 +815,79 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         }
     }
 
-    /// How a value of this node starting at `pos` was read: the game's
-    /// mode from `chars_from` on, byte by byte before it.
-    #[inline]
-    fn mode_at(&self, pos: usize) -> ValueMode {
-        if !self.coll.store.any_chars {
-            return ValueMode::Bytes;
-        }
-        let game = self.game_data();
-        if pos >= game.chars_from as usize {
-            game.mode
-        } else {
-            ValueMode::Bytes
-        }
-    }
-
     #[inline]
     fn game_data(&self) -> &'t GameData {
-        &self.coll.store.games[self.game_index()]
-    }
-
-    /// The index of the game this node belongs to: games own consecutive
-    /// runs of node ids, so a binary search over their roots finds it.
-    #[inline]
-    pub(crate) fn game_index(&self) -> usize {
-        let link = self.id.index() as u32 + 1;
-        self.coll
-            .store
-            .games
-            .partition_point(|g| g.root <= link)
-            .saturating_sub(1)
+        &self.coll.store.games[self.game as usize]
     }
 
     /// The game tree this node belongs to.
+    #[inline]
     pub fn game(&self) -> GameTree<'t, 'src> {
         GameTree {
             coll: self.coll,
-            index: self.game_index(),
+            index: self.game as usize,
         }
     }
 
-    /// Whether the node repeats a property (recorded while parsing).
-    #[inline]
+    /// Whether the node's slots point to rich records.
+    #[inline(always)]
+    fn is_rich(&self) -> bool {
+        self.data().props & RICH != 0
+    }
+
+    /// The node's slots.
+    #[inline(always)]
+    pub(crate) fn slots(&self) -> std::ops::Range<usize> {
+        self.coll.store.slot_range(self.id.index())
+    }
+
+    /// Whether some property of the node occurs more than once.
     fn has_repeats(&self) -> bool {
-        let index = self.id.index();
-        self.coll
-            .store
-            .repeats
-            .get(index / 64)
-            .is_some_and(|word| word >> (index % 64) & 1 == 1)
+        self.is_rich()
+            && self.slots().any(|s| {
+                let r = &self.coll.store.rich[self.coll.store.slots[s].start as usize];
+                r.has(flag::REPEAT)
+            })
+    }
+
+    #[inline(always)]
+    fn prop_at(&self, slot: usize, merged: bool) -> Property<'t, 'src> {
+        Property {
+            node: *self,
+            slot: slot as u32,
+            merged,
+        }
     }
 
     /// The bytes of the node: from its `;` to the end of its last value.
     pub fn span(&self) -> Span {
-        let mut lexer = self.lexer();
-        let mut end = self.body();
-        while let Some(p) = lexer.next_prop(&mut crate::lexer::NoSink) {
-            end = p.end;
-        }
+        let end = match self.slots().last() {
+            Some(slot) => self.prop_at(slot, false).span().end,
+            None => self.body(),
+        };
         Span::new(self.offset(), end)
     }
 
     /// The node's properties exactly as the writer writes them, when that
-    /// is a slice of the input: no repeats, and every property an
-    /// upper-case identifier right after the previous property (no
-    /// whitespace, junk or dropped bytes between), its `[` right after it,
-    /// and one value closed by its `]`. `None` otherwise.
+    /// is a slice of the input: a plain node (no repeats, each property an
+    /// upper-case identifier right before its `[` and one closed value)
+    /// whose properties follow each other with nothing between them.
+    /// `None` otherwise.
     pub(crate) fn written_as_is(&self) -> Option<&'src [u8]> {
-        if self.has_repeats() {
+        if self.is_rich() {
             return None;
         }
         let input = self.coll.input;
         let body = self.body();
-        let mut lexer = self.lexer();
         let mut end = body;
-        while let Some(p) = lexer.next_prop(&mut crate::lexer::NoSink) {
-            let as_is = p.clean
-                && p.ident.0 == end
-                && p.ident.1 == p.first_value
-                && p.end == p.first_resume
-                && p.end == p.first_end + 1
-                && input[p.first_end] == b']';
-            if !as_is {
+        for slot in self.slots() {
+            let p = self.prop_at(slot, false);
+            let ident = p.ident_span();
+            let value = self.coll.store.slots[slot];
+            if ident.start != end {
                 return None;
             }
-            end = p.end;
+            end = value.end as usize + 1;
         }
         Some(&input[body..end])
     }
@@ -896,7 +896,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// merged: for the writer, which keeps a character-wise root's
     /// properties where they were.
     pub(crate) fn occurrences(&self) -> Properties<'t, 'src> {
-        Properties::new(*self, self.lexer(), false)
+        Properties::new(*self, false)
     }
 
     /// Whether the node is a root whose `CA` switched to reading a character
@@ -909,22 +909,44 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// The properties in file order. A property repeated in the node appears
     /// once, at its first place, with the values of every occurrence.
     pub fn properties(&self) -> Properties<'t, 'src> {
-        Properties::new(*self, self.lexer(), self.has_repeats())
+        Properties::new(*self, true)
+    }
+
+    /// The number of properties (a repeated one counted once).
+    pub fn property_count(&self) -> usize {
+        if self.is_rich() {
+            self.properties().count()
+        } else {
+            self.slots().len()
+        }
     }
 
     /// The property with the normalised identifier `ident` (`"B"`, `"AB"`,
     /// `"CP"` also for an old `CoPyright`), if present.
+    #[inline]
     pub fn property(&self, ident: &str) -> Option<Property<'t, 'src>> {
-        let mut lexer = self.lexer();
-        let ident = ident.as_bytes();
-        let input = self.coll.input;
-        while let Some(raw) = lexer.next_prop(&mut crate::lexer::NoSink) {
-            if ident_matches(&input[raw.ident.0..raw.ident.1], raw.clean, ident) {
-                return Some(Property {
-                    node: *self,
-                    raw,
-                    merged: self.has_repeats() && self.coll.is_repeat_head(raw.ident.0),
-                });
+        let store = self.coll.store;
+        let want = ident.as_bytes();
+        let slots = self.slots();
+        if !self.is_rich() {
+            let input = self.coll.input;
+            let n = want.len();
+            for slot in slots {
+                // The identifier is the upper-case letters right before `[`.
+                let open = store.slots[slot].start as usize - 1;
+                if open >= n
+                    && &input[open - n..open] == want
+                    && (open == n || !input[open - n - 1].is_ascii_uppercase())
+                {
+                    return Some(self.prop_at(slot, false));
+                }
+            }
+            return None;
+        }
+        for slot in slots {
+            let r = &store.rich[store.slots[slot].start as usize];
+            if !r.has(flag::REPEAT) && self.coll.rich_name(r) == want {
+                return Some(self.prop_at(slot, r.has(flag::HEAD)));
             }
         }
         None
@@ -946,6 +968,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// assert_eq!(root.get_raw("W"), None);
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
+    #[inline]
     pub fn get_raw(&self, ident: &str) -> Option<&'src [u8]> {
         self.property(ident).map(|p| p.raw())
     }
@@ -960,12 +983,27 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     }
 }
 
+impl<'t, 'src: 't> Collection<'t, 'src> {
+    /// The normalised name of a rich property.
+    #[inline(always)]
+    pub(crate) fn rich_name(&self, r: &RichProp) -> &'t [u8] {
+        if r.has(flag::DIRTY) {
+            &self.store.ident_text[r.name.range()]
+        } else {
+            // The input outlives the store borrow.
+            let input: &'t [u8] = self.input;
+            &input[r.name.range()]
+        }
+    }
+}
+
 /// A property of a node: an identifier and one or more values.
 #[derive(Clone, Copy)]
 pub struct Property<'t, 'src: 't> {
     node: Node<'t, 'src>,
-    raw: RawProp,
-    /// Whether later occurrences in the node must be merged in.
+    /// Its slot in the store.
+    slot: u32,
+    /// Whether later occurrences in the node are merged in.
     merged: bool,
 }
 
@@ -982,22 +1020,61 @@ impl std::fmt::Debug for Property<'_, '_> {
 }
 
 impl<'t, 'src: 't> Property<'t, 'src> {
+    pub(crate) fn new(node: Node<'t, 'src>, slot: usize, merged: bool) -> Self {
+        Property {
+            node,
+            slot: slot as u32,
+            merged,
+        }
+    }
+
+    /// The rich record, when the node is rich.
+    #[inline(always)]
+    pub(crate) fn rich(&self) -> Option<&'t RichProp> {
+        let store = self.node.coll.store;
+        self.node
+            .is_rich()
+            .then(|| &store.rich[store.slots[self.slot as usize].start as usize])
+    }
+
+    /// The span of a plain property's identifier.
+    #[inline(always)]
+    fn plain_ident(&self) -> Span {
+        let input = self.node.coll.input;
+        let open = self.node.coll.store.slots[self.slot as usize].start as usize - 1;
+        let mut start = open;
+        while start > 0 && input[start - 1].is_ascii_uppercase() {
+            start -= 1;
+        }
+        Span::new(start, open)
+    }
+
     /// The normalised identifier: the upper-case letters of the raw one.
     #[inline]
     pub fn ident(&self) -> &'t str {
-        if self.raw.clean {
-            let bytes = &self.node.coll.input[self.raw.ident.0..self.raw.ident.1];
-            // Clean identifiers are ASCII upper-case letters only.
-            std::str::from_utf8(bytes).unwrap_or("")
-        } else {
-            self.node.coll.dirty_ident(self.raw.ident.0)
+        let bytes: &'t [u8] = match self.rich() {
+            Some(r) => self.node.coll.rich_name(r),
+            None => {
+                let input: &'t [u8] = self.node.coll.input;
+                &input[{ let s = self.plain_ident(); s.start..s.end }]
+            }
+        };
+        // Normalised identifiers are upper-case ASCII letters only.
+        std::str::from_utf8(bytes).unwrap_or("")
+    }
+
+    /// Where the identifier as written is, at its first occurrence.
+    pub fn ident_span(&self) -> Span {
+        match self.rich() {
+            Some(r) => r.ident.span(),
+            None => self.plain_ident(),
         }
     }
 
     /// The identifier as written, at its first occurrence (`CoPyright`).
     #[inline]
     pub fn ident_raw(&self) -> &'src [u8] {
-        &self.node.coll.input[self.raw.ident.0..self.raw.ident.1]
+        &self.node.coll.input[{ let s = self.ident_span(); s.start..s.end }]
     }
 
     /// The node this property belongs to.
@@ -1011,34 +1088,62 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     }
 
     /// The first value, raw (still escaped).
+    #[inline]
     pub fn raw(&self) -> &'src [u8] {
         self.first_value().raw
     }
 
+    /// Whether the property's last value (at this occurrence) was cut off by
+    /// the end of the input or by the start of the next game, instead of
+    /// closed by its `]`.
+    pub fn is_cut(&self) -> bool {
+        self.rich().is_some_and(|r| r.has(flag::CUT))
+    }
+
     /// The bytes of the property's first occurrence: from the identifier to
-    /// the end of its last value.
+    /// the end of its last value (past its `]` unless it was cut off).
     pub fn span(&self) -> Span {
-        Span::new(self.raw.ident.0, self.raw.end)
+        let store = self.node.coll.store;
+        let start = self.ident_span().start;
+        let end = match self.rich() {
+            Some(r) => {
+                let last = store.values[(r.values + r.count - 1) as usize];
+                last.end as usize + (!r.has(flag::CUT)) as usize
+            }
+            None => store.slots[self.slot as usize].end as usize + 1,
+        };
+        Span::new(start, end)
     }
 
-    /// Whether the identifier needed normalising.
-    pub(crate) fn raw_prop(&self) -> RawProp {
-        self.raw
-    }
-
-    /// How this occurrence's values were read: the game's mode, or byte by
-    /// byte for a root property before the `CA` that switched it.
+    /// How this occurrence's values were read: a character at a time for a
+    /// charset that needs it, else byte by byte.
+    #[allow(dead_code)]
     pub(crate) fn mode(&self) -> ValueMode {
-        self.node.mode_at(self.raw.first_value)
+        match self.rich() {
+            Some(r) if r.has(flag::CHARS) => self.node.mode(),
+            _ => ValueMode::Bytes,
+        }
     }
 
-    /// The first value, with its span, found without a second scan.
+    /// Whether later occurrences are merged into this one.
+    pub(crate) fn is_merged(&self) -> bool {
+        self.merged
+    }
+
+    /// The slot of this property.
+    pub(crate) fn slot(&self) -> usize {
+        self.slot as usize
+    }
+
+    /// The first value, with its span.
+    #[inline]
     pub fn first_value(&self) -> Value<'src> {
-        let span = Span::new(self.raw.first_value + 1, self.raw.first_end);
-        Value {
-            raw: &self.node.coll.input[span.start..span.end],
-            span,
-        }
+        let store = self.node.coll.store;
+        let (span, cut) = match self.rich() {
+            Some(r) => (store.values[r.values as usize], r.has(flag::CUT) && r.count == 1),
+            None => (store.slots[self.slot as usize], false),
+        };
+        Value::new(self.node.coll.input, span, cut)
     }
 }
 
@@ -1047,9 +1152,18 @@ impl<'t, 'src: 't> Property<'t, 'src> {
 pub struct Value<'src> {
     raw: &'src [u8],
     span: Span,
+    cut: bool,
 }
 
 impl<'src> Value<'src> {
+    #[inline(always)]
+    pub(crate) fn new(input: &'src [u8], span: Span32, cut: bool) -> Value<'src> {
+        Value {
+            raw: &input[span.range()],
+            span: span.span(),
+            cut,
+        }
+    }
     /// The value's bytes as written, escapes and all, without the brackets.
     #[inline]
     pub fn raw(&self) -> &'src [u8] {
@@ -1059,6 +1173,25 @@ impl<'src> Value<'src> {
     #[inline]
     pub fn span(&self) -> Span {
         self.span
+    }
+    /// Whether the value was cut off by the end of the input (or by the
+    /// start of the next game) instead of closed by its `]`: its bytes are
+    /// those before the cut.
+    ///
+    /// ```
+    /// let doc = sgf_grove::parse(b"(;GM[1]C[a comment cut")?;
+    /// let c = doc.games().next().unwrap().root().property("C").unwrap();
+    /// assert!(c.first_value().is_cut());
+    /// assert_eq!(c.raw(), b"a comment cut");
+    /// // A value cut before any byte of it is no value: the property is dropped.
+    /// let doc = sgf_grove::parse(b"(;GM[1];B[aa];W[")?;
+    /// let last = doc.games().next().unwrap().root().main_line().last().unwrap();
+    /// assert!(!last.has("W"));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    #[inline]
+    pub fn is_cut(&self) -> bool {
+        self.cut
     }
 }
 
@@ -1079,4 +1212,26 @@ impl<'src> Value<'src> {
 /// holds no game tree.
 pub fn parse(input: &[u8]) -> Result<Document<'_>> {
     Document::parse_with(input, &ParseOptions::default())
+}
+
+impl<'t, 'src: 't> Node<'t, 'src> {
+    /// The rich record in `slot`, when the node is rich.
+    #[inline(always)]
+    pub(crate) fn rich_at(&self, slot: usize) -> Option<&'t RichProp> {
+        let store = self.coll.store;
+        self.is_rich()
+            .then(|| &store.rich[store.slots[slot].start as usize])
+    }
+}
+
+impl<'t, 'src: 't> Node<'t, 'src> {
+    /// The node `id` of this node's game.
+    #[inline(always)]
+    pub(crate) fn in_game(&self, id: NodeId) -> Node<'t, 'src> {
+        Node {
+            coll: self.coll,
+            id,
+            game: self.game,
+        }
+    }
 }

@@ -34,7 +34,7 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// the game's bytes (see [`charset`](crate::text::charset)). Found once
     /// and remembered.
     pub fn charset(&self) -> Charset {
-        *self.collection().store.charsets[self.index()].get_or_init(|| {
+        *self.collection().store.charsets[self.local_index()].get_or_init(|| {
             if let Some(encoding) = self.collection().store.override_charset {
                 return Charset::new(encoding, CharsetSource::Override);
             }

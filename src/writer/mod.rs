@@ -68,7 +68,6 @@ impl<W: Write> Writer<W> {
     ///
     /// Any error of the underlying output.
     pub fn write_tree(&mut self, root: Node<'_, '_>) -> io::Result<()> {
-        let coll = root.collection();
         // Each open `(` has an entry: the sibling to write after it closes.
         self.stack.clear();
         self.stack.push(None);
@@ -92,7 +91,7 @@ impl<W: Write> Writer<W> {
                 self.out.write_all(b")")?;
                 match self.stack.pop() {
                     Some(Some(id)) => {
-                        let sibling = coll.node(id);
+                        let sibling = root.in_game(id);
                         self.stack.push(sibling.next_sibling().map(|n| n.id()));
                         self.out.write_all(b"(")?;
                         node = sibling;

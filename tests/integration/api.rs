@@ -206,8 +206,10 @@ fn parse_each_matches_parse() {
             .parse_each(input, |c| {
                 nodes += c.node_count();
                 warnings.extend_from_slice(c.warnings());
+                std::ops::ControlFlow::<()>::Continue(())
             })
-            .map(|games| {
+            .map(|flow| {
+                let games = flow.continue_value().expect("never stopped");
                 warnings.sort_by_key(|w| w.pos.offset);
                 (games, nodes, warnings.clone())
             });

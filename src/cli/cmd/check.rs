@@ -90,11 +90,12 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
                 values.read(&coll, &mut totals.values);
                 value_time += t.elapsed();
             }
+            std::ops::ControlFlow::<()>::Continue(())
         });
         totals.parse_time += t.elapsed().saturating_sub(value_time);
         totals.values.time += value_time;
         totals.bytes += input.len() as u64;
-        match result {
+        match result.map(|flow| flow.continue_value().unwrap_or(0)) {
             Ok(games) => {
                 let report = FileReport {
                     games: games as u64,

@@ -1,0 +1,825 @@
+//! Stage two: events. A pull reader over `&[u8]` that builds no tree.
+//!
+//! [`Reader::next`] hands out, in file order, the start and end of each game,
+//! the start and end of each variation, and each node with its properties
+//! and their values (borrowed `&[u8]` slices of the input, still escaped),
+//! each with its byte span. Every recovery lives here, once: junk around
+//! games, a new game that starts inside an unfinished one, unbalanced
+//! trees, values cut off by the end of the input, stray bytes. The
+//! warnings are exactly those the tree builder reports, because the tree
+//! builder ([`Parser`](crate::Parser)) is a consumer of these events.
+//!
+//! ```text
+//!            ┌──────── `(`, `;` (+ root ident) ────────┐
+//!   outside ─┤                                         ├─▶ in game ── `)` at depth 0 ─▶ outside
+//!   (junk is │◀──── end of input / last `)` ───────────┘     │  `(` variation start, `)` end
+//!   skipped) │                                               │  `;` or an identifier: a node
+//!            └── `(;` and a root property inside a game: ────┘
+//!                a new game (the open one is closed there)
+//! ```
+//!
+//! A caller that wants only the game information reads the first node of
+//! each game and calls [`Reader::skip_game`]: the rest of the game is
+//! scanned for its structure only, nothing is recorded.
+//!
+//! ```
+//! use sgf_grove::events::{Event, Reader};
+//! let input = b"(;GM[1]PB[Lee]PW[Cho];B[pd];W[dd])\n(;GM[1]PB[Iyama];B[qd])";
+//! let mut reader = Reader::new(input);
+//! let mut black_players = Vec::new();
+//! while let Some(event) = reader.next()? {
+//!     if let Event::Node(node) = event {
+//!         if node.is_root() {
+//!             black_players.extend(node.get("PB").map(|v| v.raw().to_vec()));
+//!             reader.skip_game()?;
+//!         }
+//!     }
+//! }
+//! assert_eq!(black_players, [b"Lee".to_vec(), b"Iyama".to_vec()]);
+//! # Ok::<(), sgf_grove::Error>(())
+//! ```
+//!
+//! The reader is no [`Iterator`]: a node event lends the reader's scratch
+//! space (its properties), which the next call overwrites, so that reading
+//! allocates nothing once warm.
+
+mod diag;
+pub(crate) mod node;
+
+pub(crate) use diag::Diag;
+use diag::{DiagSink, NotIdent};
+pub(crate) use node::{flag, PropTok, Scratch, Span32};
+
+use crate::error::{Error, ErrorKind, Result, Warning, WarningKind};
+use crate::lexer::{
+    is_space, looks_like_ident_then_value, read_gap, resync_point, skip_space, Scanner, ValueMode,
+};
+use crate::span::Span;
+use crate::tree::ParseOptions;
+use node::{lex_node, simple_node, skip_values, RootSwitch};
+
+/// One event of a [`Reader`].
+#[derive(Debug)]
+pub enum Event<'r, 'src> {
+    /// A game tree starts at `offset` (its `(`, or its first `;` when the
+    /// `(` is missing). Sent just before its first node: a game tree with
+    /// no node (`()`) sends no event.
+    GameStart {
+        /// Where the game tree starts.
+        offset: usize,
+    },
+    /// The game tree ends: `span` runs from its start to just after its `)`
+    /// (or to where it was cut off).
+    GameEnd {
+        /// The bytes of the game tree.
+        span: Span,
+    },
+    /// A variation (`(` inside a game tree, under a node) starts at `offset`.
+    VariationStart {
+        /// Where its `(` is.
+        offset: usize,
+    },
+    /// The variation opened by the last unmatched
+    /// [`VariationStart`](Event::VariationStart) ends at `offset` (its `)`,
+    /// or where the game was cut off).
+    VariationEnd {
+        /// Where its `)` is.
+        offset: usize,
+    },
+    /// A node with its properties.
+    Node(NodeEvent<'r, 'src>),
+}
+
+/// A node, as a [`Reader`] hands it out: its span and its properties, each
+/// with its values, borrowed from the input.
+#[derive(Clone, Copy)]
+pub struct NodeEvent<'r, 'src> {
+    input: &'src [u8],
+    scratch: &'r Scratch,
+    span: Span,
+    root: bool,
+    switch: RootSwitch,
+}
+
+impl std::fmt::Debug for NodeEvent<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NodeEvent")
+            .field("span", &self.span)
+            .field("root", &self.root)
+            .field("properties", &self.properties().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl<'r, 'src: 'r> NodeEvent<'r, 'src> {
+    pub(crate) fn scratch(&self) -> &'r Scratch {
+        self.scratch
+    }
+
+    /// For a root: how the game's values are read after its `CA`, and from
+    /// where.
+    pub(crate) fn root_switch(&self) -> RootSwitch {
+        self.switch
+    }
+
+    /// The bytes of the node: from its `;` (or first identifier) to just
+    /// before the `;`, `(` or `)` that ends it (whitespace included).
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// Offset of the node's `;`, or of its first identifier when the `;`
+    /// is missing.
+    pub fn offset(&self) -> usize {
+        self.span.start
+    }
+
+    /// Whether the node is the root of its game tree.
+    pub fn is_root(&self) -> bool {
+        self.root
+    }
+
+    /// Every occurrence of every property, in file order. A property
+    /// repeated in the node comes once per occurrence; later ones say so
+    /// ([`PropEvent::is_repeat`]), and the tree merges their values into the
+    /// first.
+    pub fn properties(&self) -> PropEvents<'r, 'src> {
+        PropEvents {
+            node: *self,
+            next: 0,
+        }
+    }
+
+    /// The first value of the first occurrence of property `ident`
+    /// (normalised: `"CP"` also finds `CoPyright`).
+    pub fn get(&self, ident: &str) -> Option<EventValue<'src>> {
+        self.properties()
+            .find(|p| p.ident() == ident)
+            .and_then(|p| p.values().next())
+    }
+}
+
+/// The property occurrences of a [`NodeEvent`].
+#[derive(Clone, Debug)]
+pub struct PropEvents<'r, 'src> {
+    node: NodeEvent<'r, 'src>,
+    next: usize,
+}
+
+impl<'r, 'src: 'r> Iterator for PropEvents<'r, 'src> {
+    type Item = PropEvent<'r, 'src>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let tok = self.node.scratch.props.get(self.next)?;
+        self.next += 1;
+        Some(PropEvent {
+            node: self.node,
+            tok: *tok,
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.node.scratch.props.len() - self.next;
+        (n, Some(n))
+    }
+}
+
+impl<'r, 'src: 'r> ExactSizeIterator for PropEvents<'r, 'src> {}
+impl<'r, 'src: 'r> std::iter::FusedIterator for PropEvents<'r, 'src> {}
+
+/// One occurrence of a property in a [`NodeEvent`].
+#[derive(Clone, Copy)]
+pub struct PropEvent<'r, 'src> {
+    node: NodeEvent<'r, 'src>,
+    tok: PropTok,
+}
+
+impl std::fmt::Debug for PropEvent<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PropEvent")
+            .field("ident", &self.ident())
+            .field("values", &self.values().map(|v| v.raw()).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl<'r, 'src: 'r> PropEvent<'r, 'src> {
+    /// The normalised identifier (`CP` for `CoPyright`).
+    pub fn ident(&self) -> &'r str {
+        let bytes = self
+            .tok
+            .name_bytes(self.node.input, &self.node.scratch.names);
+        // Normalised identifiers are upper-case ASCII letters.
+        std::str::from_utf8(bytes).unwrap_or("")
+    }
+
+    /// The identifier as written.
+    pub fn ident_raw(&self) -> &'src [u8] {
+        &self.node.input[self.tok.ident.range()]
+    }
+
+    /// Where the identifier as written is.
+    pub fn ident_span(&self) -> Span {
+        self.tok.ident.span()
+    }
+
+    /// Whether the property already occurred earlier in the node.
+    pub fn is_repeat(&self) -> bool {
+        self.tok.has(flag::REPEAT)
+    }
+
+    /// Whether the last value was cut off by the end of the input or by the
+    /// start of the next game, instead of closed by its `]`.
+    pub fn is_cut(&self) -> bool {
+        self.tok.has(flag::CUT)
+    }
+
+    /// The values of this occurrence, in file order.
+    pub fn values(&self) -> impl ExactSizeIterator<Item = EventValue<'src>> + 'r {
+        let input = self.node.input;
+        let from = self.tok.values as usize;
+        self.node.scratch.values[from..from + self.tok.count as usize]
+            .iter()
+            .map(move |s| EventValue {
+                raw: &input[s.range()],
+                span: s.span(),
+            })
+    }
+}
+
+/// One value in an event: the bytes as written, escapes and all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventValue<'src> {
+    raw: &'src [u8],
+    span: Span,
+}
+
+impl<'src> EventValue<'src> {
+    /// The value's bytes as written, without the brackets.
+    pub fn raw(&self) -> &'src [u8] {
+        self.raw
+    }
+    /// Where the value's bytes are.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+}
+
+/// One open `(` of the current game, as far as structure goes: whether a
+/// node stands above it, whether it holds a node of its own, whether a
+/// variation inside it has closed since its last node. The tree builder
+/// keeps the same three facts as node ids.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    cursor: bool,
+    last_child: bool,
+    first: bool,
+    /// Whether a `VariationStart` was sent for it.
+    sent: bool,
+}
+
+/// Something decided but not yet handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Queued {
+    GameStart(usize),
+    GameEnd(Span),
+    VariationStart(usize),
+    VariationEnd(usize),
+    Node,
+}
+
+/// Reusable storage of a [`Reader`]: the tree builder keeps one between
+/// inputs so that reading allocates nothing once warm.
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    pub(crate) scratch: Scratch,
+    pub(crate) diag: Diag,
+    frames: Vec<Frame>,
+}
+
+impl Buffers {
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.scratch.heap_bytes()
+            + self.diag.list.capacity() * std::mem::size_of::<Warning>()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+    }
+}
+
+/// A pull reader of [`Event`]s over an input in memory. See the
+/// [module docs](self).
+#[derive(Debug)]
+pub struct Reader<'src> {
+    input: &'src [u8],
+    scanner: Scanner<'src>,
+    /// Everything before it has been read.
+    pos: usize,
+    bufs: Buffers,
+    /// Inside a game (its frames are open).
+    in_game: bool,
+    /// The current game: where it started, whether it has a root, whether
+    /// `GameStart` was sent.
+    game_start: usize,
+    game_has_root: bool,
+    /// Games handed out so far (for `JunkBeforeGame` vs `JunkAfterGame`).
+    games: usize,
+    /// How the current game's values are read.
+    mode: ValueMode,
+    override_mode: Option<ValueMode>,
+    /// The current node's span and whether it is a root.
+    node_span: Span,
+    node_root: bool,
+    /// The root switch of the current node, when it is a root.
+    switch: RootSwitch,
+    queue: [Option<Queued>; 3],
+    queued: usize,
+    done: bool,
+    started: bool,
+    /// When set, nodes are read without keeping their properties.
+    skipping: bool,
+}
+
+impl<'src> Reader<'src> {
+    /// A reader of `input` with default options (lenient).
+    pub fn new(input: &'src [u8]) -> Reader<'src> {
+        Reader::with_options(input, &ParseOptions::default())
+    }
+
+    /// A reader of `input` with `options` (strict mode, the warning cap,
+    /// a charset override, which decides how values are split).
+    pub fn with_options(input: &'src [u8], options: &ParseOptions) -> Reader<'src> {
+        Reader::with_buffers(input, options, Buffers::default())
+    }
+
+    pub(crate) fn with_buffers(
+        input: &'src [u8],
+        options: &ParseOptions,
+        mut bufs: Buffers,
+    ) -> Reader<'src> {
+        bufs.diag.reset(options.max_warnings, options.is_strict());
+        bufs.frames.clear();
+        bufs.scratch.clear();
+        Reader {
+            input,
+            scanner: Scanner::new(input, 0),
+            pos: 0,
+            bufs,
+            in_game: false,
+            game_start: 0,
+            game_has_root: false,
+            games: 0,
+            mode: ValueMode::Bytes,
+            override_mode: options.charset.map(ValueMode::for_encoding),
+            node_span: Span::new(0, 0),
+            node_root: false,
+            switch: RootSwitch::default(),
+            queue: [None; 3],
+            queued: 0,
+            done: false,
+            started: false,
+            skipping: false,
+        }
+    }
+
+    pub(crate) fn into_buffers(self) -> Buffers {
+        self.bufs
+    }
+
+    /// The input read.
+    pub fn input(&self) -> &'src [u8] {
+        self.input
+    }
+
+    /// The warnings so far, in file order.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.bufs.diag.list
+    }
+
+    /// How many warnings of `kind` were found so far, kept or not.
+    pub fn warning_count(&self, kind: WarningKind) -> usize {
+        self.bufs.diag.counts[kind as usize] as usize
+    }
+
+    pub(crate) fn diag_mut(&mut self) -> &mut Diag {
+        &mut self.bufs.diag
+    }
+
+    /// The next event, or `None` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NoGameTree`] at the end of an input that held no game;
+    /// in strict mode, the first defect, as
+    /// [`ErrorKind::Strict`](crate::ErrorKind::Strict).
+    #[inline]
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<Option<Event<'_, 'src>>> {
+        if self.queued == 0 {
+            let stepped = self.step();
+            if let Some(err) = self.bufs.diag.error.take() {
+                self.done = true;
+                self.queued = 0;
+                return Err(err);
+            }
+            stepped?;
+        }
+        let Some(q) = self.pop() else {
+            return Ok(None);
+        };
+        Ok(Some(match q {
+            Queued::GameStart(offset) => Event::GameStart { offset },
+            Queued::GameEnd(span) => Event::GameEnd { span },
+            Queued::VariationStart(offset) => Event::VariationStart { offset },
+            Queued::VariationEnd(offset) => Event::VariationEnd { offset },
+            Queued::Node => Event::Node(NodeEvent {
+                input: self.input,
+                scratch: &self.bufs.scratch,
+                span: self.node_span,
+                root: self.node_root,
+                switch: self.switch,
+            }),
+        }))
+    }
+
+    /// Skips the rest of the current game tree, reading only its structure
+    /// (no property is kept), up to and including its
+    /// [`GameEnd`](Event::GameEnd).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::next`].
+    pub fn skip_game(&mut self) -> Result<()> {
+        self.skip(0)
+    }
+
+    /// Skips the rest of the current variation (or game tree, at its top
+    /// level), reading only its structure, up to and including its
+    /// [`VariationEnd`](Event::VariationEnd) (or
+    /// [`GameEnd`](Event::GameEnd)).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::next`].
+    pub fn skip_variation(&mut self) -> Result<()> {
+        let depth = self.bufs.frames.len();
+        self.skip(depth)
+    }
+
+    fn skip(&mut self, depth: usize) -> Result<()> {
+        if !self.in_game && self.queued == 0 {
+            return Ok(());
+        }
+        self.skipping = true;
+        let result = loop {
+            let variation_end = match self.next() {
+                Err(e) => break Err(e),
+                Ok(None) | Ok(Some(Event::GameEnd { .. })) => break Ok(()),
+                Ok(Some(Event::VariationEnd { .. })) => true,
+                Ok(Some(_)) => false,
+            };
+            if variation_end && self.bufs.frames.len() < depth {
+                break Ok(());
+            }
+        };
+        self.skipping = false;
+        result
+    }
+
+    #[inline(always)]
+    fn push(&mut self, q: Queued) {
+        self.queue[self.queued] = Some(q);
+        self.queued += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Queued> {
+        if self.queued == 0 {
+            return None;
+        }
+        let q = self.queue[0].take();
+        self.queue.rotate_left(1);
+        self.queued -= 1;
+        q
+    }
+
+    #[inline(always)]
+    fn warn(&mut self, kind: WarningKind, offset: usize) {
+        self.bufs.diag.warn(self.input, kind, offset);
+    }
+
+    /// Reads until at least one event is queued or the input ends.
+    fn step(&mut self) -> Result<()> {
+        let input = self.input;
+        if !self.started {
+            self.started = true;
+            if input.len() >= u32::MAX as usize {
+                self.done = true;
+                return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
+            }
+            if input.starts_with(b"\xEF\xBB\xBF") {
+                self.warn(WarningKind::Bom, 0);
+                self.pos = 3;
+                self.scanner.seek(3);
+            }
+        }
+        while self.queued == 0 && !self.done {
+            if self.bufs.diag.error.is_some() {
+                return Ok(());
+            }
+            if !self.in_game {
+                match self.find_game() {
+                    None => {
+                        self.done = true;
+                        if self.games == 0 {
+                            return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
+                        }
+                    }
+                    Some(at) => {
+                        self.open_game(at);
+                        if input[at] == b'(' {
+                            self.scanner.next_structural();
+                            self.pos = at + 1;
+                        } else {
+                            self.warn(WarningKind::MissingOpenParen, at);
+                            self.pos = at;
+                        }
+                    }
+                }
+                continue;
+            }
+            let at = self.scanner.peek().unwrap_or(input.len());
+            match input.get(at) {
+                Some(b';') => {
+                    self.check_gap(self.pos, at);
+                    self.scanner.next_structural();
+                    self.node(at, at + 1);
+                }
+                Some(b'[') => {
+                    // The node lexer reports what is wrong with the
+                    // identifier itself; here only what stands before it.
+                    let mut sink = DiagSink {
+                        diag: &mut self.bufs.diag,
+                        input,
+                    };
+                    let gap = read_gap(input, self.pos, at, &mut NotIdent(&mut sink));
+                    match gap.ident {
+                        Some((start, _)) => {
+                            self.warn(WarningKind::MissingSemicolon, start);
+                            self.node(start, start);
+                        }
+                        None => {
+                            self.warn(WarningKind::ValueWithoutIdent, at);
+                            self.scanner.next_structural();
+                            let mut sink = DiagSink {
+                                diag: &mut self.bufs.diag,
+                                input,
+                            };
+                            self.pos = skip_values(&mut self.scanner, at, self.mode, &mut sink);
+                        }
+                    }
+                }
+                Some(b'(') => {
+                    self.check_gap(self.pos, at);
+                    self.scanner.next_structural();
+                    self.pos = at + 1;
+                    if resync_point(input, at) {
+                        self.warn(WarningKind::GameResync, at);
+                        self.close_game(at);
+                        self.open_game(at);
+                        continue;
+                    }
+                    let next = skip_space(input, self.pos);
+                    if input.get(next) == Some(&b')') {
+                        self.warn(WarningKind::EmptyVariation, at);
+                        self.pos = next + 1;
+                        self.scanner.seek(self.pos);
+                        continue;
+                    }
+                    let top = *self.bufs.frames.last().expect("in a game");
+                    if !top.cursor {
+                        self.warn(WarningKind::DetachedVariation, at);
+                    }
+                    self.bufs.frames.push(Frame {
+                        cursor: top.cursor,
+                        last_child: top.last_child,
+                        first: false,
+                        sent: top.cursor,
+                    });
+                    if top.cursor {
+                        self.push(Queued::VariationStart(at));
+                    }
+                }
+                Some(b')') => {
+                    self.check_gap(self.pos, at);
+                    self.scanner.next_structural();
+                    self.pos = at + 1;
+                    let frame = self.bufs.frames.pop().expect("in a game");
+                    match self.bufs.frames.last_mut() {
+                        None => self.close_game(self.pos),
+                        Some(top) => {
+                            top.last_child = frame.first || frame.last_child;
+                            if frame.sent {
+                                self.push(Queued::VariationEnd(at));
+                            }
+                        }
+                    }
+                }
+                Some(_) => {
+                    // A stray `]` or `\` between nodes.
+                    self.check_gap(self.pos, at);
+                    self.warn(WarningKind::UnexpectedByte, at);
+                    self.scanner.next_structural();
+                    self.pos = at + 1;
+                }
+                None => {
+                    self.check_gap(self.pos, at);
+                    self.warn(WarningKind::UnclosedGameTree, at);
+                    self.close_game(at);
+                    self.done = true;
+                    if self.games == 0 {
+                        return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reports what stands between two tokens inside a game where no
+    /// identifier belongs.
+    fn check_gap(&mut self, from: usize, to: usize) {
+        if from == to {
+            return;
+        }
+        let input = self.input;
+        let mut sink = DiagSink {
+            diag: &mut self.bufs.diag,
+            input,
+        };
+        let gap = read_gap(input, from, to, &mut sink);
+        if let Some(ident) = gap.ident {
+            crate::lexer::dangling_ident(input, ident, &mut sink);
+        }
+    }
+
+    /// Outside any game: skips to the next `(` or `;` that starts a game and
+    /// returns its offset, reporting what was skipped.
+    fn find_game(&mut self) -> Option<usize> {
+        let input = self.input;
+        let mut junk_from = self.pos;
+        loop {
+            let Some(at) = self.scanner.peek() else {
+                self.report_junk(junk_from, input.len());
+                self.pos = input.len();
+                return None;
+            };
+            let starts = match input[at] {
+                b'(' => looks_like_tree(input, at),
+                b';' => looks_like_ident_then_value(input, skip_space(input, at + 1)),
+                b')' if input[junk_from..at].iter().all(|&b| is_space(b)) => {
+                    self.report_junk(junk_from, at);
+                    self.warn(WarningKind::ExtraCloseParen, at);
+                    self.scanner.next_structural();
+                    junk_from = at + 1;
+                    continue;
+                }
+                _ => false,
+            };
+            if starts {
+                self.report_junk(junk_from, at);
+                return Some(at);
+            }
+            self.scanner.next_structural();
+        }
+    }
+
+    /// Reports `input[from..to]`, skipped outside any game, unless it is all
+    /// whitespace.
+    fn report_junk(&mut self, from: usize, to: usize) {
+        let junk = &self.input[from..to];
+        if let Some(i) = junk.iter().position(|&b| !is_space(b)) {
+            let kind = if self.games == 0 {
+                WarningKind::JunkBeforeGame
+            } else {
+                WarningKind::JunkAfterGame
+            };
+            self.warn(kind, from + i);
+        } else if let Some(i) = junk.iter().position(|&b| b == 0) {
+            self.warn(WarningKind::NulByte, from + i);
+        }
+    }
+
+    fn open_game(&mut self, at: usize) {
+        self.in_game = true;
+        self.bufs.frames.clear();
+        self.bufs.frames.push(Frame::default());
+        self.mode = self.override_mode.unwrap_or_default();
+        self.game_start = at;
+        self.game_has_root = false;
+    }
+
+    /// Ends the current game at `end`: queues its end, or warns that it
+    /// had no node.
+    fn close_game(&mut self, end: usize) {
+        self.in_game = false;
+        self.bufs.frames.clear();
+        if self.game_has_root {
+            self.push(Queued::GameEnd(Span::new(self.game_start, end)));
+        } else {
+            self.warn(WarningKind::EmptyGameTree, self.game_start);
+        }
+    }
+
+    /// Reads the node starting at `start` whose properties start at `body`
+    /// and queues it (after the game events it implies).
+    #[inline(always)]
+    fn node(&mut self, start: usize, body: usize) {
+        let frames = &mut self.bufs.frames;
+        let top = frames.last_mut().expect("in a game");
+        let root = !top.cursor;
+        let after_variation = top.cursor && top.last_child && top.first;
+        top.first = true;
+        top.cursor = true;
+        top.last_child = false;
+        if root {
+            if self.game_has_root {
+                // A second variation with no node above it: a game of its own.
+                self.push(Queued::GameEnd(Span::new(self.game_start, start)));
+                self.game_start = start;
+            }
+            self.game_has_root = true;
+            self.games += 1;
+            self.push(Queued::GameStart(self.game_start));
+        } else if after_variation {
+            self.warn(WarningKind::NodeAfterVariation, start);
+        }
+        let scratch = &mut self.bufs.scratch;
+        scratch.clear();
+        let input = self.input;
+        let end = if !root && self.mode == ValueMode::Bytes {
+            match simple_node(input, body) {
+                Some((ident, value, end)) => {
+                    if !self.skipping {
+                        scratch.push_simple(ident, value);
+                    }
+                    self.scanner.seek(end);
+                    end
+                }
+                None => self.lex(body, false),
+            }
+        } else {
+            self.lex(body, root)
+        };
+        self.pos = end;
+        self.node_span = Span::new(start, end);
+        self.node_root = root;
+        self.push(Queued::Node);
+    }
+
+    fn lex(&mut self, body: usize, root: bool) -> usize {
+        let input = self.input;
+        let mut sink = DiagSink {
+            diag: &mut self.bufs.diag,
+            input,
+        };
+        if root {
+            // A root met after a detached variation starts afresh too.
+            self.mode = self.override_mode.unwrap_or_default();
+            self.switch = RootSwitch {
+                mode: self.mode,
+                from: if self.override_mode.is_some() { body } else { usize::MAX },
+            };
+            let end = lex_node(
+                &mut self.scanner,
+                body,
+                self.mode,
+                Some(&mut self.switch),
+                self.override_mode.is_some(),
+                &mut self.bufs.scratch,
+                &mut sink,
+                true,
+            );
+            self.mode = self.switch.mode;
+            end
+        } else {
+            lex_node(
+                &mut self.scanner,
+                body,
+                self.mode,
+                None,
+                true,
+                &mut self.bufs.scratch,
+                &mut sink,
+                !self.skipping,
+            )
+        }
+    }
+}
+
+/// Whether the `(` at `at` opens a game tree: it is followed (after
+/// whitespace) by `;`, `(`, `)`, `[` or an identifier and `[`.
+fn looks_like_tree(input: &[u8], at: usize) -> bool {
+    let i = skip_space(input, at + 1);
+    match input.get(i) {
+        Some(b';' | b'(' | b')' | b'[') => true,
+        Some(_) => looks_like_ident_then_value(input, i),
+        None => false,
+    }
+}

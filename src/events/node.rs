@@ -1,0 +1,415 @@
+//! Reading one node: its properties and every value, recorded once into a
+//! reusable scratch space that a [`NodeEvent`](super::NodeEvent) lends out
+//! and the tree builder copies into its records.
+
+use super::diag::DiagSink;
+use crate::error::WarningKind;
+use crate::lexer::{
+    dangling_ident, has_upper, next_value, read_gap, scan_value_in, Scanner, Sink, ValueMode,
+};
+use crate::span::Span;
+use std::collections::HashMap;
+
+/// A span in 8 bytes (inputs are below 4 GiB).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Span32 {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+}
+
+impl Span32 {
+    #[inline(always)]
+    pub(crate) fn new(start: usize, end: usize) -> Span32 {
+        Span32 {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+    #[inline(always)]
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+    #[inline(always)]
+    pub(crate) fn span(self) -> Span {
+        Span::new(self.start as usize, self.end as usize)
+    }
+}
+
+/// Flags of a [`PropTok`].
+pub(crate) mod flag {
+    /// The identifier needed normalising: its name is in `Scratch::names`.
+    pub(crate) const DIRTY: u8 = 1;
+    /// A later occurrence of a property already in the node.
+    pub(crate) const REPEAT: u8 = 2;
+    /// The first occurrence of a property that later occurrences merge into.
+    pub(crate) const HEAD: u8 = 4;
+    /// The last value was cut off instead of closed.
+    pub(crate) const CUT: u8 = 8;
+    /// The values were read a character at a time.
+    pub(crate) const CHARS: u8 = 16;
+}
+
+/// One occurrence of a property in a node, as read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PropTok {
+    /// The identifier as written, first letter to last letter.
+    pub(crate) ident: Span32,
+    /// The normalised identifier: in the input when clean, else in
+    /// `Scratch::names` ([`flag::DIRTY`]).
+    pub(crate) name: Span32,
+    /// The first of its values in `Scratch::values`.
+    pub(crate) values: u32,
+    /// How many values (at least one).
+    pub(crate) count: u32,
+    /// For an occurrence that later ones merge into: how many properties
+    /// further on in the node the next occurrence is (0: none).
+    pub(crate) next: u32,
+    pub(crate) flags: u8,
+}
+
+impl PropTok {
+    #[inline(always)]
+    pub(crate) fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+    /// The end of its last value's content.
+    #[inline(always)]
+    pub(crate) fn name_bytes<'a>(&self, input: &'a [u8], names: &'a [u8]) -> &'a [u8] {
+        if self.has(flag::DIRTY) {
+            &names[self.name.range()]
+        } else {
+            &input[self.name.range()]
+        }
+    }
+}
+
+/// The properties of the node being read.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    pub(crate) props: Vec<PropTok>,
+    pub(crate) values: Vec<Span32>,
+    /// Normalised spellings of dirty identifiers.
+    pub(crate) names: Vec<u8>,
+    /// Each property's identifier key (parallel to `props`).
+    keys: Vec<u64>,
+    /// The last occurrence of each head (parallel to `props`).
+    tails: Vec<u32>,
+    /// Key → first property with it, once a node has many properties.
+    index: HashMap<u64, u32>,
+}
+
+impl Scratch {
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.props.clear();
+        self.values.clear();
+        self.names.clear();
+        self.keys.clear();
+        self.tails.clear();
+        if !self.index.is_empty() {
+            self.index.clear();
+        }
+    }
+
+    pub(crate) fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.props.capacity() * size_of::<PropTok>()
+            + self.values.capacity() * size_of::<Span32>()
+            + self.names.capacity()
+            + (self.keys.capacity()) * size_of::<u64>()
+            + self.tails.capacity() * size_of::<u32>()
+            + self.index.capacity() * (size_of::<u64>() + size_of::<u32>() + 1)
+    }
+
+    /// Records a property with one value, read by the fast path.
+    #[inline(always)]
+    pub(crate) fn push_simple(&mut self, ident: Span32, value: Span32) {
+        self.props.push(PropTok {
+            ident,
+            name: ident,
+            values: self.values.len() as u32,
+            count: 1,
+            next: 0,
+            flags: 0,
+        });
+        self.values.push(value);
+    }
+
+    /// Finds an earlier occurrence of the property just pushed (the last of
+    /// `props`) and links it; returns whether it repeats one.
+    fn link_repeat(&mut self, input: &[u8]) -> bool {
+        let i = self.props.len() - 1;
+        let prop = self.props[i];
+        let name = prop.name_bytes(input, &self.names);
+        let key = ident_key(name);
+        self.keys.push(key);
+        self.tails.push(i as u32);
+        const LINEAR: usize = 16;
+        let head = if i < LINEAR {
+            (0..i).find(|&j| self.keys[j] == key && self.same_name(input, j, name))
+        } else {
+            if self.index.is_empty() {
+                for j in 0..i {
+                    self.index.entry(self.keys[j]).or_insert(j as u32);
+                }
+            }
+            match self.index.get(&key) {
+                Some(&j) if self.same_name(input, j as usize, name) => Some(j as usize),
+                // A hash collision between two long names: look further.
+                Some(_) => (0..i).find(|&j| self.keys[j] == key && self.same_name(input, j, name)),
+                None => {
+                    self.index.insert(key, i as u32);
+                    None
+                }
+            }
+        };
+        let Some(head) = head else {
+            return false;
+        };
+        let tail = self.tails[head] as usize;
+        self.props[tail].next = (i - tail) as u32;
+        self.tails[head] = i as u32;
+        self.props[head].flags |= flag::HEAD;
+        self.props[i].flags |= flag::REPEAT;
+        true
+    }
+
+    fn same_name(&self, input: &[u8], j: usize, name: &[u8]) -> bool {
+        self.keys[j] & LONG == 0 || self.props[j].name_bytes(input, &self.names) == name
+    }
+}
+
+/// Marks a key that is a hash of a name longer than eight letters.
+const LONG: u64 = 1 << 63;
+
+/// The normalised identifier packed into a `u64` when it has at most eight
+/// letters (upper-case ASCII, never 0, so bit 63 stays clear), else a hash
+/// of it with [`LONG`] set.
+#[inline(always)]
+fn ident_key(name: &[u8]) -> u64 {
+    if name.len() <= 8 {
+        let mut key = 0u64;
+        for (n, &b) in name.iter().enumerate() {
+            key |= (b as u64) << (8 * n);
+        }
+        return key;
+    }
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in name {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    h | LONG
+}
+
+/// What [`lex_node`] found in a root besides its properties.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RootSwitch {
+    /// The mode values are read in after the root's `CA`, and from where.
+    pub(crate) mode: ValueMode,
+    pub(crate) from: usize,
+}
+
+/// Reads the properties of one node from `body` (just after its `;`, or its
+/// first identifier when the `;` is missing) to the `;`, `(`, `)` or end of
+/// input that ends it, which is returned. The scanner must be positioned at
+/// `body` and is left at the returned offset.
+///
+/// In a root (`root` is `Some`), the first `CA` switches the reading of the
+/// values after it to the mode its charset needs (unless an override fixed
+/// the mode already); the switch is returned through `root`.
+///
+/// With `record` false the properties are read (and warned about) but not
+/// kept, except in a root.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lex_node(
+    scanner: &mut Scanner<'_>,
+    body: usize,
+    mut mode: ValueMode,
+    mut root: Option<&mut RootSwitch>,
+    fixed_mode: bool,
+    scratch: &mut Scratch,
+    sink: &mut DiagSink<'_, '_>,
+    record: bool,
+) -> usize {
+    let input = scanner.input();
+    let record = record || root.is_some();
+    let mut pos = body;
+    let mut ca_seen = false;
+    loop {
+        let at = scanner.peek().unwrap_or(input.len());
+        let gap = read_gap(input, pos, at, sink);
+        match input.get(at) {
+            Some(b'[') => {
+                scanner.next_structural();
+                let Some(ident) = gap.ident else {
+                    sink.warn(WarningKind::ValueWithoutIdent, at);
+                    pos = skip_values(scanner, at, mode, sink);
+                    continue;
+                };
+                if !gap.clean && !has_upper(&input[ident.0..ident.1]) {
+                    sink.warn(WarningKind::InvalidIdent, ident.0);
+                    pos = skip_values(scanner, at, mode, sink);
+                    continue;
+                }
+                let first = scratch.values.len();
+                let mut open = at;
+                let mut cut;
+                let resume = loop {
+                    let end = scan_value_in(scanner, open, sink, mode);
+                    // A value cut before any byte of it (`;W[` at the end)
+                    // is no value: it is dropped (the lexer warned).
+                    if !(end.cut && end.content_end == open + 1) && record {
+                        scratch.values.push(Span32::new(open + 1, end.content_end));
+                    }
+                    cut = end.cut && end.content_end > open + 1;
+                    if end.cut {
+                        break end.resume;
+                    }
+                    match next_value(scanner, end.resume, sink) {
+                        Some(o) => open = o,
+                        None => break end.resume,
+                    }
+                };
+                pos = resume;
+                if !record {
+                    continue;
+                }
+                let count = scratch.values.len() - first;
+                if count == 0 {
+                    continue;
+                }
+                let mut flags = if cut { flag::CUT } else { 0 };
+                if mode != ValueMode::Bytes {
+                    flags |= flag::CHARS;
+                }
+                let raw = Span32::new(ident.0, ident.1);
+                let name = if gap.clean {
+                    raw
+                } else {
+                    flags |= flag::DIRTY;
+                    let from = scratch.names.len();
+                    scratch
+                        .names
+                        .extend(input[ident.0..ident.1].iter().filter(|b| b.is_ascii_uppercase()));
+                    Span32::new(from, scratch.names.len())
+                };
+                scratch.props.push(PropTok {
+                    ident: raw,
+                    name,
+                    values: first as u32,
+                    count: count as u32,
+                    next: 0,
+                    flags,
+                });
+                if scratch.link_repeat(input) {
+                    sink.warn(WarningKind::RepeatedProperty, ident.0);
+                }
+                if let Some(root) = root.as_deref_mut() {
+                    if !ca_seen && scratch.props.last().expect("pushed").name_bytes(input, &scratch.names) == b"CA" {
+                        ca_seen = true;
+                        if !fixed_mode {
+                            let label = &input[scratch.values[first].range()];
+                            mode = crate::text::charset::for_label(label)
+                                .map_or(ValueMode::Bytes, ValueMode::for_encoding);
+                            root.mode = mode;
+                            root.from = resume;
+                        }
+                    }
+                }
+            }
+            Some(b']') | Some(b'\\') => {
+                // A stray closing bracket or backslash between properties.
+                if let Some(ident) = gap.ident {
+                    dangling_ident(input, ident, sink);
+                }
+                sink.warn(WarningKind::UnexpectedByte, at);
+                scanner.next_structural();
+                pos = at + 1;
+            }
+            _ => {
+                if let Some(ident) = gap.ident {
+                    dangling_ident(input, ident, sink);
+                }
+                return at;
+            }
+        }
+    }
+}
+
+/// Reads the value opened at `open` (the scanner just past it) and every
+/// value that directly follows it, keeping none; returns the offset after
+/// the last one.
+pub(crate) fn skip_values<S: Sink>(
+    scanner: &mut Scanner<'_>,
+    open: usize,
+    mode: ValueMode,
+    sink: &mut S,
+) -> usize {
+    let mut end = scan_value_in(scanner, open, sink, mode);
+    while !end.cut {
+        match next_value(scanner, end.resume, sink) {
+            Some(o) => end = scan_value_in(scanner, o, sink, mode),
+            None => break,
+        }
+    }
+    end.resume
+}
+
+/// The shape of nearly every node of a game record, read without the
+/// general lexer: optional whitespace, one property with a one- or
+/// two-letter upper-case identifier and one short value free of `\`, `[`
+/// and `(`, then whitespace and the `;`, `(` or `)` that ends the node (or
+/// the end of the input). Returns the identifier, the value's content and
+/// where the general lexer would have stopped: at that ending byte. `None`
+/// for any other shape, which the general lexer then reads (to the same
+/// result, with its warnings).
+#[inline(always)]
+pub(crate) fn simple_node(input: &[u8], body: usize) -> Option<(Span32, Span32, usize)> {
+    let mut i = body;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    let start = i;
+    if !input.get(i)?.is_ascii_uppercase() {
+        return None;
+    }
+    i += 1;
+    if input.get(i)?.is_ascii_uppercase() {
+        i += 1;
+    }
+    let open = i;
+    if *input.get(i)? != b'[' {
+        return None;
+    }
+    i += 1;
+    // Most values are a move: two letters and `]`.
+    let limit = (i + 32).min(input.len());
+    if let Some(&[a, b, b']']) = input.get(i..i + 3) {
+        if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
+            i += 2;
+        }
+    }
+    loop {
+        if i >= limit {
+            return None;
+        }
+        match input[i] {
+            b']' => break,
+            b'\\' | b'[' | b'(' => return None,
+            _ => i += 1,
+        }
+    }
+    let close = i;
+    i += 1;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    match input.get(i) {
+        None | Some(b';' | b'(' | b')') => Some((
+            Span32::new(start, open),
+            Span32::new(open + 1, close),
+            i,
+        )),
+        Some(_) => None,
+    }
+}
