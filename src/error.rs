@@ -333,4 +333,3 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
-

@@ -196,7 +196,10 @@ impl std::fmt::Debug for PropEvent<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PropEvent")
             .field("ident", &self.ident())
-            .field("values", &self.values().map(|v| v.raw()).collect::<Vec<_>>())
+            .field(
+                "values",
+                &self.values().map(|v| v.raw()).collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -276,14 +279,75 @@ struct Frame {
     sent: bool,
 }
 
-/// Something decided but not yet handed out.
+/// Something decided but not yet handed out by a [`Reader`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Queued {
     GameStart(usize),
     GameEnd(Span),
     VariationStart(usize),
     VariationEnd(usize),
-    Node,
+    Node(Span, bool, RootSwitch),
+}
+
+/// Receives what the state machine decides, in file order. The tree
+/// builder implements it directly (no queue, no return per event); the
+/// public [`Reader`] queues the events for its pull API.
+pub(crate) trait Emit<'src> {
+    fn game_start(&mut self, offset: usize);
+    /// The game ends; `diag` holds the warnings found so far.
+    fn game_end(&mut self, span: Span, diag: &mut Diag);
+    fn variation_start(&mut self, offset: usize);
+    fn variation_end(&mut self, offset: usize);
+    fn node(&mut self, node: NodeEvent<'_, 'src>);
+    /// Whether to stop reading (an error, or the caller has seen enough).
+    fn stop(&self) -> bool {
+        false
+    }
+}
+
+/// The queue of a [`Reader`]: a ring of events decided but not yet handed
+/// out (a node's properties stay in the machine's scratch space).
+#[derive(Debug)]
+struct Queue {
+    ring: [Queued; 4],
+    head: usize,
+    len: usize,
+}
+
+impl Queue {
+    #[inline(always)]
+    fn push(&mut self, q: Queued) {
+        self.ring[(self.head + self.len) & 3] = q;
+        self.len += 1;
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Queued> {
+        if self.len == 0 {
+            return None;
+        }
+        let q = self.ring[self.head];
+        self.head = (self.head + 1) & 3;
+        self.len -= 1;
+        Some(q)
+    }
+}
+
+impl<'src> Emit<'src> for Queue {
+    fn game_start(&mut self, offset: usize) {
+        self.push(Queued::GameStart(offset));
+    }
+    fn game_end(&mut self, span: Span, _: &mut Diag) {
+        self.push(Queued::GameEnd(span));
+    }
+    fn variation_start(&mut self, offset: usize) {
+        self.push(Queued::VariationStart(offset));
+    }
+    fn variation_end(&mut self, offset: usize) {
+        self.push(Queued::VariationEnd(offset));
+    }
+    fn node(&mut self, node: NodeEvent<'_, 'src>) {
+        self.push(Queued::Node(node.span, node.root, node.switch));
+    }
 }
 
 /// Reusable storage of a [`Reader`]: the tree builder keeps one between
@@ -307,33 +371,8 @@ impl Buffers {
 /// [module docs](self).
 #[derive(Debug)]
 pub struct Reader<'src> {
-    input: &'src [u8],
-    scanner: Scanner<'src>,
-    /// Everything before it has been read.
-    pos: usize,
-    bufs: Buffers,
-    /// Inside a game (its frames are open).
-    in_game: bool,
-    /// The current game: where it started, whether it has a root, whether
-    /// `GameStart` was sent.
-    game_start: usize,
-    game_has_root: bool,
-    /// Games handed out so far (for `JunkBeforeGame` vs `JunkAfterGame`).
-    games: usize,
-    /// How the current game's values are read.
-    mode: ValueMode,
-    override_mode: Option<ValueMode>,
-    /// The current node's span and whether it is a root.
-    node_span: Span,
-    node_root: bool,
-    /// The root switch of the current node, when it is a root.
-    switch: RootSwitch,
-    queue: [Option<Queued>; 3],
-    queued: usize,
-    done: bool,
-    started: bool,
-    /// When set, nodes are read without keeping their properties.
-    skipping: bool,
+    m: Machine<'src>,
+    queue: Queue,
 }
 
 impl<'src> Reader<'src> {
@@ -345,60 +384,35 @@ impl<'src> Reader<'src> {
     /// A reader of `input` with `options` (strict mode, the warning cap,
     /// a charset override, which decides how values are split).
     pub fn with_options(input: &'src [u8], options: &ParseOptions) -> Reader<'src> {
-        Reader::with_buffers(input, options, Buffers::default())
-    }
-
-    pub(crate) fn with_buffers(
-        input: &'src [u8],
-        options: &ParseOptions,
-        mut bufs: Buffers,
-    ) -> Reader<'src> {
-        bufs.diag.reset(options.max_warnings, options.is_strict());
-        bufs.frames.clear();
-        bufs.scratch.clear();
         Reader {
-            input,
-            scanner: Scanner::new(input, 0),
-            pos: 0,
-            bufs,
-            in_game: false,
-            game_start: 0,
-            game_has_root: false,
-            games: 0,
-            mode: ValueMode::Bytes,
-            override_mode: options.charset.map(ValueMode::for_encoding),
-            node_span: Span::new(0, 0),
-            node_root: false,
-            switch: RootSwitch::default(),
-            queue: [None; 3],
-            queued: 0,
-            done: false,
-            started: false,
-            skipping: false,
+            m: Machine::new(input, options, Buffers::default()),
+            queue: Queue {
+                ring: [Queued::GameStart(0); 4],
+                head: 0,
+                len: 0,
+            },
         }
-    }
-
-    pub(crate) fn into_buffers(self) -> Buffers {
-        self.bufs
     }
 
     /// The input read.
     pub fn input(&self) -> &'src [u8] {
-        self.input
+        self.m.input
     }
 
     /// The warnings so far, in file order.
     pub fn warnings(&self) -> &[Warning] {
-        &self.bufs.diag.list
+        &self.m.bufs.diag.list
     }
 
     /// How many warnings of `kind` were found so far, kept or not.
     pub fn warning_count(&self, kind: WarningKind) -> usize {
-        self.bufs.diag.counts[kind as usize] as usize
+        self.m.bufs.diag.counts[kind as usize] as usize
     }
 
-    pub(crate) fn diag_mut(&mut self) -> &mut Diag {
-        &mut self.bufs.diag
+    /// How many warnings were counted but not kept because of
+    /// [`ParseOptions::max_warnings`].
+    pub fn warnings_dropped(&self) -> usize {
+        self.m.bufs.diag.dropped
     }
 
     /// The next event, or `None` at the end of the input.
@@ -411,16 +425,10 @@ impl<'src> Reader<'src> {
     #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<Event<'_, 'src>>> {
-        if self.queued == 0 {
-            let stepped = self.step();
-            if let Some(err) = self.bufs.diag.error.take() {
-                self.done = true;
-                self.queued = 0;
-                return Err(err);
-            }
-            stepped?;
+        while self.queue.len == 0 && !self.m.done {
+            self.m.step(&mut self.queue)?;
         }
-        let Some(q) = self.pop() else {
+        let Some(q) = self.queue.pop() else {
             return Ok(None);
         };
         Ok(Some(match q {
@@ -428,12 +436,12 @@ impl<'src> Reader<'src> {
             Queued::GameEnd(span) => Event::GameEnd { span },
             Queued::VariationStart(offset) => Event::VariationStart { offset },
             Queued::VariationEnd(offset) => Event::VariationEnd { offset },
-            Queued::Node => Event::Node(NodeEvent {
-                input: self.input,
-                scratch: &self.bufs.scratch,
-                span: self.node_span,
-                root: self.node_root,
-                switch: self.switch,
+            Queued::Node(span, root, switch) => Event::Node(NodeEvent {
+                input: self.m.input,
+                scratch: &self.m.bufs.scratch,
+                span,
+                root,
+                switch,
             }),
         }))
     }
@@ -458,15 +466,15 @@ impl<'src> Reader<'src> {
     ///
     /// As [`Reader::next`].
     pub fn skip_variation(&mut self) -> Result<()> {
-        let depth = self.bufs.frames.len();
+        let depth = self.m.bufs.frames.len();
         self.skip(depth)
     }
 
     fn skip(&mut self, depth: usize) -> Result<()> {
-        if !self.in_game && self.queued == 0 {
+        if !self.m.in_game && self.queue.len == 0 {
             return Ok(());
         }
-        self.skipping = true;
+        self.m.skipping = true;
         let result = loop {
             let variation_end = match self.next() {
                 Err(e) => break Err(e),
@@ -474,29 +482,78 @@ impl<'src> Reader<'src> {
                 Ok(Some(Event::VariationEnd { .. })) => true,
                 Ok(Some(_)) => false,
             };
-            if variation_end && self.bufs.frames.len() < depth {
+            if variation_end && self.m.bufs.frames.len() < depth {
                 break Ok(());
             }
         };
-        self.skipping = false;
+        self.m.skipping = false;
         result
     }
+}
 
-    #[inline(always)]
-    fn push(&mut self, q: Queued) {
-        self.queue[self.queued] = Some(q);
-        self.queued += 1;
+/// The state machine under [`Reader`] and the tree builder.
+#[derive(Debug)]
+pub(crate) struct Machine<'src> {
+    input: &'src [u8],
+    scanner: Scanner<'src>,
+    /// Everything before it has been read.
+    pos: usize,
+    pub(crate) bufs: Buffers,
+    /// Inside a game (its frames are open).
+    in_game: bool,
+    /// The current game: where it started, whether it has a root.
+    game_start: usize,
+    game_has_root: bool,
+    /// Games started so far (for `JunkBeforeGame` vs `JunkAfterGame`).
+    games: usize,
+    /// How the current game's values are read.
+    mode: ValueMode,
+    override_mode: Option<ValueMode>,
+    /// The root switch of the current game.
+    switch: RootSwitch,
+    pub(crate) done: bool,
+    started: bool,
+    /// When set, nodes are read without keeping their properties.
+    skipping: bool,
+}
+
+impl<'src> Machine<'src> {
+    pub(crate) fn new(input: &'src [u8], options: &ParseOptions, mut bufs: Buffers) -> Self {
+        bufs.diag.reset(options.max_warnings, options.is_strict());
+        bufs.frames.clear();
+        bufs.scratch.clear();
+        Machine {
+            input,
+            scanner: Scanner::new(input, 0),
+            pos: 0,
+            bufs,
+            in_game: false,
+            game_start: 0,
+            game_has_root: false,
+            games: 0,
+            mode: ValueMode::Bytes,
+            override_mode: options.charset.map(ValueMode::for_encoding),
+            switch: RootSwitch::default(),
+            done: false,
+            started: false,
+            skipping: false,
+        }
     }
 
-    #[inline(always)]
-    fn pop(&mut self) -> Option<Queued> {
-        if self.queued == 0 {
-            return None;
+    pub(crate) fn into_buffers(self) -> Buffers {
+        self.bufs
+    }
+
+    /// Runs to the end of the input (or until `e` says stop).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::next`].
+    pub(crate) fn drive<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
+        while !self.done && !e.stop() {
+            self.step(e)?;
         }
-        let q = self.queue[0].take();
-        self.queue.rotate_left(1);
-        self.queued -= 1;
-        q
+        Ok(())
     }
 
     #[inline(always)]
@@ -504,8 +561,18 @@ impl<'src> Reader<'src> {
         self.bufs.diag.warn(self.input, kind, offset);
     }
 
-    /// Reads until at least one event is queued or the input ends.
-    fn step(&mut self) -> Result<()> {
+    /// Reads one token's worth of input, emitting what it decides.
+    #[inline(always)]
+    fn step<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
+        let result = self.step_inner(e);
+        if let Some(err) = self.bufs.diag.error.take() {
+            self.done = true;
+            return Err(err);
+        }
+        result
+    }
+    #[inline(always)]
+    fn step_inner<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
         let input = self.input;
         if !self.started {
             self.started = true;
@@ -519,10 +586,7 @@ impl<'src> Reader<'src> {
                 self.scanner.seek(3);
             }
         }
-        while self.queued == 0 && !self.done {
-            if self.bufs.diag.error.is_some() {
-                return Ok(());
-            }
+        {
             if !self.in_game {
                 match self.find_game() {
                     None => {
@@ -542,14 +606,14 @@ impl<'src> Reader<'src> {
                         }
                     }
                 }
-                continue;
+                return Ok(());
             }
             let at = self.scanner.peek().unwrap_or(input.len());
             match input.get(at) {
                 Some(b';') => {
                     self.check_gap(self.pos, at);
                     self.scanner.next_structural();
-                    self.node(at, at + 1);
+                    self.node(e, at, at + 1);
                 }
                 Some(b'[') => {
                     // The node lexer reports what is wrong with the
@@ -562,7 +626,7 @@ impl<'src> Reader<'src> {
                     match gap.ident {
                         Some((start, _)) => {
                             self.warn(WarningKind::MissingSemicolon, start);
-                            self.node(start, start);
+                            self.node(e, start, start);
                         }
                         None => {
                             self.warn(WarningKind::ValueWithoutIdent, at);
@@ -581,16 +645,16 @@ impl<'src> Reader<'src> {
                     self.pos = at + 1;
                     if resync_point(input, at) {
                         self.warn(WarningKind::GameResync, at);
-                        self.close_game(at);
+                        self.close_game(e, at);
                         self.open_game(at);
-                        continue;
+                        return Ok(());
                     }
                     let next = skip_space(input, self.pos);
                     if input.get(next) == Some(&b')') {
                         self.warn(WarningKind::EmptyVariation, at);
                         self.pos = next + 1;
                         self.scanner.seek(self.pos);
-                        continue;
+                        return Ok(());
                     }
                     let top = *self.bufs.frames.last().expect("in a game");
                     if !top.cursor {
@@ -603,7 +667,7 @@ impl<'src> Reader<'src> {
                         sent: top.cursor,
                     });
                     if top.cursor {
-                        self.push(Queued::VariationStart(at));
+                        e.variation_start(at);
                     }
                 }
                 Some(b')') => {
@@ -612,11 +676,11 @@ impl<'src> Reader<'src> {
                     self.pos = at + 1;
                     let frame = self.bufs.frames.pop().expect("in a game");
                     match self.bufs.frames.last_mut() {
-                        None => self.close_game(self.pos),
+                        None => self.close_game(e, self.pos),
                         Some(top) => {
                             top.last_child = frame.first || frame.last_child;
                             if frame.sent {
-                                self.push(Queued::VariationEnd(at));
+                                e.variation_end(at);
                             }
                         }
                     }
@@ -631,7 +695,7 @@ impl<'src> Reader<'src> {
                 None => {
                     self.check_gap(self.pos, at);
                     self.warn(WarningKind::UnclosedGameTree, at);
-                    self.close_game(at);
+                    self.close_game(e, at);
                     self.done = true;
                     if self.games == 0 {
                         return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
@@ -717,11 +781,11 @@ impl<'src> Reader<'src> {
 
     /// Ends the current game at `end`: queues its end, or warns that it
     /// had no node.
-    fn close_game(&mut self, end: usize) {
+    fn close_game<E: Emit<'src>>(&mut self, e: &mut E, end: usize) {
         self.in_game = false;
         self.bufs.frames.clear();
         if self.game_has_root {
-            self.push(Queued::GameEnd(Span::new(self.game_start, end)));
+            e.game_end(Span::new(self.game_start, end), &mut self.bufs.diag);
         } else {
             self.warn(WarningKind::EmptyGameTree, self.game_start);
         }
@@ -730,7 +794,7 @@ impl<'src> Reader<'src> {
     /// Reads the node starting at `start` whose properties start at `body`
     /// and queues it (after the game events it implies).
     #[inline(always)]
-    fn node(&mut self, start: usize, body: usize) {
+    fn node<E: Emit<'src>>(&mut self, e: &mut E, start: usize, body: usize) {
         let frames = &mut self.bufs.frames;
         let top = frames.last_mut().expect("in a game");
         let root = !top.cursor;
@@ -741,12 +805,12 @@ impl<'src> Reader<'src> {
         if root {
             if self.game_has_root {
                 // A second variation with no node above it: a game of its own.
-                self.push(Queued::GameEnd(Span::new(self.game_start, start)));
+                e.game_end(Span::new(self.game_start, start), &mut self.bufs.diag);
                 self.game_start = start;
             }
             self.game_has_root = true;
             self.games += 1;
-            self.push(Queued::GameStart(self.game_start));
+            e.game_start(self.game_start);
         } else if after_variation {
             self.warn(WarningKind::NodeAfterVariation, start);
         }
@@ -768,9 +832,13 @@ impl<'src> Reader<'src> {
             self.lex(body, root)
         };
         self.pos = end;
-        self.node_span = Span::new(start, end);
-        self.node_root = root;
-        self.push(Queued::Node);
+        e.node(NodeEvent {
+            input,
+            scratch: &self.bufs.scratch,
+            span: Span::new(start, end),
+            root,
+            switch: self.switch,
+        });
     }
 
     fn lex(&mut self, body: usize, root: bool) -> usize {
@@ -784,7 +852,11 @@ impl<'src> Reader<'src> {
             self.mode = self.override_mode.unwrap_or_default();
             self.switch = RootSwitch {
                 mode: self.mode,
-                from: if self.override_mode.is_some() { body } else { usize::MAX },
+                from: if self.override_mode.is_some() {
+                    body
+                } else {
+                    usize::MAX
+                },
             };
             let end = lex_node(
                 &mut self.scanner,

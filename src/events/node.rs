@@ -202,7 +202,7 @@ fn ident_key(name: &[u8]) -> u64 {
 }
 
 /// What [`lex_node`] found in a root besides its properties.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct RootSwitch {
     /// The mode values are read in after the root's `CA`, and from where.
     pub(crate) mode: ValueMode,
@@ -288,9 +288,11 @@ pub(crate) fn lex_node(
                 } else {
                     flags |= flag::DIRTY;
                     let from = scratch.names.len();
-                    scratch
-                        .names
-                        .extend(input[ident.0..ident.1].iter().filter(|b| b.is_ascii_uppercase()));
+                    scratch.names.extend(
+                        input[ident.0..ident.1]
+                            .iter()
+                            .filter(|b| b.is_ascii_uppercase()),
+                    );
                     Span32::new(from, scratch.names.len())
                 };
                 scratch.props.push(PropTok {
@@ -305,7 +307,14 @@ pub(crate) fn lex_node(
                     sink.warn(WarningKind::RepeatedProperty, ident.0);
                 }
                 if let Some(root) = root.as_deref_mut() {
-                    if !ca_seen && scratch.props.last().expect("pushed").name_bytes(input, &scratch.names) == b"CA" {
+                    if !ca_seen
+                        && scratch
+                            .props
+                            .last()
+                            .expect("pushed")
+                            .name_bytes(input, &scratch.names)
+                            == b"CA"
+                    {
                         ca_seen = true;
                         if !fixed_mode {
                             let label = &input[scratch.values[first].range()];
@@ -405,11 +414,9 @@ pub(crate) fn simple_node(input: &[u8], body: usize) -> Option<(Span32, Span32, 
         i += 1;
     }
     match input.get(i) {
-        None | Some(b';' | b'(' | b')') => Some((
-            Span32::new(start, open),
-            Span32::new(open + 1, close),
-            i,
-        )),
+        None | Some(b';' | b'(' | b')') => {
+            Some((Span32::new(start, open), Span32::new(open + 1, close), i))
+        }
         Some(_) => None,
     }
 }

@@ -15,8 +15,10 @@
 
 use super::{GameData, NodeData, RichProp, Store, NONE, RICH};
 use crate::error::{Error, ErrorKind, Result};
-use crate::events::{flag, Event, NodeEvent, Reader, Span32};
+use crate::events::{flag, Diag, Emit, Machine, NodeEvent, Span32};
+use crate::span::Span;
 use crate::tree::ParseOptions;
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 /// One open variation: where its next node attaches.
@@ -52,28 +54,27 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
     store.nodes.reserve(initial_nodes(input));
     store.slots.reserve(initial_nodes(input));
     let bufs = std::mem::take(&mut store.bufs);
-    let mut reader = Reader::with_buffers(input, options, bufs);
-    let mut b = Builder::new(input, store, false);
-    let result = loop {
-        match reader.next() {
-            Ok(Some(event)) => {
-                if let Err(e) = b.event(event) {
-                    break Err(e);
-                }
-            }
-            Ok(None) => break Ok(()),
-            Err(e) => break Err(e),
-        }
+    let mut m = Machine::new(input, options, bufs);
+    let mut b = Builder {
+        input,
+        store,
+        one_game: false,
+        error: None,
+        each: None,
     };
-    finish_chunk(store, &mut reader, true);
-    store.bufs = reader.into_buffers();
+    let mut result = m.drive(&mut b);
+    if let Some(err) = b.error.take() {
+        result = Err(err);
+    }
+    take_warnings(store, &mut m.bufs.diag, true);
+    store.bufs = m.into_buffers();
     result
 }
 
 /// Moves the warnings found so far from the reader to the store and sizes
-/// the per-game tables.
-pub(crate) fn finish_chunk(store: &mut Store, reader: &mut Reader<'_>, whole: bool) {
-    let diag = reader.diag_mut();
+/// the per-game tables. With `whole` false (one game at a time), the
+/// counts start again for the next game.
+fn take_warnings(store: &mut Store, diag: &mut Diag, whole: bool) {
     std::mem::swap(&mut store.warnings, &mut diag.list);
     diag.list.clear();
     store.warning_counts = diag.counts;
@@ -85,121 +86,132 @@ pub(crate) fn finish_chunk(store: &mut Store, reader: &mut Reader<'_>, whole: bo
     store.charsets.resize_with(store.games.len(), OnceLock::new);
 }
 
+/// The callback of [`build_each`] and the games handed to it so far.
+pub(crate) struct Each<'f> {
+    f: &'f mut dyn FnMut(&Store) -> ControlFlow<()>,
+    games: usize,
+    stopped: bool,
+}
+
 /// Parses `input` one game at a time, handing each to `f` (with the
 /// warnings found since the previous one). Stops early when `f` says so.
-pub(crate) fn build_each<'src>(
-    input: &'src [u8],
+/// Returns the number of games handed out.
+pub(crate) fn build_each(
+    input: &[u8],
     options: &ParseOptions,
     store: &mut Store,
-    mut f: impl FnMut(&Store, usize) -> std::ops::ControlFlow<()>,
+    f: &mut dyn FnMut(&Store) -> ControlFlow<()>,
 ) -> Result<usize> {
     store.clear();
     store.lines = OnceLock::new();
     store.override_charset = options.charset;
     let bufs = std::mem::take(&mut store.bufs);
-    let mut reader = Reader::with_buffers(input, options, bufs);
-    let mut games = 0;
-    let result = loop {
-        let event = match reader.next() {
-            Ok(Some(event)) => event,
-            Ok(None) => break Ok(()),
-            Err(e) => break Err(e),
-        };
-        let end = matches!(event, Event::GameEnd { .. });
-        let mut b = Builder::new(input, store, true);
-        if let Err(e) = b.event(event) {
-            break Err(e);
-        }
-        if end {
-            finish_chunk(store, &mut reader, false);
-            store.game_base = games;
-            let flow = f(store, games);
-            games += 1;
-            store.clear();
-            if flow.is_break() {
-                break Ok(());
-            }
-        }
+    let mut m = Machine::new(input, options, bufs);
+    let mut b = Builder {
+        input,
+        store,
+        one_game: true,
+        error: None,
+        each: Some(Each {
+            f,
+            games: 0,
+            stopped: false,
+        }),
     };
-    if !store.games.is_empty() || !reader.warnings().is_empty() {
+    let mut result = m.drive(&mut b);
+    if let Some(err) = b.error.take() {
+        result = Err(err);
+    }
+    let each = b.each.take().expect("set above");
+    if !each.stopped && !m.bufs.diag.list.is_empty() {
         // Warnings after the last game (junk, an error in strict mode) are
         // handed out alone.
-        finish_chunk(store, &mut reader, false);
-        store.games.clear();
-        store.nodes.clear();
-        if !store.warnings.is_empty() {
-            store.game_base = games;
-            let _ = f(store, games);
-        }
+        store.clear();
+        take_warnings(store, &mut m.bufs.diag, false);
+        store.game_base = each.games;
+        let _ = (each.f)(store);
     }
-    store.bufs = reader.into_buffers();
-    result.map(|_| games)
+    store.bufs = m.into_buffers();
+    result.map(|_| each.games)
 }
 
-struct Builder<'a> {
+struct Builder<'a, 'f> {
     input: &'a [u8],
     store: &'a mut Store,
     /// One game at a time: the arena only grows to the largest game.
     one_game: bool,
+    error: Option<Error>,
+    each: Option<Each<'f>>,
 }
 
-impl<'a> Builder<'a> {
-    fn new(input: &'a [u8], store: &'a mut Store, one_game: bool) -> Builder<'a> {
-        Builder {
-            input,
-            store,
-            one_game,
-        }
-    }
-
+impl<'src> Emit<'src> for Builder<'_, '_> {
     #[inline(always)]
-    fn event(&mut self, event: Event<'_, '_>) -> Result<()> {
-        match event {
-            Event::Node(node) => return self.node(node),
-            Event::GameStart { offset } => {
-                let store = &mut *self.store;
-                store.frames.clear();
-                store.frames.push(Frame::default());
-                store.games.push(GameData {
-                    start: offset as u32,
-                    end: offset as u32,
-                    ..GameData::default()
-                });
-            }
-            Event::GameEnd { span } => {
-                if let Some(game) = self.store.games.last_mut() {
-                    game.end = span.end as u32;
-                }
-            }
-            Event::VariationStart { .. } => {
-                let frames = &mut self.store.frames;
-                let top = *frames.last().expect("in a game");
-                frames.push(Frame {
-                    cursor: top.cursor,
-                    last_child: top.last_child,
-                    first: NONE,
-                });
-            }
-            Event::VariationEnd { .. } => {
-                let frames = &mut self.store.frames;
-                let frame = frames.pop().expect("in a variation");
-                let top = frames.last_mut().expect("in a game");
-                // The variation's first node is now the last child of the
-                // node it hangs from; with no node of its own (`((;a))`),
-                // whatever its inner variations attached.
-                top.last_child = if frame.first != NONE {
-                    frame.first
-                } else {
-                    frame.last_child
-                };
-            }
+    fn node(&mut self, node: NodeEvent<'_, 'src>) {
+        if let Err(e) = self.add_node(node) {
+            self.error = Some(e);
         }
-        Ok(())
     }
 
+    fn game_start(&mut self, offset: usize) {
+        let store = &mut *self.store;
+        store.frames.clear();
+        store.frames.push(Frame::default());
+        store.games.push(GameData {
+            start: offset as u32,
+            end: offset as u32,
+            ..GameData::default()
+        });
+    }
+
+    fn game_end(&mut self, span: Span, diag: &mut Diag) {
+        if let Some(game) = self.store.games.last_mut() {
+            game.end = span.end as u32;
+        }
+        if let Some(each) = &mut self.each {
+            let store = &mut *self.store;
+            take_warnings(store, diag, false);
+            store.game_base = each.games;
+            each.games += 1;
+            if (each.f)(store).is_break() {
+                each.stopped = true;
+            }
+            store.clear();
+        }
+    }
+
+    fn variation_start(&mut self, _: usize) {
+        let frames = &mut self.store.frames;
+        let top = *frames.last().expect("in a game");
+        frames.push(Frame {
+            cursor: top.cursor,
+            last_child: top.last_child,
+            first: NONE,
+        });
+    }
+
+    fn variation_end(&mut self, _: usize) {
+        let frames = &mut self.store.frames;
+        let frame = frames.pop().expect("in a variation");
+        let top = frames.last_mut().expect("in a game");
+        // The variation's first node is now the last child of the node it
+        // hangs from; with no node of its own (`((;a))`), whatever its inner
+        // variations attached.
+        top.last_child = if frame.first != NONE {
+            frame.first
+        } else {
+            frame.last_child
+        };
+    }
+
+    fn stop(&self) -> bool {
+        self.error.is_some() || self.each.as_ref().is_some_and(|e| e.stopped)
+    }
+}
+
+impl Builder<'_, '_> {
     /// Adds a node, links it, records its properties.
     #[inline(always)]
-    fn node(&mut self, node: NodeEvent<'_, '_>) -> Result<()> {
+    fn add_node(&mut self, node: NodeEvent<'_, '_>) -> Result<()> {
         let store = &mut *self.store;
         let props = node.scratch().props.len();
         if store.nodes.len() == store.nodes.capacity()
@@ -209,7 +221,11 @@ impl<'a> Builder<'a> {
         }
         let store = &mut *self.store;
         if store.nodes.len() >= MAX_ITEMS || store.slots.len() >= MAX_ITEMS {
-            return Err(Error::at(ErrorKind::InputTooLarge, self.input, node.offset()));
+            return Err(Error::at(
+                ErrorKind::InputTooLarge,
+                self.input,
+                node.offset(),
+            ));
         }
         let id = store.nodes.len() as u32 + 1;
         let top = store.frames.last_mut().expect("in a game");
@@ -228,7 +244,9 @@ impl<'a> Builder<'a> {
         top.last_child = NONE;
         let scratch = node.scratch();
         let plain = scratch.props.iter().all(|p| {
-            p.flags == 0 && p.count == 1 && p.ident.end + 1 == scratch.values[p.values as usize].start
+            p.flags == 0
+                && p.count == 1
+                && p.ident.end + 1 == scratch.values[p.values as usize].start
         });
         let first_slot = store.slots.len() as u32;
         store.nodes.push(NodeData {
@@ -332,6 +350,8 @@ impl<'a> Builder<'a> {
         store.nodes.reserve_exact(expected + expected / 8 + 64);
         let slots = store.slots.len().max(1);
         let expected = (rest as u128 * slots as u128 / at.max(1) as u128) as usize;
-        store.slots.reserve_exact(expected + expected / 8 + 64 + props);
+        store
+            .slots
+            .reserve_exact(expected + expected / 8 + 64 + props);
     }
 }

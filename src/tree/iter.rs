@@ -260,8 +260,7 @@ impl<'t, 'src: 't> Values<'t, 'src> {
                 values: r.values as usize..(r.values + r.count) as usize,
                 rich: true,
                 cut: r.has(flag::CUT),
-                chain: (prop.is_merged() && r.next != 0)
-                    .then(|| (prop.slot() as u32 + r.next, 0)),
+                chain: (prop.is_merged() && r.next != 0).then(|| (prop.slot() as u32 + r.next, 0)),
             },
         }
     }

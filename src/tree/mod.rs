@@ -187,6 +187,9 @@ impl Store {
     /// Heap bytes held by this store (its capacity, not just what is used).
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
+        if std::env::var_os("SGF_ARENA_DEBUG").is_some() {
+            eprintln!("nodes {}/{} slots {}/{} rich {}/{} values {}/{} text {} warnings {} bufs {} lines {}", self.nodes.len(), self.nodes.capacity(), self.slots.len(), self.slots.capacity(), self.rich.len(), self.rich.capacity(), self.values.len(), self.values.capacity(), self.ident_text.capacity(), self.warnings.capacity(), self.bufs.heap_bytes(), self.lines.get().map_or(0, LineIndex::heap_bytes));
+        }
         self.nodes.capacity() * size_of::<NodeData>()
             + self.slots.capacity() * size_of::<Span32>()
             + self.rich.capacity() * size_of::<RichProp>()
@@ -367,17 +370,16 @@ impl Parser {
         mut f: impl FnMut(Collection<'_, 'src>) -> ControlFlow<B>,
     ) -> Result<ControlFlow<B, usize>> {
         let mut stop = None;
-        let games = build::build_each(input, &self.options, &mut self.store, |store, index| {
-            let coll = Collection { store, input };
-            let _ = index;
-            match f(coll) {
+        let games =
+            build::build_each(input, &self.options, &mut self.store, &mut |store| match f(
+                Collection { store, input },
+            ) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(b) => {
                     stop = Some(b);
                     ControlFlow::Break(())
                 }
-            }
-        })?;
+            })?;
         Ok(match stop {
             Some(b) => ControlFlow::Break(b),
             None => ControlFlow::Continue(games),
@@ -1056,7 +1058,10 @@ impl<'t, 'src: 't> Property<'t, 'src> {
             Some(r) => self.node.coll.rich_name(r),
             None => {
                 let input: &'t [u8] = self.node.coll.input;
-                &input[{ let s = self.plain_ident(); s.start..s.end }]
+                &input[{
+                    let s = self.plain_ident();
+                    s.start..s.end
+                }]
             }
         };
         // Normalised identifiers are upper-case ASCII letters only.
@@ -1074,7 +1079,10 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// The identifier as written, at its first occurrence (`CoPyright`).
     #[inline]
     pub fn ident_raw(&self) -> &'src [u8] {
-        &self.node.coll.input[{ let s = self.ident_span(); s.start..s.end }]
+        &self.node.coll.input[{
+            let s = self.ident_span();
+            s.start..s.end
+        }]
     }
 
     /// The node this property belongs to.
@@ -1140,7 +1148,10 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     pub fn first_value(&self) -> Value<'src> {
         let store = self.node.coll.store;
         let (span, cut) = match self.rich() {
-            Some(r) => (store.values[r.values as usize], r.has(flag::CUT) && r.count == 1),
+            Some(r) => (
+                store.values[r.values as usize],
+                r.has(flag::CUT) && r.count == 1,
+            ),
             None => (store.slots[self.slot as usize], false),
         };
         Value::new(self.node.coll.input, span, cut)
