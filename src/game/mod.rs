@@ -11,8 +11,11 @@
 //!   files contain (Fox's scaled komi, `HA[0]`, `RE[W+Time Over]`,
 //!   `DT[2001/10/11 21:22:51 UT]`, `BR[P9段]`, …). They never panic; input
 //!   they cannot read comes back as an explicit fallback that keeps the text
-//!   ([`Rank::Unknown`], [`GameResult::Unparsed`], [`Handicap::Invalid`],
-//!   [`InvalidValue`]).
+//!   ([`Rank::Unknown`], [`GameResult::Unparsed`], [`Handicap::Invalid`]),
+//!   or, where there is no such fallback ([`Komi`], [`GameDates`],
+//!   [`TimeLimit`]), as an [`Error`](crate::Error) of kind
+//!   [`ErrorKind::InvalidGameInfo`](crate::ErrorKind::InvalidGameInfo) that
+//!   keeps the text and the reason.
 //! * **[`GameInfo`]**, which collects the text of every game-info property
 //!   once ([`GameInfo::from_lookup`], [`GameInfo::from_pairs`], or
 //!   [`GameTree::info`](crate::GameTree::info) for a parsed game) and hands
@@ -39,8 +42,8 @@
 mod info;
 
 pub use info::{
-    Application, Certainty, GameDates, GameInfo, GameResult, Handicap, InvalidValue, Komi,
-    KomiScale, PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
+    Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
+    PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
 
 use crate::tree::GameTree;

@@ -1,8 +1,11 @@
 //! The dates a game was played on (`DT`).
 
 use super::helpers::leading_digits;
-use super::InvalidValue;
+use crate::error::{Error, Result};
 use std::fmt;
+
+/// The property this file reads, named in its errors.
+const IDENT: &str = "DT";
 
 /// A date that may lack its day, or its month and day: `1996`, `1996-05`,
 /// `1996-05-06`. Always valid (Gregorian calendar, leap years counted).
@@ -110,7 +113,7 @@ impl fmt::Display for PartialDate {
 /// let d = GameDates::parse("2019-10-14 18:34:05")?;
 /// assert_eq!((d.first().to_string(), d.time_of_day), ("2019-10-14".to_string(), true));
 /// assert!(GameDates::parse("1996-02-30").is_err());
-/// # Ok::<(), sgf_grove::game::InvalidValue>(())
+/// # Ok::<(), sgf_grove::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameDates {
@@ -153,10 +156,10 @@ impl GameDates {
     ///
     /// When the text is empty, in no form known here, ambiguous, or names a
     /// date that does not exist; the error keeps the text.
-    pub fn parse(s: &str) -> Result<GameDates, InvalidValue> {
+    pub fn parse(s: &str) -> Result<GameDates> {
         let t = s.trim();
         if t.is_empty() {
-            return Err(InvalidValue::new(s, "empty"));
+            return Err(Error::game_info(IDENT, "empty", s));
         }
         let mut dates = GameDates {
             dates: Vec::new(),
@@ -173,7 +176,7 @@ impl GameDates {
                 lenient = true;
                 other_forms(date).ok_or(e)
             })
-            .map_err(|reason| InvalidValue::new(s, reason))?;
+            .map_err(|reason| Error::game_info(IDENT, reason, s))?;
         dates.dates = parsed;
         dates.non_standard |= lenient;
         Ok(dates)
@@ -395,6 +398,7 @@ fn english_date(t: &str) -> Option<PartialDate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
 
     fn date(year: i32, month: Option<u8>, day: Option<u8>) -> PartialDate {
         PartialDate::new(year, month, day).expect("valid test date")
@@ -562,7 +566,9 @@ mod tests {
             "1996-05-6x",
         ] {
             let err = GameDates::parse(text).unwrap_err();
-            assert_eq!(err.raw, text, "{text:?}");
+            assert_eq!(err.value_text(), Some(text), "{text:?}");
+            assert_eq!(err.kind(), ErrorKind::InvalidGameInfo { ident: "DT" });
+            assert!(err.reason().is_some() && !err.has_position());
         }
     }
 

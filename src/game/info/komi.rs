@@ -1,7 +1,11 @@
 //! Komi (`KM`).
 
 use super::helpers::parse_real;
-use super::{InvalidValue, Rules};
+use super::Rules;
+use crate::error::{Error, Result};
+
+/// The property this file reads, named in its errors.
+const IDENT: &str = "KM";
 
 /// How a komi value was written, as [`Komi::scale`] infers it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -63,7 +67,7 @@ impl KomiScale {
 /// let k = Komi::parse("6.50")?;
 /// assert_eq!((k.raw(), k.value(), k.looks_scaled()), ("6.50", 6.5, false));
 /// assert!(Komi::parse("six").is_err());
-/// # Ok::<(), sgf_grove::game::InvalidValue>(())
+/// # Ok::<(), sgf_grove::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Komi<'s> {
@@ -81,12 +85,13 @@ impl<'s> Komi<'s> {
     /// When the text is empty or not such a number (`"six"`, `"6.5 pts"`,
     /// `"1e2"`, `"inf"`). An empty `KM[]` means "no komi stated";
     /// [`GameInfo::komi`](super::GameInfo::komi) returns `None` for it.
-    pub fn parse(s: &'s str) -> Result<Komi<'s>, InvalidValue> {
+    pub fn parse(s: &'s str) -> Result<Komi<'s>> {
         let t = s.trim();
         if t.is_empty() {
-            return Err(InvalidValue::new(s, "empty"));
+            return Err(Error::game_info(IDENT, "empty", s));
         }
-        let (value, comma) = parse_real(t).ok_or_else(|| InvalidValue::new(s, "not a number"))?;
+        let (value, comma) =
+            parse_real(t).ok_or_else(|| Error::game_info(IDENT, "not a number", s))?;
         Ok(Komi {
             raw: s,
             value,
@@ -159,6 +164,7 @@ impl<'s> Komi<'s> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
 
     #[test]
     fn komi_values_and_scales() {
@@ -220,9 +226,13 @@ mod tests {
             "--6",
         ] {
             let err = Komi::parse(text).unwrap_err();
-            assert_eq!(err.raw, text);
+            assert_eq!(err.value_text(), Some(text));
+            assert_eq!(err.kind(), ErrorKind::InvalidGameInfo { ident: "KM" });
         }
-        assert_eq!(Komi::parse("").unwrap_err().reason, "empty");
+        assert_eq!(Komi::parse("").unwrap_err().reason(), Some("empty"));
+        let err = Komi::parse("six").unwrap_err();
+        assert_eq!(err.reason(), Some("not a number"));
+        assert_eq!(err.to_string(), r#"malformed KM value "six": not a number"#);
     }
 
     #[test]

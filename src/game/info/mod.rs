@@ -20,39 +20,10 @@ pub use result::{GameResult, WinBy};
 pub use rules::Rules;
 pub use time::TimeLimit;
 
+use crate::error::Result;
 use crate::value::Color;
 use helpers::non_blank;
 use std::borrow::Cow;
-use std::fmt;
-
-/// A game-info value that could not be read, with the text as it was given.
-///
-/// Returned by the parsers whose result has no natural "unknown" case
-/// ([`Komi::parse`], [`GameDates::parse`], [`TimeLimit::parse`]).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct InvalidValue {
-    /// The text that was given, unchanged.
-    pub raw: String,
-    /// Why it was refused, in a few words (`"not a number"`).
-    pub reason: &'static str,
-}
-
-impl InvalidValue {
-    fn new(raw: &str, reason: &'static str) -> InvalidValue {
-        InvalidValue {
-            raw: raw.to_owned(),
-            reason,
-        }
-    }
-}
-
-impl fmt::Display for InvalidValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid value {:?}: {}", self.raw, self.reason)
-    }
-}
-
-impl std::error::Error for InvalidValue {}
 
 /// The game-info properties [`GameInfo`] reads, in its order. (Board size,
 /// `SZ`, is a root property with its own getter,
@@ -219,7 +190,7 @@ impl<'a> GameInfo<'a> {
     }
 
     /// Komi (`KM`); see [`Komi`].
-    pub fn komi(&self) -> Option<Result<Komi<'_>, InvalidValue>> {
+    pub fn komi(&self) -> Option<Result<Komi<'_>>> {
         self.raw(KM).map(Komi::parse)
     }
 
@@ -241,7 +212,7 @@ impl<'a> GameInfo<'a> {
     }
 
     /// Dates (`DT`); see [`GameDates`].
-    pub fn dates(&self) -> Option<Result<GameDates, InvalidValue>> {
+    pub fn dates(&self) -> Option<Result<GameDates>> {
         self.raw(DT).map(GameDates::parse)
     }
 
@@ -256,7 +227,7 @@ impl<'a> GameInfo<'a> {
     }
 
     /// Time limit (`TM`); see [`TimeLimit`].
-    pub fn time_limit(&self) -> Option<Result<TimeLimit, InvalidValue>> {
+    pub fn time_limit(&self) -> Option<Result<TimeLimit>> {
         self.raw(TM).map(TimeLimit::parse)
     }
 
@@ -503,11 +474,14 @@ mod tests {
             ("TM", "-"),
         ];
         let info = info_of(&props);
-        assert_eq!(info.komi().unwrap().unwrap_err().raw, "six");
+        assert_eq!(info.komi().unwrap().unwrap_err().value_text(), Some("six"));
         assert_eq!(info.komi_points(), None);
         assert_eq!(info.handicap().unwrap().stones(), Some(2));
         assert_eq!(info.result(), Some(GameResult::Unparsed("?!".into())));
-        assert_eq!(info.dates().unwrap().unwrap_err().raw, "soon");
+        assert_eq!(
+            info.dates().unwrap().unwrap_err().value_text(),
+            Some("soon")
+        );
         assert!(info.time_limit().unwrap().is_err());
     }
 

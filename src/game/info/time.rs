@@ -1,7 +1,10 @@
 //! The main time limit (`TM`).
 
 use super::helpers::{leading_digits, parse_real};
-use super::InvalidValue;
+use crate::error::{Error, Result};
+
+/// The property this file reads, named in its errors.
+const IDENT: &str = "TM";
 
 /// The main time limit (`TM`, a Real in seconds).
 ///
@@ -22,7 +25,7 @@ use super::InvalidValue;
 /// assert_eq!(TimeLimit::parse("10:00(5x1:00)")?.seconds, 600.0);
 /// assert_eq!(TimeLimit::parse("1 hr/125 moves")?.seconds, 3600.0);
 /// assert!(TimeLimit::parse("-").is_err());
-/// # Ok::<(), sgf_grove::game::InvalidValue>(())
+/// # Ok::<(), sgf_grove::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeLimit {
@@ -39,14 +42,14 @@ impl TimeLimit {
     ///
     /// When no main time can be read (`-`, `none`, `unlimited`, empty), or it
     /// is negative.
-    pub fn parse(s: &str) -> Result<TimeLimit, InvalidValue> {
+    pub fn parse(s: &str) -> Result<TimeLimit> {
         let t = s.trim();
         if t.is_empty() {
-            return Err(InvalidValue::new(s, "empty"));
+            return Err(Error::game_info(IDENT, "empty", s));
         }
         if let Some((seconds, comma)) = parse_real(t) {
             if seconds < 0.0 {
-                return Err(InvalidValue::new(s, "negative"));
+                return Err(Error::game_info(IDENT, "negative", s));
             }
             return Ok(TimeLimit {
                 seconds,
@@ -56,11 +59,11 @@ impl TimeLimit {
         let (seconds, rest) = clock_time(t)
             .or_else(|| unit_time(t))
             .or_else(|| leading_real(t))
-            .ok_or_else(|| InvalidValue::new(s, "not a time"))?;
+            .ok_or_else(|| Error::game_info(IDENT, "not a time", s))?;
         if !(rest.is_empty()
             || rest.starts_with(|c: char| "(+/,;".contains(c) || c.is_whitespace()))
         {
-            return Err(InvalidValue::new(s, "not a time"));
+            return Err(Error::game_info(IDENT, "not a time", s));
         }
         Ok(TimeLimit {
             seconds,
@@ -158,6 +161,7 @@ fn unit_time(t: &str) -> Option<(f64, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
 
     #[test]
     fn time_limits() {
@@ -201,7 +205,9 @@ mod tests {
             "60abc",
             "1800,0,30,5",
         ] {
-            assert_eq!(TimeLimit::parse(text).unwrap_err().raw, text, "{text:?}");
+            let err = TimeLimit::parse(text).unwrap_err();
+            assert_eq!(err.value_text(), Some(text), "{text:?}");
+            assert_eq!(err.kind(), ErrorKind::InvalidGameInfo { ident: "TM" });
         }
     }
 }
