@@ -379,6 +379,14 @@ impl Error {
         err
     }
 
+    /// The same error at `pos`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn with_position(mut self, pos: Position) -> Error {
+        self.0.pos = pos;
+        self
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> ErrorKind {
         self.0.kind
@@ -616,5 +624,12 @@ mod tests {
         );
         assert_ne!(err, Error::game_info("DT", "no such date", "1996-02-31"));
         assert_ne!(err, Error::game_info("DT", "not a date", "1996-02-30"));
+        let placed = err.with_position(Position::locate(b"(;DT[1996-02-30])", 5));
+        assert!(placed.has_position());
+        assert_eq!(
+            placed.to_string(),
+            r#"malformed DT value "1996-02-30": no such date at 1:6"#
+        );
+        assert!(placed.source().is_none());
     }
 }

@@ -76,7 +76,10 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// # Errors
     ///
     /// [`ErrorKind::InvalidValue`] with the value's position when the value
-    /// is malformed for `T` (`B[z]`, `KM[six]`).
+    /// is malformed for `T` (`B[z]`, `KM[six]` as a real);
+    /// [`ErrorKind::InvalidGameInfo`] for the game-info types
+    /// ([`Komi`](crate::game::Komi), [`GameDates`](crate::game::GameDates),
+    /// [`TimeLimit`](crate::game::TimeLimit)), with the reason.
     pub fn get<T: FromValue<'src>>(&self, ident: &str) -> Result<Option<T>> {
         let Some(prop) = self.property(ident) else {
             return Ok(None);
@@ -152,7 +155,14 @@ pub(crate) fn decode<'src, T: FromValue<'src>>(
     ctx: &ValueContext<'_, 'src>,
     coll: Collection<'_, '_>,
 ) -> Result<T> {
-    T::from_value(value.raw(), ctx).ok_or_else(|| invalid(value, T::TYPE, coll))
+    T::try_from_value(value.raw(), ctx).map_err(|err| placed(err, value, coll))
+}
+
+/// `err` at the position of `value` in `coll`.
+#[cold]
+#[inline(never)]
+fn placed(err: Error, value: Value<'_>, coll: Collection<'_, '_>) -> Error {
+    err.with_position(coll.position(value.span().start))
 }
 
 /// The error for a malformed `value` of type `ty` in `coll`.

@@ -1,6 +1,7 @@
 //! The value types and how each reads a raw value.
 
 use super::ValueType;
+use crate::error::{Error, ErrorKind, Result};
 use crate::text::{decode_simple_text, decode_text};
 use crate::tree::GameTree;
 use std::borrow::Cow;
@@ -46,7 +47,12 @@ impl<'t, 'src: 't> ValueContext<'t, 'src> {
 /// Implemented for [`Number`] (`i64`), [`Real`] (`f64`), [`Double`],
 /// [`Color`], [`Point`], [`Move`], [`BoardSize`], [`SimpleText`], [`Text`],
 /// [`Empty`] (the None type), `(A, B)` for a compose value `a:b`, and
-/// `Option<T>`, which also accepts an empty value (as `None`).
+/// `Option<T>`, which also accepts an empty value (as `None`); and for the
+/// game-information types of [`game`](crate::game) ([`Komi`](crate::game::Komi),
+/// [`Handicap`](crate::game::Handicap), [`Rank`](crate::game::Rank),
+/// [`GameResult`](crate::game::GameResult), [`GameDates`](crate::game::GameDates),
+/// [`Rules`](crate::game::Rules), [`TimeLimit`](crate::game::TimeLimit),
+/// [`Application`](crate::game::Application)).
 pub trait FromValue<'src>: Sized {
     /// The value type this reads, named in errors.
     const TYPE: ValueType;
@@ -54,6 +60,22 @@ pub trait FromValue<'src>: Sized {
     /// Reads `raw` (the value as written, escapes and all), or `None` when it
     /// is malformed.
     fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self>;
+
+    /// Reads `raw` as [`FromValue::from_value`] does, with an [`Error`]
+    /// that says what was wrong when it is malformed. The error has no
+    /// position yet: [`Node::get`](crate::Node::get) gives it the value's.
+    ///
+    /// The default gives [`ErrorKind::InvalidValue`] of [`FromValue::TYPE`];
+    /// types whose parsers can say more (the game-info types, with
+    /// [`ErrorKind::InvalidGameInfo`]) override it.
+    ///
+    /// # Errors
+    ///
+    /// When the value is malformed for `Self`.
+    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Self> {
+        Self::from_value(raw, ctx)
+            .ok_or_else(|| Error::without_position(ErrorKind::InvalidValue(Self::TYPE)))
+    }
 }
 
 /// An SGF Number.
@@ -209,6 +231,13 @@ impl<'src, T: FromValue<'src>> FromValue<'src> for Option<T> {
             Some(None)
         } else {
             T::from_value(raw, ctx).map(Some)
+        }
+    }
+    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Option<T>> {
+        if trim(raw).is_empty() {
+            Ok(None)
+        } else {
+            T::try_from_value(raw, ctx).map(Some)
         }
     }
 }
