@@ -1,7 +1,9 @@
 //! The dates a game was played on (`DT`).
 
 use super::helpers::leading_digits;
+use super::helpers::simple_text;
 use crate::error::{Error, Result};
+use crate::value::{FromValue, ValueContext, ValueType};
 use std::fmt;
 
 /// The property this file reads, named in its errors.
@@ -393,6 +395,37 @@ fn english_date(t: &str) -> Option<PartialDate> {
         }
     }
     PartialDate::from_parts(year?, Some(month?), day)
+}
+
+/// `DT` read from a node: decoded as SimpleText in the game's charset, then
+/// [`GameDates::parse`].
+///
+/// ```
+/// use sgf_grove::game::GameDates;
+/// use sgf_grove::ErrorKind;
+/// let doc = sgf_grove::parse(b"(;DT[1996-05-06,07])(;DT[1996-02-30])")?;
+/// let mut games = doc.games();
+/// let dates = games.next().unwrap().root().get::<GameDates>("DT")?.unwrap();
+/// assert_eq!(dates.last().to_string(), "1996-05-07");
+/// let err = games.next().unwrap().root().get::<GameDates>("DT").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidGameInfo { ident: "DT" });
+/// assert_eq!((err.reason(), err.line(), err.column()), (Some("no such date"), 1, 26));
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`GameDates::parse`], at the value's position.
+impl<'src> FromValue<'src> for GameDates {
+    const TYPE: ValueType = ValueType::SimpleText;
+
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+        Self::try_from_value(raw, ctx).ok()
+    }
+
+    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Self> {
+        GameDates::parse(&simple_text(raw, ctx))
+    }
 }
 
 #[cfg(test)]

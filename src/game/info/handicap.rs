@@ -1,6 +1,8 @@
 //! Handicap (`HA`).
 
+use super::helpers::simple_text;
 use super::helpers::{cjk_number, leading_number, parse_real};
+use crate::value::{FromValue, ValueContext, ValueType};
 
 /// Handicap (`HA`, a Number): how many handicap stones Black was given.
 ///
@@ -124,6 +126,24 @@ impl Handicap {
     /// Whether the value is as FF\[4\] wants it (a plain number ≥ 2).
     pub fn is_conforming(&self) -> bool {
         matches!(self, Handicap::Stones(_))
+    }
+}
+
+/// `HA` read from a node: decoded as SimpleText in the game's charset, then
+/// [`Handicap::parse`]. Never fails.
+///
+/// ```
+/// use sgf_grove::game::Handicap;
+/// let doc = sgf_grove::parse(b"(;HA[3]AB[dd][pd][dp])")?;
+/// let root = doc.games().next().unwrap().root();
+/// assert_eq!(root.get::<Handicap>("HA")?, Some(Handicap::Stones(3)));
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+impl<'src> FromValue<'src> for Handicap {
+    const TYPE: ValueType = ValueType::Number;
+
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+        Some(Handicap::parse(&simple_text(raw, ctx)))
     }
 }
 

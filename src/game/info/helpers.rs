@@ -1,5 +1,9 @@
 //! Small text helpers the game-info parsers share.
 
+use crate::text::decode_simple_text;
+use crate::value::ValueContext;
+use std::borrow::Cow;
+
 /// `s` without the prefix `prefix`, ASCII letters compared case-insensitively.
 pub(super) fn strip_prefix_ci<'s>(s: &'s str, prefix: &str) -> Option<&'s str> {
     let head = s.get(..prefix.len())?;
@@ -128,6 +132,22 @@ pub(super) fn leading_number(s: &str) -> Option<(u32, &str)> {
 /// `s` trimmed, or `None` when that leaves nothing.
 pub(super) fn non_blank(s: Option<&str>) -> Option<&str> {
     s.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// `raw` decoded as SimpleText in the charset of `ctx`: borrowed from the
+/// input when nothing had to change.
+pub(super) fn simple_text<'src>(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Cow<'src, str> {
+    decode_simple_text(raw, ctx.encoding())
+}
+
+/// `text` without leading and trailing whitespace, still borrowed when it
+/// was.
+pub(super) fn trim_cow(text: Cow<'_, str>) -> Cow<'_, str> {
+    match text {
+        Cow::Borrowed(s) => Cow::Borrowed(s.trim()),
+        Cow::Owned(s) if s.trim().len() == s.len() => Cow::Owned(s),
+        Cow::Owned(s) => Cow::Owned(s.trim().to_owned()),
+    }
 }
 
 #[cfg(test)]

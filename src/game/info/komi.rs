@@ -3,6 +3,7 @@
 use super::helpers::parse_real;
 use super::Rules;
 use crate::error::{Error, Result};
+use crate::value::{FromValue, ValueContext, ValueType};
 
 /// The property this file reads, named in its errors.
 const IDENT: &str = "KM";
@@ -158,6 +159,41 @@ impl<'s> Komi<'s> {
             (scale, _) => scale,
         };
         self.value / scale.divisor()
+    }
+}
+
+/// `KM` read from a node, borrowing the input. The value is read as written,
+/// like a [`Real`](crate::value::Real) (whitespace around it allowed,
+/// escapes not removed), since a komi is ASCII in every charset.
+///
+/// ```
+/// use sgf_grove::game::{Komi, KomiScale};
+/// let doc = sgf_grove::parse(b"(;KM[650]RU[Japanese])")?;
+/// let komi = doc.games().next().unwrap().root().get::<Komi>("KM")?.unwrap();
+/// assert_eq!((komi.raw(), komi.scale(), komi.normalised()), ("650", KomiScale::Times100, 6.5));
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`Komi::parse`], at the value's position (`KM[]` is an error: read
+/// `Option<Komi>` to take it as "no komi").
+impl<'src> FromValue<'src> for Komi<'src> {
+    const TYPE: ValueType = ValueType::Real;
+
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+        Self::try_from_value(raw, ctx).ok()
+    }
+
+    fn try_from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Result<Self> {
+        match std::str::from_utf8(raw) {
+            Ok(text) => Komi::parse(text),
+            Err(_) => Err(Error::game_info(
+                IDENT,
+                "not a number",
+                &String::from_utf8_lossy(raw),
+            )),
+        }
     }
 }
 

@@ -357,8 +357,8 @@ mod tests {
         assert_eq!(
             info.application(),
             Some(Application {
-                name: "GNU Go",
-                version: Some("3.8")
+                name: "GNU Go".into(),
+                version: Some("3.8".into())
             })
         );
         assert_eq!(

@@ -1,6 +1,8 @@
 //! Players (`PB`, `PW`, `BT`, `WT`) and ranks (`BR`, `WR`).
 
+use super::helpers::simple_text;
 use super::helpers::{leading_number, non_blank};
+use crate::value::{FromValue, ValueContext, ValueType};
 use std::fmt;
 
 /// How sure a rank is, from its suffix: KGS and IGS write `5d?` for a rank
@@ -273,6 +275,27 @@ impl<'s> Player<'s> {
             .map(str::trim)
             .filter(|n| !n.is_empty())
             .map(Rank::parse)
+    }
+}
+
+/// `BR` or `WR` read from a node: decoded as SimpleText in the game's
+/// charset, then [`Rank::parse`]. Never fails.
+///
+/// ```
+/// use sgf_grove::game::{Certainty, Rank};
+/// let doc = sgf_grove::parse(b"(;BR[5d?]WR[9p])")?;
+/// let root = doc.games().next().unwrap().root();
+/// assert_eq!(
+///     root.get::<Rank>("BR")?,
+///     Some(Rank::Dan { level: 5, certainty: Certainty::Uncertain })
+/// );
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+impl<'src> FromValue<'src> for Rank {
+    const TYPE: ValueType = ValueType::SimpleText;
+
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+        Some(Rank::parse(&simple_text(raw, ctx)))
     }
 }
 

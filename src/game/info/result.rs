@@ -1,7 +1,9 @@
 //! The result of a game (`RE`).
 
+use super::helpers::simple_text;
 use super::helpers::{contains_ci, parse_real, strip_prefix_ci};
 use crate::value::Color;
+use crate::value::{FromValue, ValueContext, ValueType};
 use std::fmt;
 
 /// How a game was won.
@@ -280,6 +282,28 @@ impl fmt::Display for GameResult {
             GameResult::Unknown => f.write_str("?"),
             GameResult::Unparsed(raw) => f.write_str(raw),
         }
+    }
+}
+
+/// `RE` read from a node: decoded as SimpleText in the game's charset, then
+/// [`GameResult::parse`]. Never fails.
+///
+/// ```
+/// use sgf_grove::game::{GameResult, WinBy};
+/// use sgf_grove::value::Color;
+/// let doc = sgf_grove::parse(b"(;RE[W+Time Over])")?;
+/// let root = doc.games().next().unwrap().root();
+/// assert_eq!(
+///     root.get::<GameResult>("RE")?,
+///     Some(GameResult::Win { winner: Color::White, by: WinBy::Time })
+/// );
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+impl<'src> FromValue<'src> for GameResult {
+    const TYPE: ValueType = ValueType::SimpleText;
+
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+        Some(GameResult::parse(&simple_text(raw, ctx)))
     }
 }
 

@@ -1,5 +1,7 @@
 //! The rule set (`RU`).
 
+use super::helpers::simple_text;
+use crate::value::{FromValue, ValueContext, ValueType};
 use std::fmt;
 
 /// The rule set (`RU`, SimpleText). FF\[4\] names `AGA`, `GOE`, `Japanese` and
@@ -101,6 +103,24 @@ impl Rules {
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// `RU` read from a node: decoded as SimpleText in the game's charset, then
+/// [`Rules::parse`]. Never fails.
+///
+/// ```
+/// use sgf_grove::game::Rules;
+/// let doc = sgf_grove::parse(b"(;RU[Tromp-Taylor])")?;
+/// let root = doc.games().next().unwrap().root();
+/// assert_eq!(root.get::<Rules>("RU")?, Some(Rules::TrompTaylor));
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+impl<'src> FromValue<'src> for Rules {
+    const TYPE: ValueType = ValueType::SimpleText;
+
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+        Some(Rules::parse(&simple_text(raw, ctx)))
     }
 }
 

@@ -1,7 +1,9 @@
 //! The main time limit (`TM`).
 
+use super::helpers::simple_text;
 use super::helpers::{leading_digits, parse_real};
 use crate::error::{Error, Result};
+use crate::value::{FromValue, ValueContext, ValueType};
 
 /// The property this file reads, named in its errors.
 const IDENT: &str = "TM";
@@ -156,6 +158,32 @@ fn unit_time(t: &str) -> Option<(f64, &str)> {
         rest = after[word_end..].trim_start();
     }
     any.then_some((total, rest))
+}
+
+/// `TM` read from a node: decoded as SimpleText in the game's charset, then
+/// [`TimeLimit::parse`].
+///
+/// ```
+/// use sgf_grove::game::TimeLimit;
+/// let doc = sgf_grove::parse(b"(;TM[1 hr/125 moves])")?;
+/// let root = doc.games().next().unwrap().root();
+/// assert_eq!(root.get::<TimeLimit>("TM")?.unwrap().seconds, 3600.0);
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`TimeLimit::parse`], at the value's position.
+impl<'src> FromValue<'src> for TimeLimit {
+    const TYPE: ValueType = ValueType::Real;
+
+    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+        Self::try_from_value(raw, ctx).ok()
+    }
+
+    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Self> {
+        TimeLimit::parse(&simple_text(raw, ctx))
+    }
 }
 
 #[cfg(test)]
