@@ -6,6 +6,7 @@ use crate::text::{decode_simple_text, decode_text};
 use crate::tree::GameTree;
 use std::borrow::Cow;
 use std::fmt;
+use std::str::FromStr;
 
 /// What a typed getter needs to know besides the raw bytes: the board size
 /// (points, and whether `tt` is a pass) and the game (for its charset,
@@ -371,6 +372,35 @@ fn coord_letter(n: u8) -> u8 {
     }
 }
 
+/// Two coordinate letters (`"pd"`), read without a board: any point of a
+/// board up to 52×52. `"tt"` is the point x 19, y 19, since only the board
+/// size tells whether it is a pass (see [`Move`]'s `FromStr`).
+///
+/// ```
+/// use sgf_grove::value::Point;
+/// assert_eq!("pd".parse::<Point>()?, Point { x: 15, y: 3 });
+/// assert_eq!("tt".parse::<Point>()?, Point { x: 19, y: 19 });
+/// assert_eq!("ZZ".parse::<Point>()?, Point { x: 51, y: 51 });
+/// assert!("p".parse::<Point>().is_err());
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidValue`] of [`ValueType::Point`], without a position,
+/// unless the text is exactly two letters `a`–`z`, `A`–`Z`.
+impl FromStr for Point {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Point> {
+        let point = match *s.as_bytes() {
+            [a, b] => coord(a).zip(coord(b)).map(|(x, y)| Point { x, y }),
+            _ => None,
+        };
+        point.ok_or_else(|| Error::without_position(ErrorKind::InvalidValue(ValueType::Point)))
+    }
+}
+
 /// Reads two letters as a point without checking the board.
 pub(crate) fn parse_point(raw: &[u8]) -> Option<Point> {
     match trim(raw) {
@@ -407,6 +437,51 @@ impl<'src> FromValue<'src> for Move {
             return Some(Move::Pass);
         }
         Point::from_value(s, ctx).map(Move::Play)
+    }
+}
+
+/// A move written as in a `B` or `W` value, read without a board: `""` is
+/// a pass, two letters are a point played (see [`Point`]'s `FromStr`).
+/// `"tt"` is the point x 19, y 19: it is a pass only on boards up to
+/// 19×19, which the text does not tell, so check it with
+/// [`Move::for_board`] once the board is known. (A move read from a node
+/// with [`Node::get`](crate::Node::get) knows its board already.)
+///
+/// ```
+/// use sgf_grove::value::{BoardSize, Move, Point};
+/// assert_eq!("".parse::<Move>()?, Move::Pass);
+/// assert_eq!("dp".parse::<Move>()?, Move::Play(Point { x: 3, y: 15 }));
+/// let tt: Move = "tt".parse()?;
+/// assert_eq!(tt, Move::Play(Point { x: 19, y: 19 }));
+/// assert_eq!(tt.for_board(BoardSize::square(19)), Move::Pass);
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidValue`] of [`ValueType::Move`], without a position,
+/// unless the text is empty or two letters.
+impl FromStr for Move {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Move> {
+        if s.is_empty() {
+            return Ok(Move::Pass);
+        }
+        s.parse::<Point>()
+            .map(Move::Play)
+            .map_err(|_| Error::without_position(ErrorKind::InvalidValue(ValueType::Move)))
+    }
+}
+
+impl Move {
+    /// This move on a board of `size`: `tt` (x 19, y 19) is a pass on
+    /// boards up to 19×19, as FF\[4\] has it; any other move is itself.
+    pub fn for_board(self, size: BoardSize) -> Move {
+        match self {
+            Move::Play(Point { x: 19, y: 19 }) if size.tt_is_pass() => Move::Pass,
+            other => other,
+        }
     }
 }
 
@@ -566,6 +641,68 @@ mod tests {
         );
         assert_eq!(Point::from_value(b"xf", &wide), None);
         assert_eq!(Point::from_value(b"xd", &wide), Some(Point { x: 23, y: 3 }));
+    }
+
+    #[test]
+    fn points_from_str() {
+        assert_eq!("aa".parse::<Point>().unwrap(), Point { x: 0, y: 0 });
+        assert_eq!("Zz".parse::<Point>().unwrap(), Point { x: 51, y: 25 });
+        assert_eq!("tt".parse::<Point>().unwrap(), Point { x: 19, y: 19 });
+        for x in 0..52 {
+            for y in 0..52 {
+                let p = Point { x, y };
+                assert_eq!(p.to_string().parse::<Point>().unwrap(), p);
+            }
+        }
+        for text in ["", "a", "abc", " pd", "pd ", "p1", "é", "[a", "a["] {
+            let err = text.parse::<Point>().unwrap_err();
+            assert_eq!(
+                err.kind(),
+                ErrorKind::InvalidValue(ValueType::Point),
+                "{text:?}"
+            );
+            assert!(!err.has_position());
+        }
+    }
+
+    #[test]
+    fn moves_from_str() {
+        assert_eq!("".parse::<Move>().unwrap(), Move::Pass);
+        assert_eq!(
+            "pd".parse::<Move>().unwrap(),
+            Move::Play(Point { x: 15, y: 3 })
+        );
+        let tt: Move = "tt".parse().unwrap();
+        assert_eq!(tt, Move::Play(Point { x: 19, y: 19 }));
+        assert_eq!(tt.for_board(BoardSize::square(19)), Move::Pass);
+        assert_eq!(tt.for_board(BoardSize { cols: 19, rows: 9 }), Move::Pass);
+        assert_eq!(tt.for_board(BoardSize::square(25)), tt);
+        assert_eq!(Move::Pass.for_board(BoardSize::square(25)), Move::Pass);
+        let ss = Move::Play(Point { x: 18, y: 18 });
+        assert_eq!(ss.for_board(BoardSize::square(19)), ss);
+        // The same as reading a value with the board known.
+        for size in [
+            BoardSize::square(9),
+            BoardSize::square(19),
+            BoardSize::square(52),
+        ] {
+            let ctx = ValueContext::with_size(size);
+            for text in ["", "tt", "aa", "ss"] {
+                let from_str = text.parse::<Move>().unwrap().for_board(size);
+                let from_value = Move::from_value(text.as_bytes(), &ctx);
+                if let Some(read) = from_value {
+                    assert_eq!(from_str, read, "{text:?} on {size:?}");
+                }
+            }
+        }
+        for text in [" ", "t", "ttt", "1a", "pass"] {
+            let err = text.parse::<Move>().unwrap_err();
+            assert_eq!(
+                err.kind(),
+                ErrorKind::InvalidValue(ValueType::Move),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
