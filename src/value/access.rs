@@ -1,7 +1,7 @@
 //! Typed getters on nodes and games.
 
 use super::points::Points;
-use super::types::{BoardSize, FromValue, SimpleText, Text, ValueContext};
+use super::types::{BoardSize, Color, FromValue, Move, SimpleText, Text, ValueContext};
 use crate::error::{Error, ErrorKind, Result};
 use crate::text::charset::{detect, for_label};
 use crate::text::{Charset, CharsetSource};
@@ -86,6 +86,35 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         };
         let ctx = self.game().value_context();
         decode(prop.first_value(), &ctx, self.collection()).map(Some)
+    }
+
+    /// The move this node plays, with its colour: the `B` or `W` value read
+    /// as a [`Move`] (a pass is [`Move::Pass`]); `None` when the node has
+    /// neither. FF\[4\] forbids both in one node; a node that has both
+    /// gives its `B` move, and its `W` is not read.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Color, Move, Point};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd];W[tt];C[no move])")?;
+    /// let mut nodes = doc.games().next().unwrap().root().main_line();
+    /// assert_eq!(nodes.next().unwrap().played()?, None); // the root
+    /// let black = nodes.next().unwrap().played()?;
+    /// assert_eq!(black, Some((Color::Black, Move::Play(Point { x: 15, y: 3 }))));
+    /// assert_eq!(nodes.next().unwrap().played()?, Some((Color::White, Move::Pass)));
+    /// assert_eq!(nodes.next().unwrap().played()?, None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the value when the `B` value (or,
+    /// without `B`, the `W` value) is not a move on the board.
+    #[doc(alias = "move")]
+    pub fn played(&self) -> Result<Option<(Color, Move)>> {
+        if let Some(black) = self.get::<Move>("B")? {
+            return Ok(Some((Color::Black, black)));
+        }
+        Ok(self.get::<Move>("W")?.map(|white| (Color::White, white)))
     }
 
     /// Every value of property `ident` read as `T`, in file order (merged
