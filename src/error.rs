@@ -248,6 +248,10 @@ pub enum ErrorKind {
         /// `"TM"`).
         ident: &'static str,
     },
+    /// A point that SGF cannot write: a coordinate above 51, beyond the
+    /// letters `a`–`z`, `A`–`Z` (see [`Point::to_sgf`](crate::value::Point::to_sgf)).
+    /// Such an error has no position.
+    PointOutOfRange(crate::value::Point),
     /// Reading or writing failed; [`std::error::Error::source`] gives the
     /// [`std::io::Error`]. Such an error has no position.
     Io,
@@ -262,6 +266,7 @@ impl ErrorKind {
             ErrorKind::Strict(kind) => kind.code(),
             ErrorKind::InvalidValue(_) => "invalid_value",
             ErrorKind::InvalidGameInfo { .. } => "invalid_game_info",
+            ErrorKind::PointOutOfRange(_) => "point_out_of_range",
             ErrorKind::Io => "io",
         }
     }
@@ -275,6 +280,11 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
             ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),
             ErrorKind::InvalidGameInfo { ident } => write!(f, "malformed {ident} value"),
+            ErrorKind::PointOutOfRange(p) => write!(
+                f,
+                "point ({}, {}) out of range: SGF letters reach 52×52",
+                p.x, p.y
+            ),
             ErrorKind::Io => f.write_str("I/O error"),
         }
     }

@@ -343,16 +343,39 @@ pub struct Point {
 }
 
 impl Point {
-    /// The letters that write this point.
-    pub fn to_sgf(self) -> [u8; 2] {
-        [coord_letter(self.x), coord_letter(self.y)]
+    /// The two letters that write this point in SGF (`pd`).
+    ///
+    /// ```
+    /// use sgf_grove::value::Point;
+    /// use sgf_grove::ErrorKind;
+    /// assert_eq!(&Point { x: 15, y: 3 }.to_sgf()?, b"pd");
+    /// assert_eq!(&Point { x: 51, y: 26 }.to_sgf()?, b"ZA");
+    /// let far = Point { x: 52, y: 0 };
+    /// assert_eq!(far.to_sgf().unwrap_err().kind(), ErrorKind::PointOutOfRange(far));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::PointOutOfRange`] when `x` or `y` is above 51: SGF has
+    /// letters for boards up to 52×52 only.
+    pub fn to_sgf(self) -> Result<[u8; 2]> {
+        match (coord_letter(self.x), coord_letter(self.y)) {
+            (Some(x), Some(y)) => Ok([x, y]),
+            _ => Err(Error::without_position(ErrorKind::PointOutOfRange(self))),
+        }
     }
 }
 
+/// The SGF letters (`pd`). A point beyond 52×52, which has none, shows as
+/// its coordinates, `(52, 0)`: never SGF, so it cannot be read back as
+/// another point. Write SGF with [`Point::to_sgf`], which refuses it.
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b] = self.to_sgf();
-        write!(f, "{}{}", a as char, b as char)
+        match self.to_sgf() {
+            Ok([a, b]) => write!(f, "{}{}", a as char, b as char),
+            Err(_) => write!(f, "({}, {})", self.x, self.y),
+        }
     }
 }
 
@@ -364,11 +387,13 @@ pub(crate) fn coord(b: u8) -> Option<u8> {
     }
 }
 
-fn coord_letter(n: u8) -> u8 {
-    if n < 26 {
-        b'a' + n
-    } else {
-        b'A' + (n - 26)
+/// The letter of coordinate `n`: `a`–`z` for 0–25, `A`–`Z` for 26–51,
+/// none beyond.
+fn coord_letter(n: u8) -> Option<u8> {
+    match n {
+        0..=25 => Some(b'a' + n),
+        26..=51 => Some(b'A' + (n - 26)),
+        _ => None,
     }
 }
 
@@ -641,6 +666,28 @@ mod tests {
         );
         assert_eq!(Point::from_value(b"xf", &wide), None);
         assert_eq!(Point::from_value(b"xd", &wide), Some(Point { x: 23, y: 3 }));
+    }
+
+    #[test]
+    fn points_to_sgf() {
+        let letters = |x, y| Point { x, y }.to_sgf();
+        assert_eq!(letters(0, 25).unwrap(), *b"az");
+        assert_eq!(letters(26, 51).unwrap(), *b"AZ");
+        assert_eq!(letters(51, 0).unwrap(), *b"Za");
+        for (x, y) in [(52, 0), (0, 52), (60, 2), (2, 60), (255, 255), (51, 255)] {
+            let point = Point { x, y };
+            let err = point.to_sgf().unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::PointOutOfRange(point), "{point:?}");
+            assert!(!err.has_position());
+            assert_eq!(point.to_string(), format!("({x}, {y})"));
+            // Nothing that reads as a point.
+            assert!(point.to_string().parse::<Point>().is_err());
+        }
+        assert_eq!(Point { x: 51, y: 51 }.to_string(), "ZZ");
+        assert_eq!(
+            Point { x: 52, y: 3 }.to_sgf().unwrap_err().to_string(),
+            "point (52, 3) out of range: SGF letters reach 52×52"
+        );
     }
 
     #[test]

@@ -374,7 +374,10 @@ fn point_values_on_52x52() {
         let input = format!("(;SZ[52]CR[{s}])");
         let doc = doc(input.as_bytes());
         assert_eq!(node(&doc, 0).get::<Point>("CR").unwrap(), Some(pt), "{s}");
-        assert_eq!(pt.to_sgf(), *s.as_bytes().first_chunk::<2>().unwrap());
+        assert_eq!(
+            pt.to_sgf().unwrap(),
+            *s.as_bytes().first_chunk::<2>().unwrap()
+        );
     }
 }
 
