@@ -7,6 +7,7 @@
 
 use crate::span::Position;
 use std::fmt;
+use std::sync::Arc;
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -218,7 +219,10 @@ impl fmt::Display for Warning {
     }
 }
 
-/// Why parsing failed.
+/// What went wrong.
+///
+/// The enum is `#[non_exhaustive]`: kinds are added as the crate grows, so a
+/// `match` needs a `_` arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -233,6 +237,24 @@ pub enum ErrorKind {
     /// A value that a typed getter could not read as the type asked for
     /// (`B[z]` as a move, `KM[six]` as a real); the position is the value's.
     InvalidValue(crate::value::ValueType),
+    /// A game-information value its parser could not read (`KM[six]` as a
+    /// [`Komi`](crate::game::Komi), `DT[1996-02-30]`, `TM[-]`).
+    /// [`Error::reason`] says why and [`Error::value_text`] gives the text.
+    /// Read through [`Node::get`](crate::Node::get), the position is the
+    /// value's; from a parser called on a string
+    /// ([`Komi::parse`](crate::game::Komi::parse), …) there is none.
+    InvalidGameInfo {
+        /// The property whose parser refused the text (`"KM"`, `"DT"`,
+        /// `"TM"`).
+        ident: &'static str,
+    },
+    /// A point that SGF cannot write: a coordinate above 51, beyond the
+    /// letters `a`–`z`, `A`–`Z` (see [`Point::to_sgf`](crate::value::Point::to_sgf)).
+    /// Such an error has no position.
+    PointOutOfRange(crate::value::Point),
+    /// Reading or writing failed; [`std::error::Error::source`] gives the
+    /// [`std::io::Error`]. Such an error has no position.
+    Io,
 }
 
 impl ErrorKind {
@@ -243,6 +265,9 @@ impl ErrorKind {
             ErrorKind::InputTooLarge => "input_too_large",
             ErrorKind::Strict(kind) => kind.code(),
             ErrorKind::InvalidValue(_) => "invalid_value",
+            ErrorKind::InvalidGameInfo { .. } => "invalid_game_info",
+            ErrorKind::PointOutOfRange(_) => "point_out_of_range",
+            ErrorKind::Io => "io",
         }
     }
 }
@@ -254,25 +279,78 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InputTooLarge => f.write_str("input larger than 4 GiB"),
             ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
             ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),
+            ErrorKind::InvalidGameInfo { ident } => write!(f, "malformed {ident} value"),
+            ErrorKind::PointOutOfRange(p) => write!(
+                f,
+                "point ({}, {}) out of range: SGF letters reach 52×52",
+                p.x, p.y
+            ),
+            ErrorKind::Io => f.write_str("I/O error"),
         }
     }
 }
 
-/// A parse failure: a kind and a position.
+/// An error: a kind, a position, and for some kinds a reason, the text
+/// that was refused, or the underlying I/O error.
 ///
 /// ```
 /// let err = sgf_grove::parse(b"just some text").unwrap_err();
 /// assert_eq!(err.kind(), sgf_grove::ErrorKind::NoGameTree);
 /// assert_eq!(err.to_string(), "no SGF game tree found in the input at 1:15");
 /// ```
+///
+/// A game-info value keeps its text and the reason it was refused:
+///
+/// ```
+/// use sgf_grove::game::Komi;
+/// use sgf_grove::ErrorKind;
+///
+/// let err = Komi::parse("six").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidGameInfo { ident: "KM" });
+/// assert_eq!((err.value_text(), err.reason()), (Some("six"), Some("not a number")));
+/// assert!(!err.has_position()); // a string, not a value in a file
+/// assert_eq!(err.to_string(), r#"malformed KM value "six": not a number"#);
+/// ```
+///
+/// The error is one pointer wide, so that `Result<T, Error>` stays small
+/// on the hot path; the details live behind it.
+///
+/// Two errors are equal when their kind, position, reason and text are;
+/// I/O errors compare by [`std::io::ErrorKind`] and message.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Error(Box<Inner>);
 
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 struct Inner {
     kind: ErrorKind,
     pos: Position,
+    /// Why the value was refused, for [`ErrorKind::InvalidGameInfo`].
+    reason: Option<&'static str>,
+    /// The text refused, for [`ErrorKind::InvalidGameInfo`].
+    text: Option<Box<str>>,
+    /// The cause, for [`ErrorKind::Io`]. In an `Arc` so that the error
+    /// stays `Clone`.
+    source: Option<Arc<std::io::Error>>,
 }
+
+impl PartialEq for Inner {
+    fn eq(&self, other: &Inner) -> bool {
+        let same_source = match (&self.source, &other.source) {
+            (None, None) => true,
+            (Some(a), Some(b)) => {
+                Arc::ptr_eq(a, b) || (a.kind() == b.kind() && a.to_string() == b.to_string())
+            }
+            _ => false,
+        };
+        self.kind == other.kind
+            && self.pos == other.pos
+            && self.reason == other.reason
+            && self.text == other.text
+            && same_source
+    }
+}
+
+impl Eq for Inner {}
 
 impl Error {
     #[cold]
@@ -284,28 +362,77 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub(crate) fn new(kind: ErrorKind, pos: Position) -> Error {
-        Error(Box::new(Inner { kind, pos }))
+        Error(Box::new(Inner {
+            kind,
+            pos,
+            reason: None,
+            text: None,
+            source: None,
+        }))
+    }
+
+    /// An error of kind `kind` with no position (line 0).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn without_position(kind: ErrorKind) -> Error {
+        Error::new(kind, Position::default())
+    }
+
+    /// A game-info value `text` that the parser of property `ident` refused
+    /// for `reason`, with no position.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn game_info(ident: &'static str, reason: &'static str, text: &str) -> Error {
+        let mut err = Error::without_position(ErrorKind::InvalidGameInfo { ident });
+        err.0.reason = Some(reason);
+        err.0.text = Some(text.into());
+        err
+    }
+
+    /// The same error at `pos`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn with_position(mut self, pos: Position) -> Error {
+        self.0.pos = pos;
+        self
     }
 
     /// What went wrong.
     pub fn kind(&self) -> ErrorKind {
         self.0.kind
     }
-    /// Where: byte offset, line and column.
+    /// Where: byte offset, line and column. All three are 0 when the error
+    /// has no position in an input (see [`Error::has_position`]).
     pub fn position(&self) -> Position {
         self.0.pos
+    }
+    /// Whether the error points into an input. It does not when it comes
+    /// from I/O, or from a game-info parser called on a string
+    /// ([`Komi::parse`](crate::game::Komi::parse), …).
+    pub fn has_position(&self) -> bool {
+        self.0.pos.line != 0
     }
     /// Byte offset in the input.
     pub fn offset(&self) -> usize {
         self.0.pos.offset
     }
-    /// 1-based line.
+    /// 1-based line; 0 when the error has no position.
     pub fn line(&self) -> u32 {
         self.0.pos.line
     }
-    /// 1-based column (in bytes).
+    /// 1-based column (in bytes); 0 when the error has no position.
     pub fn column(&self) -> u32 {
         self.0.pos.column
+    }
+    /// Why a value was refused, in a few words (`"not a number"`,
+    /// `"no such date"`), for [`ErrorKind::InvalidGameInfo`].
+    pub fn reason(&self) -> Option<&'static str> {
+        self.0.reason
+    }
+    /// The text that was refused, as the parser was given it, for
+    /// [`ErrorKind::InvalidGameInfo`].
+    pub fn value_text(&self) -> Option<&str> {
+        self.0.text.as_deref()
     }
     /// Whether the error comes from input cut off too early (an unclosed value
     /// or tree in strict mode), rather than from bad bytes.
@@ -317,19 +444,155 @@ impl Error {
     }
 }
 
+/// An [`ErrorKind::Io`] error, with `err` as its
+/// [`source`](std::error::Error::source).
+///
+/// ```
+/// use std::error::Error as _;
+/// let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+/// let err = sgf_grove::Error::from(io);
+/// assert_eq!(err.kind(), sgf_grove::ErrorKind::Io);
+/// assert_eq!(err.source().unwrap().to_string(), "no such file");
+/// assert_eq!(format!("{err:#}"), "I/O error: no such file");
+/// ```
+impl From<std::io::Error> for Error {
+    #[cold]
+    #[inline(never)]
+    fn from(err: std::io::Error) -> Error {
+        let mut error = Error::without_position(ErrorKind::Io);
+        error.0.source = Some(Arc::new(err));
+        error
+    }
+}
+
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("kind", &self.0.kind)
-            .field("pos", &self.0.pos)
-            .finish()
+        let mut d = f.debug_struct("Error");
+        d.field("kind", &self.0.kind).field("pos", &self.0.pos);
+        if let Some(reason) = self.0.reason {
+            d.field("reason", &reason);
+        }
+        if let Some(text) = &self.0.text {
+            d.field("text", text);
+        }
+        if let Some(source) = &self.0.source {
+            d.field("source", source);
+        }
+        d.finish()
     }
 }
 
+/// `kind "text": reason at line:column`, each part when the error has it.
+/// The alternate form (`{:#}`) adds the chain of sources:
+/// `I/O error: permission denied`.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {}", self.0.kind, self.0.pos)
+        write!(f, "{}", self.0.kind)?;
+        if let Some(text) = &self.0.text {
+            write!(f, " {text:?}")?;
+        }
+        if let Some(reason) = self.0.reason {
+            write!(f, ": {reason}")?;
+        }
+        if self.has_position() {
+            write!(f, " at {}", self.0.pos)?;
+        }
+        if f.alternate() {
+            let mut source = std::error::Error::source(self);
+            while let Some(err) = source {
+                write!(f, ": {err}")?;
+                source = err.source();
+            }
+        }
+        Ok(())
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0
+            .source
+            .as_deref()
+            .map(|err| err as &(dyn std::error::Error + 'static))
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+    use std::io;
+
+    #[test]
+    fn error_is_one_pointer() {
+        assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
+        assert_eq!(
+            std::mem::size_of::<Result<()>>(),
+            std::mem::size_of::<usize>()
+        );
+    }
+
+    #[test]
+    fn io_error_is_the_source() {
+        let err = Error::from(io::Error::new(io::ErrorKind::PermissionDenied, "denied"));
+        assert_eq!(err.kind(), ErrorKind::Io);
+        assert_eq!(err.kind().code(), "io");
+        assert!(!err.has_position());
+        let source = err.source().expect("an I/O error has a source");
+        let io = source.downcast_ref::<io::Error>().expect("an io::Error");
+        assert_eq!(io.kind(), io::ErrorKind::PermissionDenied);
+        assert_eq!(err.to_string(), "I/O error");
+        assert_eq!(format!("{err:#}"), "I/O error: denied");
+        assert!(format!("{err:?}").contains("PermissionDenied"));
+    }
+
+    #[test]
+    fn io_errors_clone_and_compare() {
+        let err = Error::from(io::Error::new(io::ErrorKind::NotFound, "gone"));
+        assert_eq!(err.clone(), err);
+        assert_eq!(
+            err,
+            Error::from(io::Error::new(io::ErrorKind::NotFound, "gone"))
+        );
+        assert_ne!(
+            err,
+            Error::from(io::Error::new(io::ErrorKind::NotFound, "elsewhere"))
+        );
+        assert_ne!(err, Error::from(io::Error::other("gone")));
+        assert_ne!(err, Error::without_position(ErrorKind::Io));
+    }
+
+    #[test]
+    fn other_kinds_have_no_source() {
+        let err = Error::at(ErrorKind::NoGameTree, b"abc\ndef", 5);
+        assert!(err.source().is_none());
+        assert_eq!((err.line(), err.column()), (2, 2));
+        assert!(err.has_position());
+        assert_eq!(format!("{err:#}"), err.to_string());
+        assert_eq!((err.reason(), err.value_text()), (None, None));
+    }
+
+    #[test]
+    fn game_info_errors_keep_reason_text_and_position() {
+        let err = Error::game_info("DT", "no such date", "1996-02-30");
+        assert_eq!(err.kind(), ErrorKind::InvalidGameInfo { ident: "DT" });
+        assert_eq!(err.kind().code(), "invalid_game_info");
+        assert_eq!(err.reason(), Some("no such date"));
+        assert_eq!(err.value_text(), Some("1996-02-30"));
+        assert_eq!((err.line(), err.column()), (0, 0));
+        assert_eq!(
+            err.to_string(),
+            r#"malformed DT value "1996-02-30": no such date"#
+        );
+        assert_ne!(err, Error::game_info("DT", "no such date", "1996-02-31"));
+        assert_ne!(err, Error::game_info("DT", "not a date", "1996-02-30"));
+        let placed = err.with_position(Position::locate(b"(;DT[1996-02-30])", 5));
+        assert!(placed.has_position());
+        assert_eq!(
+            placed.to_string(),
+            r#"malformed DT value "1996-02-30": no such date at 1:6"#
+        );
+        assert!(placed.source().is_none());
+    }
+}

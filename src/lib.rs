@@ -15,6 +15,24 @@ pub mod tree;
 pub mod value;
 pub mod writer;
 
+/// The `encoding_rs` crate, re-exported because the public API names its
+/// types: [`ParseOptions::charset`] takes a `&'static encoding_rs::Encoding`
+/// and [`text::Charset::encoding`] gives one. Use it through this path
+/// (`sgf_grove::encoding_rs::SHIFT_JIS`) and no version of your own can
+/// disagree with the one sgf-grove was built with.
+///
+/// ```
+/// use sgf_grove::encoding_rs::SHIFT_JIS;
+/// use sgf_grove::{Document, ParseOptions};
+///
+/// // `表` in Shift_JIS ends with 0x5C, a backslash byte, that escapes nothing.
+/// let options = ParseOptions::new().charset(Some(SHIFT_JIS));
+/// let doc = Document::parse_with(b"(;C[\x95\x5C])", &options)?;
+/// let root = doc.games().next().unwrap().root();
+/// assert_eq!(root.text("C").as_deref(), Some("表"));
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+pub use encoding_rs;
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
 pub use span::{Position, Span};
 #[doc(hidden)]

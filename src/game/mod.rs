@@ -1,7 +1,7 @@
 //! Game semantics: game information (players, ranks, komi, handicap, result,
 //! dates, rules, …) read from a game's root node.
 //!
-//! Everything here is built in two layers:
+//! Everything here is built in three layers:
 //!
 //! * **Pure parsers on `&str`**, one per kind of value: [`Komi::parse`],
 //!   [`Handicap::parse`], [`Rank::parse`], [`GameResult::parse`],
@@ -11,8 +11,16 @@
 //!   files contain (Fox's scaled komi, `HA[0]`, `RE[W+Time Over]`,
 //!   `DT[2001/10/11 21:22:51 UT]`, `BR[P9段]`, …). They never panic; input
 //!   they cannot read comes back as an explicit fallback that keeps the text
-//!   ([`Rank::Unknown`], [`GameResult::Unparsed`], [`Handicap::Invalid`],
-//!   [`InvalidValue`]).
+//!   ([`Rank::Unknown`], [`GameResult::Unparsed`], [`Handicap::Invalid`]),
+//!   or, where there is no such fallback ([`Komi`], [`GameDates`],
+//!   [`TimeLimit`]), as an [`Error`](crate::Error) of kind
+//!   [`ErrorKind::InvalidGameInfo`](crate::ErrorKind::InvalidGameInfo) that
+//!   keeps the text and the reason.
+//! * **[`FromValue`](crate::value::FromValue)** for each of those types, so
+//!   that one property can be read from any node in one call:
+//!   `node.get::<Komi>("KM")?`, `node.get::<GameResult>("RE")?`. Text is
+//!   decoded in the game's charset (a komi, ASCII in any charset, borrows
+//!   the input); an error carries the value's position.
 //! * **[`GameInfo`]**, which collects the text of every game-info property
 //!   once ([`GameInfo::from_lookup`], [`GameInfo::from_pairs`], or
 //!   [`GameTree::info`](crate::GameTree::info) for a parsed game) and hands
@@ -39,8 +47,8 @@
 mod info;
 
 pub use info::{
-    Application, Certainty, GameDates, GameInfo, GameResult, Handicap, InvalidValue, Komi,
-    KomiScale, PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
+    Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
+    PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
 
 use crate::tree::GameTree;

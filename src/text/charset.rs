@@ -20,6 +20,9 @@
 //!    scores; its share of plausible characters is the confidence.
 //!
 //! A game with no `CA` and nothing but ASCII is UTF-8 with full confidence.
+//!
+//! Encodings are `encoding_rs`'s, which the crate re-exports as
+//! [`sgf_grove::encoding_rs`](crate::encoding_rs) for the override.
 
 use encoding_rs::{
     Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1251,

@@ -1,7 +1,7 @@
 //! Typed getters on nodes and games.
 
 use super::points::Points;
-use super::types::{BoardSize, FromValue, SimpleText, Text, ValueContext};
+use super::types::{BoardSize, Color, FromValue, Move, SimpleText, Text, ValueContext};
 use crate::error::{Error, ErrorKind, Result};
 use crate::text::charset::{detect, for_label};
 use crate::text::{Charset, CharsetSource};
@@ -76,13 +76,45 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// # Errors
     ///
     /// [`ErrorKind::InvalidValue`] with the value's position when the value
-    /// is malformed for `T` (`B[z]`, `KM[six]`).
+    /// is malformed for `T` (`B[z]`, `KM[six]` as a real);
+    /// [`ErrorKind::InvalidGameInfo`] for the game-info types
+    /// ([`Komi`](crate::game::Komi), [`GameDates`](crate::game::GameDates),
+    /// [`TimeLimit`](crate::game::TimeLimit)), with the reason.
     pub fn get<T: FromValue<'src>>(&self, ident: &str) -> Result<Option<T>> {
         let Some(prop) = self.property(ident) else {
             return Ok(None);
         };
         let ctx = self.game().value_context();
         decode(prop.first_value(), &ctx, self.collection()).map(Some)
+    }
+
+    /// The move this node plays, with its colour: the `B` or `W` value read
+    /// as a [`Move`] (a pass is [`Move::Pass`]); `None` when the node has
+    /// neither. FF\[4\] forbids both in one node; a node that has both
+    /// gives its `B` move, and its `W` is not read.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Color, Move, Point};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd];W[tt];C[no move])")?;
+    /// let mut nodes = doc.games().next().unwrap().root().main_line();
+    /// assert_eq!(nodes.next().unwrap().played()?, None); // the root
+    /// let black = nodes.next().unwrap().played()?;
+    /// assert_eq!(black, Some((Color::Black, Move::Play(Point { x: 15, y: 3 }))));
+    /// assert_eq!(nodes.next().unwrap().played()?, Some((Color::White, Move::Pass)));
+    /// assert_eq!(nodes.next().unwrap().played()?, None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the value when the `B` value (or,
+    /// without `B`, the `W` value) is not a move on the board.
+    #[doc(alias = "move")]
+    pub fn played(&self) -> Result<Option<(Color, Move)>> {
+        if let Some(black) = self.get::<Move>("B")? {
+            return Ok(Some((Color::Black, black)));
+        }
+        Ok(self.get::<Move>("W")?.map(|white| (Color::White, white)))
     }
 
     /// Every value of property `ident` read as `T`, in file order (merged
@@ -152,7 +184,14 @@ pub(crate) fn decode<'src, T: FromValue<'src>>(
     ctx: &ValueContext<'_, 'src>,
     coll: Collection<'_, '_>,
 ) -> Result<T> {
-    T::from_value(value.raw(), ctx).ok_or_else(|| invalid(value, T::TYPE, coll))
+    T::try_from_value(value.raw(), ctx).map_err(|err| placed(err, value, coll))
+}
+
+/// `err` at the position of `value` in `coll`.
+#[cold]
+#[inline(never)]
+fn placed(err: Error, value: Value<'_>, coll: Collection<'_, '_>) -> Error {
+    err.with_position(coll.position(value.span().start))
 }
 
 /// The error for a malformed `value` of type `ty` in `coll`.

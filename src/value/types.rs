@@ -1,10 +1,12 @@
 //! The value types and how each reads a raw value.
 
 use super::ValueType;
+use crate::error::{Error, ErrorKind, Result};
 use crate::text::{decode_simple_text, decode_text};
 use crate::tree::GameTree;
 use std::borrow::Cow;
 use std::fmt;
+use std::str::FromStr;
 
 /// What a typed getter needs to know besides the raw bytes: the board size
 /// (points, and whether `tt` is a pass) and the game (for its charset,
@@ -46,7 +48,12 @@ impl<'t, 'src: 't> ValueContext<'t, 'src> {
 /// Implemented for [`Number`] (`i64`), [`Real`] (`f64`), [`Double`],
 /// [`Color`], [`Point`], [`Move`], [`BoardSize`], [`SimpleText`], [`Text`],
 /// [`Empty`] (the None type), `(A, B)` for a compose value `a:b`, and
-/// `Option<T>`, which also accepts an empty value (as `None`).
+/// `Option<T>`, which also accepts an empty value (as `None`); and for the
+/// game-information types of [`game`](crate::game) ([`Komi`](crate::game::Komi),
+/// [`Handicap`](crate::game::Handicap), [`Rank`](crate::game::Rank),
+/// [`GameResult`](crate::game::GameResult), [`GameDates`](crate::game::GameDates),
+/// [`Rules`](crate::game::Rules), [`TimeLimit`](crate::game::TimeLimit),
+/// [`Application`](crate::game::Application)).
 pub trait FromValue<'src>: Sized {
     /// The value type this reads, named in errors.
     const TYPE: ValueType;
@@ -54,6 +61,22 @@ pub trait FromValue<'src>: Sized {
     /// Reads `raw` (the value as written, escapes and all), or `None` when it
     /// is malformed.
     fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self>;
+
+    /// Reads `raw` as [`FromValue::from_value`] does, with an [`Error`]
+    /// that says what was wrong when it is malformed. The error has no
+    /// position yet: [`Node::get`](crate::Node::get) gives it the value's.
+    ///
+    /// The default gives [`ErrorKind::InvalidValue`] of [`FromValue::TYPE`];
+    /// types whose parsers can say more (the game-info types, with
+    /// [`ErrorKind::InvalidGameInfo`]) override it.
+    ///
+    /// # Errors
+    ///
+    /// When the value is malformed for `Self`.
+    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Self> {
+        Self::from_value(raw, ctx)
+            .ok_or_else(|| Error::without_position(ErrorKind::InvalidValue(Self::TYPE)))
+    }
 }
 
 /// An SGF Number.
@@ -211,6 +234,13 @@ impl<'src, T: FromValue<'src>> FromValue<'src> for Option<T> {
             T::from_value(raw, ctx).map(Some)
         }
     }
+    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Option<T>> {
+        if trim(raw).is_empty() {
+            Ok(None)
+        } else {
+            T::try_from_value(raw, ctx).map(Some)
+        }
+    }
 }
 
 /// A compose value `a:b`, split at the first unescaped `:`.
@@ -313,16 +343,39 @@ pub struct Point {
 }
 
 impl Point {
-    /// The letters that write this point.
-    pub fn to_sgf(self) -> [u8; 2] {
-        [coord_letter(self.x), coord_letter(self.y)]
+    /// The two letters that write this point in SGF (`pd`).
+    ///
+    /// ```
+    /// use sgf_grove::value::Point;
+    /// use sgf_grove::ErrorKind;
+    /// assert_eq!(&Point { x: 15, y: 3 }.to_sgf()?, b"pd");
+    /// assert_eq!(&Point { x: 51, y: 26 }.to_sgf()?, b"ZA");
+    /// let far = Point { x: 52, y: 0 };
+    /// assert_eq!(far.to_sgf().unwrap_err().kind(), ErrorKind::PointOutOfRange(far));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::PointOutOfRange`] when `x` or `y` is above 51: SGF has
+    /// letters for boards up to 52×52 only.
+    pub fn to_sgf(self) -> Result<[u8; 2]> {
+        match (coord_letter(self.x), coord_letter(self.y)) {
+            (Some(x), Some(y)) => Ok([x, y]),
+            _ => Err(Error::without_position(ErrorKind::PointOutOfRange(self))),
+        }
     }
 }
 
+/// The SGF letters (`pd`). A point beyond 52×52, which has none, shows as
+/// its coordinates, `(52, 0)`: never SGF, so it cannot be read back as
+/// another point. Write SGF with [`Point::to_sgf`], which refuses it.
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b] = self.to_sgf();
-        write!(f, "{}{}", a as char, b as char)
+        match self.to_sgf() {
+            Ok([a, b]) => write!(f, "{}{}", a as char, b as char),
+            Err(_) => write!(f, "({}, {})", self.x, self.y),
+        }
     }
 }
 
@@ -334,11 +387,42 @@ pub(crate) fn coord(b: u8) -> Option<u8> {
     }
 }
 
-fn coord_letter(n: u8) -> u8 {
-    if n < 26 {
-        b'a' + n
-    } else {
-        b'A' + (n - 26)
+/// The letter of coordinate `n`: `a`–`z` for 0–25, `A`–`Z` for 26–51,
+/// none beyond.
+fn coord_letter(n: u8) -> Option<u8> {
+    match n {
+        0..=25 => Some(b'a' + n),
+        26..=51 => Some(b'A' + (n - 26)),
+        _ => None,
+    }
+}
+
+/// Two coordinate letters (`"pd"`), read without a board: any point of a
+/// board up to 52×52. `"tt"` is the point x 19, y 19, since only the board
+/// size tells whether it is a pass (see [`Move`]'s `FromStr`).
+///
+/// ```
+/// use sgf_grove::value::Point;
+/// assert_eq!("pd".parse::<Point>()?, Point { x: 15, y: 3 });
+/// assert_eq!("tt".parse::<Point>()?, Point { x: 19, y: 19 });
+/// assert_eq!("ZZ".parse::<Point>()?, Point { x: 51, y: 51 });
+/// assert!("p".parse::<Point>().is_err());
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidValue`] of [`ValueType::Point`], without a position,
+/// unless the text is exactly two letters `a`–`z`, `A`–`Z`.
+impl FromStr for Point {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Point> {
+        let point = match *s.as_bytes() {
+            [a, b] => coord(a).zip(coord(b)).map(|(x, y)| Point { x, y }),
+            _ => None,
+        };
+        point.ok_or_else(|| Error::without_position(ErrorKind::InvalidValue(ValueType::Point)))
     }
 }
 
@@ -378,6 +462,51 @@ impl<'src> FromValue<'src> for Move {
             return Some(Move::Pass);
         }
         Point::from_value(s, ctx).map(Move::Play)
+    }
+}
+
+/// A move written as in a `B` or `W` value, read without a board: `""` is
+/// a pass, two letters are a point played (see [`Point`]'s `FromStr`).
+/// `"tt"` is the point x 19, y 19: it is a pass only on boards up to
+/// 19×19, which the text does not tell, so check it with
+/// [`Move::for_board`] once the board is known. (A move read from a node
+/// with [`Node::get`](crate::Node::get) knows its board already.)
+///
+/// ```
+/// use sgf_grove::value::{BoardSize, Move, Point};
+/// assert_eq!("".parse::<Move>()?, Move::Pass);
+/// assert_eq!("dp".parse::<Move>()?, Move::Play(Point { x: 3, y: 15 }));
+/// let tt: Move = "tt".parse()?;
+/// assert_eq!(tt, Move::Play(Point { x: 19, y: 19 }));
+/// assert_eq!(tt.for_board(BoardSize::square(19)), Move::Pass);
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ErrorKind::InvalidValue`] of [`ValueType::Move`], without a position,
+/// unless the text is empty or two letters.
+impl FromStr for Move {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Move> {
+        if s.is_empty() {
+            return Ok(Move::Pass);
+        }
+        s.parse::<Point>()
+            .map(Move::Play)
+            .map_err(|_| Error::without_position(ErrorKind::InvalidValue(ValueType::Move)))
+    }
+}
+
+impl Move {
+    /// This move on a board of `size`: `tt` (x 19, y 19) is a pass on
+    /// boards up to 19×19, as FF\[4\] has it; any other move is itself.
+    pub fn for_board(self, size: BoardSize) -> Move {
+        match self {
+            Move::Play(Point { x: 19, y: 19 }) if size.tt_is_pass() => Move::Pass,
+            other => other,
+        }
     }
 }
 
@@ -537,6 +666,90 @@ mod tests {
         );
         assert_eq!(Point::from_value(b"xf", &wide), None);
         assert_eq!(Point::from_value(b"xd", &wide), Some(Point { x: 23, y: 3 }));
+    }
+
+    #[test]
+    fn points_to_sgf() {
+        let letters = |x, y| Point { x, y }.to_sgf();
+        assert_eq!(letters(0, 25).unwrap(), *b"az");
+        assert_eq!(letters(26, 51).unwrap(), *b"AZ");
+        assert_eq!(letters(51, 0).unwrap(), *b"Za");
+        for (x, y) in [(52, 0), (0, 52), (60, 2), (2, 60), (255, 255), (51, 255)] {
+            let point = Point { x, y };
+            let err = point.to_sgf().unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::PointOutOfRange(point), "{point:?}");
+            assert!(!err.has_position());
+            assert_eq!(point.to_string(), format!("({x}, {y})"));
+            // Nothing that reads as a point.
+            assert!(point.to_string().parse::<Point>().is_err());
+        }
+        assert_eq!(Point { x: 51, y: 51 }.to_string(), "ZZ");
+        assert_eq!(
+            Point { x: 52, y: 3 }.to_sgf().unwrap_err().to_string(),
+            "point (52, 3) out of range: SGF letters reach 52×52"
+        );
+    }
+
+    #[test]
+    fn points_from_str() {
+        assert_eq!("aa".parse::<Point>().unwrap(), Point { x: 0, y: 0 });
+        assert_eq!("Zz".parse::<Point>().unwrap(), Point { x: 51, y: 25 });
+        assert_eq!("tt".parse::<Point>().unwrap(), Point { x: 19, y: 19 });
+        for x in 0..52 {
+            for y in 0..52 {
+                let p = Point { x, y };
+                assert_eq!(p.to_string().parse::<Point>().unwrap(), p);
+            }
+        }
+        for text in ["", "a", "abc", " pd", "pd ", "p1", "é", "[a", "a["] {
+            let err = text.parse::<Point>().unwrap_err();
+            assert_eq!(
+                err.kind(),
+                ErrorKind::InvalidValue(ValueType::Point),
+                "{text:?}"
+            );
+            assert!(!err.has_position());
+        }
+    }
+
+    #[test]
+    fn moves_from_str() {
+        assert_eq!("".parse::<Move>().unwrap(), Move::Pass);
+        assert_eq!(
+            "pd".parse::<Move>().unwrap(),
+            Move::Play(Point { x: 15, y: 3 })
+        );
+        let tt: Move = "tt".parse().unwrap();
+        assert_eq!(tt, Move::Play(Point { x: 19, y: 19 }));
+        assert_eq!(tt.for_board(BoardSize::square(19)), Move::Pass);
+        assert_eq!(tt.for_board(BoardSize { cols: 19, rows: 9 }), Move::Pass);
+        assert_eq!(tt.for_board(BoardSize::square(25)), tt);
+        assert_eq!(Move::Pass.for_board(BoardSize::square(25)), Move::Pass);
+        let ss = Move::Play(Point { x: 18, y: 18 });
+        assert_eq!(ss.for_board(BoardSize::square(19)), ss);
+        // The same as reading a value with the board known.
+        for size in [
+            BoardSize::square(9),
+            BoardSize::square(19),
+            BoardSize::square(52),
+        ] {
+            let ctx = ValueContext::with_size(size);
+            for text in ["", "tt", "aa", "ss"] {
+                let from_str = text.parse::<Move>().unwrap().for_board(size);
+                let from_value = Move::from_value(text.as_bytes(), &ctx);
+                if let Some(read) = from_value {
+                    assert_eq!(from_str, read, "{text:?} on {size:?}");
+                }
+            }
+        }
+        for text in [" ", "t", "ttt", "1a", "pass"] {
+            let err = text.parse::<Move>().unwrap_err();
+            assert_eq!(
+                err.kind(),
+                ErrorKind::InvalidValue(ValueType::Move),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -4,9 +4,11 @@
 //! a failure when `CI` is set).
 
 use sgf_grove::game::{
-    Certainty, GameDates, GameInfo, GameResult, Handicap, KomiScale, Rank, Rules, WinBy,
+    Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale, Rank,
+    Rules, TimeLimit, WinBy,
 };
-use sgf_grove::value::Color;
+use sgf_grove::value::{Color, ValueType};
+use sgf_grove::ErrorKind;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -73,7 +75,7 @@ fn escapes_line_breaks_and_pairs() {
         assert_eq!(info.get("KM"), Some(""));
         // Decoded text has lost the escape: split at the first `:`.
         let ap = info.application().unwrap();
-        assert_eq!((ap.name, ap.version), ("Foo", Some("Bar:1.0")));
+        assert_eq!((&*ap.name, ap.version.as_deref()), ("Foo", Some("Bar:1.0")));
     });
 }
 
@@ -105,6 +107,154 @@ fn each_game_of_a_collection() {
     assert_eq!(infos[0].komi_points(), Some(6.5));
     assert_eq!(infos[1].komi_points(), Some(6.5));
     assert_eq!(infos[2], GameInfo::default());
+}
+
+// -- Node::get for the game-info types ----------------------------------------
+
+#[test]
+fn node_get_reads_every_game_info_type() {
+    let sgf = b"(;GM[1]KM[375]RU[Chinese]HA[2]BR[5d?]WR[P9\xe6\xae\xb5]RE[B+3.5]\
+                DT[1996-12-27,28]TM[50:00]AP[Sabaki:0.52])";
+    let doc = sgf_grove::parse(sgf).unwrap();
+    let root = doc.games().next().unwrap().root();
+
+    let komi = root.get::<Komi>("KM").unwrap().unwrap();
+    assert_eq!((komi.raw(), komi.normalised()), ("375", 7.5));
+    // The komi text is the input's own bytes, not a copy.
+    let input = sgf.as_ptr_range();
+    assert!(input.contains(&komi.raw().as_ptr()));
+    assert_eq!(root.get::<Rules>("RU").unwrap(), Some(Rules::Chinese));
+    assert_eq!(
+        root.get::<Handicap>("HA").unwrap(),
+        Some(Handicap::Stones(2))
+    );
+    assert_eq!(
+        root.get::<Rank>("BR").unwrap(),
+        Some(Rank::Dan {
+            level: 5,
+            certainty: Certainty::Uncertain
+        })
+    );
+    assert_eq!(root.get::<Rank>("WR").unwrap().unwrap().to_string(), "9p");
+    assert_eq!(
+        root.get::<GameResult>("RE").unwrap().unwrap().margin(),
+        Some(3.5)
+    );
+    let dates = root.get::<GameDates>("DT").unwrap().unwrap();
+    assert_eq!(dates.dates.len(), 2);
+    assert_eq!(
+        root.get::<TimeLimit>("TM").unwrap(),
+        Some(TimeLimit {
+            seconds: 3000.0,
+            lenient: true
+        })
+    );
+    let ap = root.get::<Application>("AP").unwrap().unwrap();
+    assert_eq!((&*ap.name, ap.version.as_deref()), ("Sabaki", Some("0.52")));
+    assert!(matches!(ap.name, Cow::Borrowed(_)));
+    // Absent properties.
+    assert_eq!(root.get::<Komi>("PL").unwrap(), None);
+    assert_eq!(root.get::<GameDates>("PL").unwrap(), None);
+}
+
+#[test]
+fn node_get_game_info_errors_have_reason_text_and_position() {
+    let sgf = b"(;GM[1]\n KM[six] DT[1996-02-30]\nTM[-])";
+    let doc = sgf_grove::parse(sgf).unwrap();
+    let root = doc.games().next().unwrap().root();
+    for (ident, want_ident, text, reason, line, column) in [
+        ("KM", "KM", "six", "not a number", 2, 5),
+        ("DT", "DT", "1996-02-30", "no such date", 2, 13),
+        ("TM", "TM", "-", "not a time", 3, 4),
+    ] {
+        let err = match ident {
+            "KM" => root.get::<Komi>(ident).map(|_| ()),
+            "DT" => root.get::<GameDates>(ident).map(|_| ()),
+            _ => root.get::<TimeLimit>(ident).map(|_| ()),
+        }
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidGameInfo { ident: want_ident });
+        assert_eq!(err.value_text(), Some(text), "{ident}");
+        assert_eq!(err.reason(), Some(reason), "{ident}");
+        assert_eq!((err.line(), err.column()), (line, column), "{ident}");
+        assert_eq!(sgf[err.offset() - 1], b'[');
+        assert!(err.to_string().ends_with(&format!("at {line}:{column}")));
+    }
+    // A real getter on the same value still reports the value type.
+    let err = root.get::<f64>("KM").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidValue(ValueType::Real));
+}
+
+#[test]
+fn node_get_game_info_empty_and_option() {
+    let doc = sgf_grove::parse(b"(;KM[]DT[ ]HA[]RE[])").unwrap();
+    let root = doc.games().next().unwrap().root();
+    // `KM[]` is no komi: an error as `Komi`, `None` as `Option<Komi>`.
+    assert_eq!(root.get::<Komi>("KM").unwrap_err().reason(), Some("empty"));
+    assert_eq!(root.get::<Option<Komi>>("KM").unwrap(), Some(None));
+    assert_eq!(root.get::<Option<GameDates>>("DT").unwrap(), Some(None));
+    // An error through `Option` keeps its reason.
+    let doc = sgf_grove::parse(b"(;KM[x])").unwrap();
+    let root = doc.games().next().unwrap().root();
+    let err = root.get::<Option<Komi>>("KM").unwrap_err();
+    assert_eq!((err.reason(), err.column()), (Some("not a number"), 6));
+    // The never-failing parsers keep their fallbacks.
+    let doc = sgf_grove::parse(b"(;HA[]RE[])").unwrap();
+    let root = doc.games().next().unwrap().root();
+    assert_eq!(
+        root.get::<Handicap>("HA").unwrap(),
+        Some(Handicap::Invalid(String::new()))
+    );
+    assert_eq!(
+        root.get::<GameResult>("RE").unwrap(),
+        Some(GameResult::Unparsed(String::new()))
+    );
+}
+
+#[test]
+fn node_get_game_info_in_a_declared_charset() {
+    // `18级` as BR, `黑中盘胜` as RE, `三子` as HA, `中国` as RU, in GB2312.
+    let mut sgf = b"(;CA[GB2312]BR[18".to_vec();
+    sgf.extend_from_slice(&[0xBC, 0xB6]); // 级
+    sgf.extend_from_slice(b"]RE[");
+    sgf.extend_from_slice(&[0xBA, 0xDA, 0xD6, 0xD0, 0xC5, 0xCC, 0xCA, 0xA4]); // 黑中盘胜
+    sgf.extend_from_slice(b"]HA[");
+    sgf.extend_from_slice(&[0xC8, 0xFD, 0xD7, 0xD3]); // 三子
+    sgf.extend_from_slice(b"]RU[");
+    sgf.extend_from_slice(&[0xD6, 0xD0, 0xB9, 0xFA]); // 中国
+    sgf.extend_from_slice(b"]KM[\xD6\xD0])");
+    let doc = sgf_grove::parse(&sgf).unwrap();
+    let root = doc.games().next().unwrap().root();
+    assert_eq!(root.get::<Rank>("BR").unwrap().unwrap().to_string(), "18k");
+    assert_eq!(
+        root.get::<GameResult>("RE").unwrap(),
+        Some(GameResult::Win {
+            winner: Color::Black,
+            by: WinBy::Resignation
+        })
+    );
+    assert_eq!(
+        root.get::<Handicap>("HA").unwrap().unwrap().stones(),
+        Some(3)
+    );
+    assert_eq!(root.get::<Rules>("RU").unwrap(), Some(Rules::Chinese));
+    // A komi that is not ASCII is no number, whatever the charset.
+    let err = root.get::<Komi>("KM").unwrap_err();
+    assert_eq!(err.reason(), Some("not a number"));
+}
+
+#[test]
+fn node_get_application_splits_the_raw_value() {
+    let doc = sgf_grove::parse(br"(;AP[Foo\:Bar:1.0]AP[x])").unwrap();
+    let root = doc.games().next().unwrap().root();
+    let ap = root.get::<Application>("AP").unwrap().unwrap();
+    // Unlike `GameInfo::application`, which splits decoded text.
+    assert_eq!((&*ap.name, ap.version.as_deref()), ("Foo:Bar", Some("1.0")));
+    let all: Vec<_> = root
+        .get_all::<Application>("AP")
+        .map(|ap| ap.unwrap().name.into_owned())
+        .collect();
+    assert_eq!(all, ["Foo:Bar", "x"]);
 }
 
 // -- the real corpus ----------------------------------------------------------

@@ -374,7 +374,10 @@ fn point_values_on_52x52() {
         let input = format!("(;SZ[52]CR[{s}])");
         let doc = doc(input.as_bytes());
         assert_eq!(node(&doc, 0).get::<Point>("CR").unwrap(), Some(pt), "{s}");
-        assert_eq!(pt.to_sgf(), *s.as_bytes().first_chunk::<2>().unwrap());
+        assert_eq!(
+            pt.to_sgf().unwrap(),
+            *s.as_bytes().first_chunk::<2>().unwrap()
+        );
     }
 }
 
@@ -1510,4 +1513,74 @@ fn the_line_index_is_counted_and_dropped() {
     assert!(parser.arena_bytes() > plain, "the index is not counted");
     parser.parse(&input).unwrap();
     assert_eq!(parser.arena_bytes(), plain, "the index outlived its input");
+}
+
+// ---------------------------------------------------------------------------
+// `Node::played`.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn played_reads_b_or_w() {
+    let input = b"(;SZ[19];B[pd];W[];B[tt];W[dd]C[x];C[none];AB[aa])";
+    let d = doc(input);
+    let played: Vec<_> = d
+        .collection()
+        .nodes()
+        .map(|n| n.played().unwrap())
+        .collect();
+    assert_eq!(
+        played,
+        [
+            None,
+            Some((Color::Black, Move::Play(p(15, 3)))),
+            Some((Color::White, Move::Pass)),
+            Some((Color::Black, Move::Pass)),
+            Some((Color::White, Move::Play(p(3, 3)))),
+            None,
+            None,
+        ]
+    );
+    // `tt` is a point on a larger board.
+    let d = doc(b"(;SZ[25];W[tt])");
+    assert_eq!(
+        node(&d, 1).played().unwrap(),
+        Some((Color::White, Move::Play(p(19, 19))))
+    );
+}
+
+#[test]
+fn played_with_both_colours_gives_black() {
+    // FF[4] forbids B and W in one node; B wins, whatever the order.
+    for input in [&b"(;W[dd]B[pp])"[..], b"(;B[pp]W[dd])"] {
+        let d = doc(input);
+        assert_eq!(
+            node(&d, 0).played().unwrap(),
+            Some((Color::Black, Move::Play(p(15, 15)))),
+            "{}",
+            show(input)
+        );
+    }
+    // Even when B is a pass.
+    let d = doc(b"(;B[]W[dd])");
+    assert_eq!(
+        node(&d, 0).played().unwrap(),
+        Some((Color::Black, Move::Pass))
+    );
+}
+
+#[test]
+fn played_reports_a_malformed_move_at_its_value() {
+    let input = b"(;B[zz])";
+    let d = doc(input);
+    let err = node(&d, 0).played().unwrap_err();
+    assert_invalid(input, &err, ValueType::Move, (4, 1, 5));
+    let input = b"(;W[a1])";
+    let d = doc(input);
+    let err = node(&d, 0).played().unwrap_err();
+    assert_invalid(input, &err, ValueType::Move, (4, 1, 5));
+    // A bad B is reported even when W is fine.
+    let input = b"(;W[dd]B[9])";
+    let d = doc(input);
+    let err = node(&d, 0).played().unwrap_err();
+    assert_invalid(input, &err, ValueType::Move, (9, 1, 10));
 }

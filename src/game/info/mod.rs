@@ -1,0 +1,588 @@
+//! Game-information values: pure parsers on decoded text, one file per
+//! kind of value, and [`GameInfo`], which collects them for one game.
+
+mod application;
+mod date;
+mod handicap;
+mod helpers;
+mod komi;
+mod rank;
+mod result;
+mod rules;
+mod time;
+
+pub use application::Application;
+pub use date::{GameDates, PartialDate};
+pub use handicap::Handicap;
+pub use komi::{Komi, KomiScale};
+pub use rank::{Certainty, Player, Rank};
+pub use result::{GameResult, WinBy};
+pub use rules::Rules;
+pub use time::TimeLimit;
+
+use crate::error::Result;
+use crate::value::Color;
+use helpers::non_blank;
+use std::borrow::Cow;
+
+/// The game-info properties [`GameInfo`] reads, in its order. (Board size,
+/// `SZ`, is a root property with its own getter,
+/// [`GameTree::board_size`](crate::GameTree::board_size).)
+pub const GAME_INFO_IDENTS: [&str; 24] = [
+    "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RE", "DT", "RU", "EV", "RO", "PC", "GN", "GC",
+    "AP", "TM", "OT", "CP", "AN", "SO", "US", "ON",
+];
+
+const PB: usize = 0;
+const BR: usize = 1;
+const BT: usize = 2;
+const PW: usize = 3;
+const WR: usize = 4;
+const WT: usize = 5;
+const KM: usize = 6;
+const HA: usize = 7;
+const RE: usize = 8;
+const DT: usize = 9;
+const RU: usize = 10;
+const EV: usize = 11;
+const RO: usize = 12;
+const PC: usize = 13;
+const GN: usize = 14;
+const GC: usize = 15;
+const AP: usize = 16;
+const TM: usize = 17;
+const OT: usize = 18;
+const CP: usize = 19;
+const AN: usize = 20;
+const SO: usize = 21;
+const US: usize = 22;
+const ON: usize = 23;
+
+fn slot(ident: &str) -> Option<usize> {
+    GAME_INFO_IDENTS.iter().position(|&i| i == ident)
+}
+
+/// The game information of one game: the decoded text of every property in
+/// [`GAME_INFO_IDENTS`], with typed accessors.
+///
+/// # Reading
+///
+/// [`GameInfo::from_lookup`] asks a lookup function for each property
+/// **once, eagerly**, and keeps the text ([`Cow`]: borrowed when the lookup
+/// could borrow). The typed accessors parse that text on each call; parsing
+/// is cheap and allocates only for lists of dates and for the fallbacks
+/// that keep text. Eager reading was chosen because it leaves `GameInfo`
+/// free of the lookup (no borrow of the tree or of a closure, so it can be
+/// stored, sent to another thread, or made `'static` with
+/// [`GameInfo::into_owned`]), and because looking a property up is the
+/// costly step (a scan of the root node and charset decoding), which each
+/// property then pays exactly once whatever the accessors are called.
+/// [`GameInfo::from_pairs`] fills it from one pass over the properties
+/// instead.
+///
+/// [`GameTree::info`](crate::GameTree::info) builds it for a parsed game.
+///
+/// # Accessors
+///
+/// Empty or whitespace-only text counts as absent everywhere (`KM[]` is "no
+/// komi stated", and Fox writes `GN[]` in every file); SimpleText values
+/// are trimmed. Typed accessors return `None` when the property is absent,
+/// otherwise the parsed value (or its error or fallback).
+///
+/// ```
+/// use sgf_grove::game::{GameInfo, Handicap, Rules};
+/// use std::borrow::Cow;
+///
+/// let props = [("PB", "Honinbo Shusaku"), ("KM", "0"), ("HA", "0"), ("RU", "Japanese")];
+/// let info = GameInfo::from_lookup(|ident| {
+///     props.iter().find(|(i, _)| *i == ident).map(|(_, v)| Cow::Borrowed(*v))
+/// });
+/// assert_eq!(info.black().name, Some("Honinbo Shusaku"));
+/// assert_eq!(info.handicap(), Some(Handicap::NoStones(0)));
+/// assert_eq!(info.rules(), Some(Rules::Japanese));
+/// assert_eq!(info.result(), None);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GameInfo<'a> {
+    values: [Option<Cow<'a, str>>; GAME_INFO_IDENTS.len()],
+}
+
+impl<'a> GameInfo<'a> {
+    /// Builds the game information by calling `lookup` once for each of
+    /// [`GAME_INFO_IDENTS`], in that order. `lookup` returns the decoded
+    /// text of the property (SimpleText; for `GC`, Text), or `None` when
+    /// the game does not have it.
+    pub fn from_lookup<F>(mut lookup: F) -> GameInfo<'a>
+    where
+        F: FnMut(&str) -> Option<Cow<'a, str>>,
+    {
+        GameInfo {
+            values: GAME_INFO_IDENTS.map(&mut lookup),
+        }
+    }
+
+    /// Builds the game information from `(identifier, text)` pairs, such
+    /// as one pass over a root node's properties gives. Identifiers not in
+    /// [`GAME_INFO_IDENTS`] are ignored; for one given twice the first text
+    /// is kept (Fox files have `AP[GNU Go:3.8]…AP[foxwq]`).
+    ///
+    /// ```
+    /// use sgf_grove::game::GameInfo;
+    /// let info = GameInfo::from_pairs([("AP", "GNU Go:3.8".into()), ("AP", "foxwq".into())]);
+    /// assert_eq!(info.application().unwrap().name, "GNU Go");
+    /// ```
+    pub fn from_pairs<I, K>(pairs: I) -> GameInfo<'a>
+    where
+        I: IntoIterator<Item = (K, Cow<'a, str>)>,
+        K: AsRef<str>,
+    {
+        let mut info = GameInfo::default();
+        for (ident, text) in pairs {
+            if let Some(i) = slot(ident.as_ref()) {
+                info.values[i].get_or_insert(text);
+            }
+        }
+        info
+    }
+
+    /// The same information, owning its text.
+    pub fn into_owned(self) -> GameInfo<'static> {
+        GameInfo {
+            values: self
+                .values
+                .map(|v| v.map(|text| Cow::Owned(text.into_owned()))),
+        }
+    }
+
+    /// The text of property `ident` (one of [`GAME_INFO_IDENTS`]) exactly as
+    /// the lookup gave it, empty text included; `None` when absent or when
+    /// `ident` is not a game-info property read here.
+    pub fn get(&self, ident: &str) -> Option<&str> {
+        self.values[slot(ident)?].as_deref()
+    }
+
+    /// Text that is not blank, untrimmed.
+    fn raw(&self, i: usize) -> Option<&str> {
+        self.values[i].as_deref().filter(|t| !t.trim().is_empty())
+    }
+
+    /// Text that is not blank, trimmed.
+    fn text(&self, i: usize) -> Option<&str> {
+        non_blank(self.values[i].as_deref())
+    }
+
+    /// Black: `PB`, `BR`, `BT`.
+    pub fn black(&self) -> Player<'_> {
+        Player::new(self.text(PB), self.text(BR), self.text(BT))
+    }
+
+    /// White: `PW`, `WR`, `WT`.
+    pub fn white(&self) -> Player<'_> {
+        Player::new(self.text(PW), self.text(WR), self.text(WT))
+    }
+
+    /// The player of `color`.
+    pub fn player(&self, color: Color) -> Player<'_> {
+        match color {
+            Color::Black => self.black(),
+            Color::White => self.white(),
+        }
+    }
+
+    /// Komi (`KM`); see [`Komi`].
+    pub fn komi(&self) -> Option<Result<Komi<'_>>> {
+        self.raw(KM).map(Komi::parse)
+    }
+
+    /// Komi in points: [`Komi::normalised_for`] with the game's rules;
+    /// `None` when absent or unreadable.
+    pub fn komi_points(&self) -> Option<f64> {
+        let komi = self.komi()?.ok()?;
+        Some(komi.normalised_for(self.rules().as_ref()))
+    }
+
+    /// Handicap (`HA`); see [`Handicap`].
+    pub fn handicap(&self) -> Option<Handicap> {
+        self.raw(HA).map(Handicap::parse)
+    }
+
+    /// Result (`RE`); see [`GameResult`].
+    pub fn result(&self) -> Option<GameResult> {
+        self.raw(RE).map(GameResult::parse)
+    }
+
+    /// Dates (`DT`); see [`GameDates`].
+    pub fn dates(&self) -> Option<Result<GameDates>> {
+        self.raw(DT).map(GameDates::parse)
+    }
+
+    /// Rules (`RU`); see [`Rules`].
+    pub fn rules(&self) -> Option<Rules> {
+        self.text(RU).map(Rules::parse)
+    }
+
+    /// Rules (`RU`) as written.
+    pub fn rules_text(&self) -> Option<&str> {
+        self.text(RU)
+    }
+
+    /// Time limit (`TM`); see [`TimeLimit`].
+    pub fn time_limit(&self) -> Option<Result<TimeLimit>> {
+        self.raw(TM).map(TimeLimit::parse)
+    }
+
+    /// Overtime (`OT`), as written: `5x30 byo-yomi`, `25/300 Canadian`.
+    pub fn overtime(&self) -> Option<&str> {
+        self.text(OT)
+    }
+
+    /// Application (`AP`); see [`Application`].
+    pub fn application(&self) -> Option<Application<'_>> {
+        self.text(AP).map(Application::parse)
+    }
+
+    /// Event (`EV`): the tournament.
+    pub fn event(&self) -> Option<&str> {
+        self.text(EV)
+    }
+
+    /// Round (`RO`): `5 (final)`.
+    pub fn round(&self) -> Option<&str> {
+        self.text(RO)
+    }
+
+    /// Place (`PC`).
+    pub fn place(&self) -> Option<&str> {
+        self.text(PC)
+    }
+
+    /// Game name (`GN`).
+    pub fn game_name(&self) -> Option<&str> {
+        self.text(GN)
+    }
+
+    /// Game comment (`GC`, Text): background and summary. Not trimmed, so
+    /// that its layout is kept.
+    pub fn game_comment(&self) -> Option<&str> {
+        self.raw(GC)
+    }
+
+    /// Copyright (`CP`).
+    pub fn copyright(&self) -> Option<&str> {
+        self.text(CP)
+    }
+
+    /// Annotator (`AN`).
+    pub fn annotator(&self) -> Option<&str> {
+        self.text(AN)
+    }
+
+    /// Source (`SO`).
+    pub fn source(&self) -> Option<&str> {
+        self.text(SO)
+    }
+
+    /// User (`US`): who entered the game.
+    pub fn user(&self) -> Option<&str> {
+        self.text(US)
+    }
+
+    /// Opening (`ON`).
+    pub fn opening(&self) -> Option<&str> {
+        self.text(ON)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const B: Color = Color::Black;
+    const W: Color = Color::White;
+
+    fn win(winner: Color, by: WinBy) -> GameResult {
+        GameResult::Win { winner, by }
+    }
+
+    fn ymd(year: i32, month: u8, day: u8) -> PartialDate {
+        PartialDate::new(year, Some(month), Some(day)).expect("valid test date")
+    }
+
+    fn info_of<'a>(props: &'a [(&'a str, &'a str)]) -> GameInfo<'a> {
+        GameInfo::from_lookup(|ident| {
+            props
+                .iter()
+                .find(|(i, _)| *i == ident)
+                .map(|(_, v)| Cow::Borrowed(*v))
+        })
+    }
+
+    #[test]
+    fn game_info_fox_root() {
+        // A Fox root node (names and GN as the exporter left them).
+        let props = [
+            ("GN", ""),
+            ("DT", "2019-02-19"),
+            ("PB", "相的佛陀"),
+            ("PW", "zerobot"),
+            ("BR", "9段"),
+            ("WR", "P9段"),
+            ("KM", "375"),
+            ("HA", "0"),
+            ("RU", "Chinese"),
+            ("AP", "GNU Go:3.8"),
+            ("RE", "W+R"),
+            ("TM", "60"),
+        ];
+        let info = info_of(&props);
+        assert_eq!(info.game_name(), None);
+        assert_eq!(info.get("GN"), Some(""));
+        assert_eq!(info.black().name, Some("相的佛陀"));
+        assert_eq!(
+            info.black().rank,
+            Some(Rank::Dan {
+                level: 9,
+                certainty: Certainty::Unspecified
+            })
+        );
+        assert_eq!(info.white().rank.unwrap().to_string(), "9p");
+        let komi = info.komi().unwrap().unwrap();
+        assert_eq!((komi.value(), komi.normalised()), (375.0, 7.5));
+        assert_eq!(info.komi_points(), Some(7.5));
+        assert_eq!(info.handicap(), Some(Handicap::NoStones(0)));
+        assert_eq!(info.rules(), Some(Rules::Chinese));
+        assert_eq!(info.rules_text(), Some("Chinese"));
+        assert_eq!(info.result(), Some(win(W, WinBy::Resignation)));
+        assert_eq!(info.dates().unwrap().unwrap().dates, [ymd(2019, 2, 19)]);
+        assert_eq!(
+            info.application(),
+            Some(Application {
+                name: "GNU Go".into(),
+                version: Some("3.8".into())
+            })
+        );
+        assert_eq!(
+            info.time_limit(),
+            Some(Ok(TimeLimit {
+                seconds: 60.0,
+                lenient: false
+            }))
+        );
+        assert_eq!(info.event(), None);
+        assert_eq!(info.player(Color::White), info.white());
+    }
+
+    #[test]
+    fn game_info_kgs_root() {
+        // A KGS (CGoban 3) root node.
+        let props = [
+            ("RU", "Japanese"),
+            ("KM", "0.50"),
+            ("HA", "2"),
+            ("TM", "300"),
+            ("OT", "5x30 byo-yomi"),
+            ("PW", "guxxan"),
+            ("PB", "zchen"),
+            ("WR", "7d"),
+            ("BR", "5d?"),
+            ("DT", "2017-01-01"),
+            ("PC", "The KGS Go Server at http://www.gokgs.com/"),
+            ("RE", "W+Resign"),
+            ("GC", "  line one\nline two\n"),
+            ("EV", "Tenth KGS Computer Go Tournament - Open division"),
+            ("RO", "5 (final)"),
+            ("CP", "Copyright KGS"),
+            ("AN", "An"),
+            ("SO", "So"),
+            ("US", "Us"),
+            ("ON", "Chinese fuseki"),
+            ("BT", "Team B"),
+            ("WT", "Team W"),
+            ("GN", "zchen-guxxan"),
+        ];
+        let info = info_of(&props);
+        assert_eq!(info.komi().unwrap().unwrap().normalised(), 0.5);
+        assert_eq!(info.komi_points(), Some(0.5));
+        assert_eq!(info.handicap().unwrap().stones(), Some(2));
+        assert_eq!(info.overtime(), Some("5x30 byo-yomi"));
+        assert_eq!(
+            info.black().rank,
+            Some(Rank::Dan {
+                level: 5,
+                certainty: Certainty::Uncertain
+            })
+        );
+        assert_eq!(
+            info.place(),
+            Some("The KGS Go Server at http://www.gokgs.com/")
+        );
+        assert_eq!(info.game_comment(), Some("  line one\nline two\n"));
+        assert_eq!(info.round(), Some("5 (final)"));
+        assert_eq!(info.copyright(), Some("Copyright KGS"));
+        assert_eq!(
+            (info.annotator(), info.source(), info.user()),
+            (Some("An"), Some("So"), Some("Us"))
+        );
+        assert_eq!(info.opening(), Some("Chinese fuseki"));
+        assert_eq!(
+            (info.black().team, info.white().team),
+            (Some("Team B"), Some("Team W"))
+        );
+        assert_eq!(info.game_name(), Some("zchen-guxxan"));
+        assert_eq!(
+            info.event(),
+            Some("Tenth KGS Computer Go Tournament - Open division")
+        );
+        let owned: GameInfo<'static> = info.clone().into_owned();
+        assert_eq!(owned, info);
+    }
+
+    #[test]
+    fn game_info_absent_blank_and_invalid() {
+        let info = GameInfo::default();
+        assert_eq!(info.komi(), None);
+        assert_eq!(info.komi_points(), None);
+        assert_eq!(info.handicap(), None);
+        assert_eq!(info.result(), None);
+        assert_eq!(info.dates(), None);
+        assert_eq!(info.rules(), None);
+        assert_eq!(info.time_limit(), None);
+        assert_eq!(info.application(), None);
+        assert_eq!(info.black(), Player::new(None, None, None));
+
+        let props = [
+            ("KM", ""),
+            ("HA", " "),
+            ("RE", ""),
+            ("DT", ""),
+            ("PB", "  "),
+        ];
+        let info = info_of(&props);
+        assert_eq!(
+            (info.komi(), info.handicap(), info.result(), info.dates()),
+            (None, None, None, None)
+        );
+        assert_eq!(info.black().name, None);
+        assert_eq!(info.get("KM"), Some(""));
+        assert_eq!(info.get("SZ"), None);
+
+        let props = [
+            ("KM", "six"),
+            ("HA", "two"),
+            ("RE", "?!"),
+            ("DT", "soon"),
+            ("TM", "-"),
+        ];
+        let info = info_of(&props);
+        assert_eq!(info.komi().unwrap().unwrap_err().value_text(), Some("six"));
+        assert_eq!(info.komi_points(), None);
+        assert_eq!(info.handicap().unwrap().stones(), Some(2));
+        assert_eq!(info.result(), Some(GameResult::Unparsed("?!".into())));
+        assert_eq!(
+            info.dates().unwrap().unwrap_err().value_text(),
+            Some("soon")
+        );
+        assert!(info.time_limit().unwrap().is_err());
+    }
+
+    #[test]
+    fn game_info_lookup_once_each() {
+        let mut asked = Vec::new();
+        let _ = GameInfo::from_lookup(|ident| {
+            asked.push(ident.to_owned());
+            None
+        });
+        assert_eq!(asked, GAME_INFO_IDENTS);
+    }
+
+    #[test]
+    fn game_info_from_pairs() {
+        let info = GameInfo::from_pairs([
+            ("AP", Cow::Borrowed("GNU Go:3.8")),
+            ("SZ", Cow::Borrowed("19")),
+            ("AP", Cow::Borrowed("foxwq")),
+            ("KM", Cow::Owned("650".to_string())),
+            ("RU", Cow::Borrowed("Japanese")),
+        ]);
+        assert_eq!(info.application().unwrap().name, "GNU Go");
+        assert_eq!(info.komi_points(), Some(6.5));
+        assert_eq!(info.get("SZ"), None);
+    }
+
+    #[test]
+    fn real_corpus_values() {
+        // Values as they occur in ../shared/corpus (counts from grep).
+        assert_eq!(Komi::parse("650").unwrap().normalised(), 6.5); // 3,709 Fox files
+        assert_eq!(Komi::parse("0.50").unwrap().normalised(), 0.5); // 12,585 KGS files
+        assert_eq!(Komi::parse("-20.00").unwrap().normalised(), -20.0);
+        assert_eq!(Handicap::parse("0").stones(), Some(0)); // 21,459
+        assert_eq!(Rank::parse("P7段").to_string(), "7p"); // 1,068
+        assert_eq!(Rank::parse("16级").to_string(), "16k");
+        assert_eq!(Rank::parse("8k*").to_string(), "8k*");
+        assert_eq!(GameResult::parse("W+R"), win(W, WinBy::Resignation)); // 12,886
+        assert_eq!(GameResult::parse("W+Resign"), win(W, WinBy::Resignation));
+        assert_eq!(GameResult::parse("B+Time"), win(B, WinBy::Time));
+        assert_eq!(GameResult::parse("W+0.02"), win(W, WinBy::Points(0.02)));
+        assert_eq!(GameResult::parse("draw"), GameResult::Draw); // 362 Fox
+        assert_eq!(GameResult::parse("W+Forfeit"), win(W, WinBy::Forfeit));
+        let d = GameDates::parse("2001/10/11 21:22:51 UT").unwrap();
+        assert_eq!((d.first(), d.time_of_day), (ymd(2001, 10, 11), true));
+        assert_eq!(TimeLimit::parse("30:00+30:00/25").unwrap().seconds, 1800.0);
+        assert_eq!(Rules::parse("Tromp/Taylor"), Rules::TrompTaylor);
+    }
+
+    #[test]
+    fn never_panics_on_odd_text() {
+        let odd = [
+            "",
+            " ",
+            "\u{0}",
+            "ﾟ",
+            "段",
+            "P",
+            "P段",
+            "十",
+            "十十",
+            "+",
+            "B+",
+            "B+.",
+            "B+,",
+            "W+ ",
+            "-",
+            "--",
+            ",",
+            ",,",
+            "1996-",
+            "-05",
+            "1996--05",
+            "年",
+            "年月日",
+            "T",
+            "1996T",
+            "99999999999999999999",
+            ":",
+            "::",
+            "1:",
+            "h",
+            "1h1",
+            "\u{FFFD}\u{FFFD}",
+            "黑",
+            "白目",
+            "白半目勝ち",
+            "9999999999段",
+        ];
+        for text in odd {
+            let _ = Komi::parse(text);
+            let _ = Handicap::parse(text).stones();
+            let _ = Rank::parse(text).to_string();
+            let _ = GameResult::parse(text).to_string();
+            let _ = GameDates::parse(text);
+            let _ = Rules::parse(text);
+            let _ = TimeLimit::parse(text);
+            let _ = Application::parse(text);
+            let _ = Player::new(Some(text), Some(text), Some(text))
+                .ranks()
+                .count();
+        }
+    }
+}
