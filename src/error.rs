@@ -517,7 +517,6 @@ impl std::error::Error for Error {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

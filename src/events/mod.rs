@@ -99,6 +99,9 @@ pub struct NodeEvent<'r, 'src> {
     span: Span,
     root: bool,
     switch: RootSwitch,
+    /// A node of one simple property (identifier, value), read by the fast
+    /// path: the scratch space is not used.
+    simple: Option<(Span32, Span32)>,
 }
 
 impl std::fmt::Debug for NodeEvent<'_, '_> {
@@ -114,6 +117,12 @@ impl std::fmt::Debug for NodeEvent<'_, '_> {
 impl<'r, 'src: 'r> NodeEvent<'r, 'src> {
     pub(crate) fn scratch(&self) -> &'r Scratch {
         self.scratch
+    }
+
+    /// The identifier and value of a node of one simple property.
+    #[inline(always)]
+    pub(crate) fn simple(&self) -> Option<(Span32, Span32)> {
+        self.simple
     }
 
     /// For a root: how the game's values are read after its `CA`, and from
@@ -169,15 +178,30 @@ pub struct PropEvents<'r, 'src> {
 impl<'r, 'src: 'r> Iterator for PropEvents<'r, 'src> {
     type Item = PropEvent<'r, 'src>;
     fn next(&mut self) -> Option<Self::Item> {
-        let tok = self.node.scratch.props.get(self.next)?;
+        let tok = match self.node.simple {
+            Some((ident, _)) if self.next == 0 => PropTok {
+                ident,
+                name: ident,
+                values: 0,
+                count: 1,
+                next: 0,
+                flags: 0,
+            },
+            Some(_) => return None,
+            None => *self.node.scratch.props.get(self.next)?,
+        };
         self.next += 1;
         Some(PropEvent {
             node: self.node,
-            tok: *tok,
+            tok,
         })
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.node.scratch.props.len() - self.next;
+        let all = match self.node.simple {
+            Some(_) => 1,
+            None => self.node.scratch.props.len(),
+        };
+        let n = all.saturating_sub(self.next);
         (n, Some(n))
     }
 }
@@ -214,6 +238,12 @@ impl<'r, 'src: 'r> PropEvent<'r, 'src> {
         std::str::from_utf8(bytes).unwrap_or("")
     }
 
+    /// The normalised identifier's bytes.
+    pub(crate) fn ident_bytes(&self) -> &'r [u8] {
+        self.tok
+            .name_bytes(self.node.input, &self.node.scratch.names)
+    }
+
     /// The identifier as written.
     pub fn ident_raw(&self) -> &'src [u8] {
         &self.node.input[self.tok.ident.range()]
@@ -236,17 +266,51 @@ impl<'r, 'src: 'r> PropEvent<'r, 'src> {
     }
 
     /// The values of this occurrence, in file order.
-    pub fn values(&self) -> impl ExactSizeIterator<Item = EventValue<'src>> + 'r {
-        let input = self.node.input;
+    pub fn values(&self) -> EventValues<'r, 'src> {
         let from = self.tok.values as usize;
-        self.node.scratch.values[from..from + self.tok.count as usize]
-            .iter()
-            .map(move |s| EventValue {
-                raw: &input[s.range()],
-                span: s.span(),
-            })
+        let (one, rest): (Option<Span32>, &'r [Span32]) = match self.node.simple {
+            Some((_, value)) => (Some(value), &[]),
+            None => (
+                None,
+                &self.node.scratch.values[from..from + self.tok.count as usize],
+            ),
+        };
+        EventValues {
+            input: self.node.input,
+            one,
+            rest: rest.iter(),
+        }
     }
 }
+
+/// The values of a [`PropEvent`], from [`PropEvent::values`].
+#[derive(Clone, Debug)]
+pub struct EventValues<'r, 'src> {
+    input: &'src [u8],
+    one: Option<Span32>,
+    rest: std::slice::Iter<'r, Span32>,
+}
+
+impl<'src> Iterator for EventValues<'_, 'src> {
+    type Item = EventValue<'src>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let s = match self.one.take() {
+            Some(s) => s,
+            None => *self.rest.next()?,
+        };
+        Some(EventValue {
+            raw: &self.input[s.range()],
+            span: s.span(),
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.one.is_some() as usize + self.rest.len();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for EventValues<'_, '_> {}
+impl std::iter::FusedIterator for EventValues<'_, '_> {}
 
 /// One value in an event: the bytes as written, escapes and all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,7 +350,7 @@ enum Queued {
     GameEnd(Span),
     VariationStart(usize),
     VariationEnd(usize),
-    Node(Span, bool, RootSwitch),
+    Node(Span, bool, RootSwitch, Option<(Span32, Span32)>),
 }
 
 /// Receives what the state machine decides, in file order. The tree
@@ -346,7 +410,7 @@ impl<'src> Emit<'src> for Queue {
         self.push(Queued::VariationEnd(offset));
     }
     fn node(&mut self, node: NodeEvent<'_, 'src>) {
-        self.push(Queued::Node(node.span, node.root, node.switch));
+        self.push(Queued::Node(node.span, node.root, node.switch, node.simple));
     }
 }
 
@@ -436,12 +500,13 @@ impl<'src> Reader<'src> {
             Queued::GameEnd(span) => Event::GameEnd { span },
             Queued::VariationStart(offset) => Event::VariationStart { offset },
             Queued::VariationEnd(offset) => Event::VariationEnd { offset },
-            Queued::Node(span, root, switch) => Event::Node(NodeEvent {
+            Queued::Node(span, root, switch, simple) => Event::Node(NodeEvent {
                 input: self.m.input,
                 scratch: &self.m.bufs.scratch,
                 span,
                 root,
                 switch,
+                simple,
             }),
         }))
     }
@@ -564,28 +629,45 @@ impl<'src> Machine<'src> {
     /// Reads one token's worth of input, emitting what it decides.
     #[inline(always)]
     fn step<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
+        if !self.started {
+            self.start()?;
+        }
         let result = self.step_inner(e);
-        if let Some(err) = self.bufs.diag.error.take() {
-            self.done = true;
-            return Err(err);
+        if self.bufs.diag.error.is_some() {
+            return self.fail();
         }
         result
+    }
+
+    /// Checks the input's size and skips a byte order mark.
+    #[cold]
+    fn start(&mut self) -> Result<()> {
+        let input = self.input;
+        self.started = true;
+        if input.len() >= u32::MAX as usize {
+            self.done = true;
+            return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
+        }
+        if input.starts_with(b"\xEF\xBB\xBF") {
+            self.warn(WarningKind::Bom, 0);
+            self.pos = 3;
+            self.scanner.seek(3);
+        }
+        Ok(())
+    }
+
+    /// Stops on the error a warning became (strict mode).
+    #[cold]
+    fn fail(&mut self) -> Result<()> {
+        self.done = true;
+        match self.bufs.diag.error.take() {
+            Some(err) => Err(err),
+            None => Ok(()),
+        }
     }
     #[inline(always)]
     fn step_inner<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
         let input = self.input;
-        if !self.started {
-            self.started = true;
-            if input.len() >= u32::MAX as usize {
-                self.done = true;
-                return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
-            }
-            if input.starts_with(b"\xEF\xBB\xBF") {
-                self.warn(WarningKind::Bom, 0);
-                self.pos = 3;
-                self.scanner.seek(3);
-            }
-        }
         {
             if !self.in_game {
                 match self.find_game() {
@@ -708,10 +790,15 @@ impl<'src> Machine<'src> {
 
     /// Reports what stands between two tokens inside a game where no
     /// identifier belongs.
+    #[inline(always)]
     fn check_gap(&mut self, from: usize, to: usize) {
-        if from == to {
-            return;
+        if from != to {
+            self.gap(from, to);
         }
+    }
+
+    #[inline(never)]
+    fn gap(&mut self, from: usize, to: usize) {
         let input = self.input;
         let mut sink = DiagSink {
             diag: &mut self.bufs.diag,
@@ -814,15 +901,12 @@ impl<'src> Machine<'src> {
         } else if after_variation {
             self.warn(WarningKind::NodeAfterVariation, start);
         }
-        let scratch = &mut self.bufs.scratch;
-        scratch.clear();
         let input = self.input;
+        let mut simple = None;
         let end = if !root && self.mode == ValueMode::Bytes {
             match simple_node(input, body) {
                 Some((ident, value, end)) => {
-                    if !self.skipping {
-                        scratch.push_simple(ident, value);
-                    }
+                    simple = Some((ident, value));
                     self.scanner.seek(end);
                     end
                 }
@@ -838,11 +922,13 @@ impl<'src> Machine<'src> {
             span: Span::new(start, end),
             root,
             switch: self.switch,
+            simple,
         });
     }
 
     fn lex(&mut self, body: usize, root: bool) -> usize {
         let input = self.input;
+        self.bufs.scratch.clear();
         let mut sink = DiagSink {
             diag: &mut self.bufs.diag,
             input,

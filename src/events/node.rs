@@ -121,20 +121,6 @@ impl Scratch {
             + self.index.capacity() * (size_of::<u64>() + size_of::<u32>() + 1)
     }
 
-    /// Records a property with one value, read by the fast path.
-    #[inline(always)]
-    pub(crate) fn push_simple(&mut self, ident: Span32, value: Span32) {
-        self.props.push(PropTok {
-            ident,
-            name: ident,
-            values: self.values.len() as u32,
-            count: 1,
-            next: 0,
-            flags: 0,
-        });
-        self.values.push(value);
-    }
-
     /// Finds an earlier occurrence of the property just pushed (the last of
     /// `props`) and links it; returns whether it repeats one.
     fn link_repeat(&mut self, input: &[u8]) -> bool {
@@ -144,7 +130,7 @@ impl Scratch {
         let key = ident_key(name);
         self.keys.push(key);
         self.tails.push(i as u32);
-        const LINEAR: usize = 16;
+        const LINEAR: usize = 64;
         let head = if i < LINEAR {
             (0..i).find(|&j| self.keys[j] == key && self.same_name(input, j, name))
         } else {
@@ -236,6 +222,39 @@ pub(crate) fn lex_node(
     let mut pos = body;
     let mut ca_seen = false;
     loop {
+        if mode == ValueMode::Bytes && record {
+            if let Some((ident, value, end)) = simple_prop(input, pos) {
+                // The shape of most properties, which the general path below
+                // reads to the same result and with no warning.
+                scanner.seek(end);
+                pos = end;
+                let first = scratch.values.len() as u32;
+                scratch.values.push(value);
+                scratch.props.push(PropTok {
+                    ident,
+                    name: ident,
+                    values: first,
+                    count: 1,
+                    next: 0,
+                    flags: 0,
+                });
+                if scratch.link_repeat(input) {
+                    sink.warn(WarningKind::RepeatedProperty, ident.start as usize);
+                }
+                if let Some(root) = root.as_deref_mut() {
+                    if !ca_seen && &input[ident.range()] == b"CA" {
+                        ca_seen = true;
+                        if !fixed_mode {
+                            mode = crate::text::charset::for_label(&input[value.range()])
+                                .map_or(ValueMode::Bytes, ValueMode::for_encoding);
+                            root.mode = mode;
+                            root.from = end;
+                        }
+                    }
+                }
+                continue;
+            }
+        }
         let at = scanner.peek().unwrap_or(input.len());
         let gap = read_gap(input, pos, at, sink);
         match input.get(at) {
@@ -417,6 +436,57 @@ pub(crate) fn simple_node(input: &[u8], body: usize) -> Option<(Span32, Span32, 
         None | Some(b';' | b'(' | b')') => {
             Some((Span32::new(start, open), Span32::new(open + 1, close), i))
         }
+        Some(_) => None,
+    }
+}
+
+/// The shape of most properties: optional whitespace, a one- or two-letter
+/// upper-case identifier, `[`, a value of at most 32 bytes free of `\\`, `[`
+/// and `(`, `]`, and then (after optional whitespace) an upper-case letter,
+/// `;`, `(`, `)` or the end of the input, so that no second value follows.
+/// Returns the identifier, the value's content and the offset after its
+/// `]`; `None` for any other shape, which the general path then reads.
+#[inline(always)]
+fn simple_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
+    let mut i = pos;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    let start = i;
+    if !input.get(i)?.is_ascii_uppercase() {
+        return None;
+    }
+    i += 1;
+    if input.get(i)?.is_ascii_uppercase() {
+        i += 1;
+    }
+    let open = i;
+    if *input.get(open)? != b'[' {
+        return None;
+    }
+    i += 1;
+    let limit = (i + 32).min(input.len());
+    loop {
+        if i >= limit {
+            return None;
+        }
+        match input[i] {
+            b']' => break,
+            b'\\' | b'[' | b'(' => return None,
+            _ => i += 1,
+        }
+    }
+    let close = i;
+    i += 1;
+    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        i += 1;
+    }
+    match input.get(i) {
+        None | Some(b';' | b'(' | b')' | b'A'..=b'Z') => Some((
+            Span32::new(start, open),
+            Span32::new(open + 1, close),
+            close + 1,
+        )),
         Some(_) => None,
     }
 }

@@ -3,7 +3,7 @@
 //! value the reader found. Nothing here recovers from anything: the reader
 //! decided it all; the builder only links nodes and copies records.
 //!
-//! Records (see [`Store`]): a node is 20 bytes (three links, its offset, its
+//! Records (see [`Store`]): a node is 16 bytes (two links, its offset, its
 //! first property slot); a property is one 8-byte slot. A node whose
 //! properties are all *plain* (an upper-case identifier right before its
 //! `[`, one value closed by its `]`, read byte by byte, not repeated in the
@@ -61,6 +61,7 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
         one_game: false,
         error: None,
         each: None,
+        stopped: false,
     };
     let mut result = m.drive(&mut b);
     if let Some(err) = b.error.take() {
@@ -117,6 +118,7 @@ pub(crate) fn build_each(
             games: 0,
             stopped: false,
         }),
+        stopped: false,
     };
     let mut result = m.drive(&mut b);
     if let Some(err) = b.error.take() {
@@ -142,6 +144,8 @@ struct Builder<'a, 'f> {
     one_game: bool,
     error: Option<Error>,
     each: Option<Each<'f>>,
+    /// Set on an error, or when the caller of `build_each` has seen enough.
+    stopped: bool,
 }
 
 impl<'src> Emit<'src> for Builder<'_, '_> {
@@ -149,6 +153,7 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
     fn node(&mut self, node: NodeEvent<'_, 'src>) {
         if let Err(e) = self.add_node(node) {
             self.error = Some(e);
+            self.stopped = true;
         }
     }
 
@@ -174,6 +179,7 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
             each.games += 1;
             if (each.f)(store).is_break() {
                 each.stopped = true;
+                self.stopped = true;
             }
             store.clear();
         }
@@ -203,8 +209,9 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
         };
     }
 
+    #[inline(always)]
     fn stop(&self) -> bool {
-        self.error.is_some() || self.each.as_ref().is_some_and(|e| e.stopped)
+        self.stopped
     }
 }
 
@@ -213,27 +220,32 @@ impl Builder<'_, '_> {
     #[inline(always)]
     fn add_node(&mut self, node: NodeEvent<'_, '_>) -> Result<()> {
         let store = &mut *self.store;
-        let props = node.scratch().props.len();
+        let props = match node.simple() {
+            Some(_) => 1,
+            None => node.scratch().props.len(),
+        };
         if store.nodes.len() == store.nodes.capacity()
             || store.slots.len() + props > store.slots.capacity()
         {
+            if store.nodes.len() >= MAX_ITEMS || store.slots.len() + props >= MAX_ITEMS {
+                return Err(Error::at(
+                    ErrorKind::InputTooLarge,
+                    self.input,
+                    node.offset(),
+                ));
+            }
             self.grow(node.offset(), props);
         }
         let store = &mut *self.store;
-        if store.nodes.len() >= MAX_ITEMS || store.slots.len() >= MAX_ITEMS {
-            return Err(Error::at(
-                ErrorKind::InputTooLarge,
-                self.input,
-                node.offset(),
-            ));
-        }
         let id = store.nodes.len() as u32 + 1;
         let top = store.frames.last_mut().expect("in a game");
         let parent = top.cursor;
         if parent == NONE {
             store.games.last_mut().expect("in a game").root = id;
         } else if top.last_child == NONE {
-            store.nodes[parent as usize - 1].first_child = id;
+            // A first child is always the next node in pre-order: the
+            // read API finds it there, with no link of its own.
+            debug_assert_eq!(parent + 1, id);
         } else {
             store.nodes[top.last_child as usize - 1].next_sibling = id;
         }
@@ -242,20 +254,28 @@ impl Builder<'_, '_> {
         }
         top.cursor = id;
         top.last_child = NONE;
+        let first_slot = store.slots.len() as u32;
+        let mut data = NodeData {
+            parent,
+            next_sibling: NONE,
+            start: node.offset() as u32,
+            props: first_slot,
+        };
+        if let Some((_, value)) = node.simple() {
+            store.nodes.push(data);
+            store.slots.push(value);
+            return Ok(());
+        }
         let scratch = node.scratch();
         let plain = scratch.props.iter().all(|p| {
             p.flags == 0
                 && p.count == 1
                 && p.ident.end + 1 == scratch.values[p.values as usize].start
         });
-        let first_slot = store.slots.len() as u32;
-        store.nodes.push(NodeData {
-            parent,
-            first_child: NONE,
-            next_sibling: NONE,
-            start: node.offset() as u32,
-            props: if plain { first_slot } else { first_slot | RICH },
-        });
+        if !plain {
+            data.props |= RICH;
+        }
+        store.nodes.push(data);
         if plain {
             for p in &scratch.props {
                 store.slots.push(scratch.values[p.values as usize]);
@@ -275,6 +295,25 @@ impl Builder<'_, '_> {
     fn rich(&mut self, node: NodeEvent<'_, '_>) {
         let store = &mut *self.store;
         let scratch = node.scratch();
+        let (at, total) = (node.offset(), self.input.len());
+        if store.rich.len() + scratch.props.len() > store.rich.capacity() {
+            reserve_ahead(
+                &mut store.rich,
+                scratch.props.len(),
+                at,
+                total,
+                self.one_game,
+            );
+        }
+        if store.values.len() + scratch.values.len() > store.values.capacity() {
+            reserve_ahead(
+                &mut store.values,
+                scratch.values.len(),
+                at,
+                total,
+                self.one_game,
+            );
+        }
         for p in &scratch.props {
             let name = if p.has(flag::DIRTY) {
                 let from = store.ident_text.len();
@@ -313,10 +352,10 @@ impl Builder<'_, '_> {
         let (mut sz, mut gm, mut ca) = (None, None, None);
         for p in node.properties() {
             let value = || p.values().next().map(|v| v.span());
-            match p.ident() {
-                "SZ" if sz.is_none() => sz = value(),
-                "GM" if gm.is_none() => gm = value(),
-                "CA" if ca.is_none() => ca = value(),
+            match p.ident_bytes() {
+                b"SZ" if sz.is_none() => sz = value(),
+                b"GM" if gm.is_none() => gm = value(),
+                b"CA" if ca.is_none() => ca = value(),
                 _ => {}
             }
         }
@@ -354,4 +393,22 @@ impl Builder<'_, '_> {
             .slots
             .reserve_exact(expected + expected / 8 + 64 + props);
     }
+}
+
+/// Makes room in `v` for `need` more items. In a whole input, the room is
+/// extrapolated from how many items the input held so far (`at` of
+/// `total` bytes read), so that the vector ends close to its final size
+/// instead of up to twice it.
+#[cold]
+#[inline(never)]
+fn reserve_ahead<T>(v: &mut Vec<T>, need: usize, at: usize, total: usize, one_game: bool) {
+    if one_game || at < total / 16 {
+        // Too early to extrapolate: grow by doubling.
+        v.reserve(need);
+        return;
+    }
+    let len = v.len().max(1) as u128;
+    let expected = (len * total as u128 / at.max(1) as u128) as usize;
+    let more = expected.saturating_sub(v.len());
+    v.reserve_exact(need + more + more / 8 + 64);
 }

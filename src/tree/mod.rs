@@ -1,8 +1,8 @@
 //! Stage three: the tree builder and the arena tree it fills.
 //!
 //! [`Parser::parse`] runs the [event reader](crate::events) over the input
-//! once and records, in pre-order, every node (three `u32` links, its
-//! offset, its first property slot: 20 bytes), every property (one 8-byte
+//! once and records, in pre-order, every node (two `u32` links, its
+//! offset, its first property slot: 16 bytes), every property (one 8-byte
 //! slot) and every value (a span of the input, still escaped). The read API
 //! reads those records and never lexes again: the reader's decisions (the
 //! charset switch after a root's `CA`, merged repeats, normalised
@@ -62,11 +62,13 @@ pub(crate) const NONE: u32 = 0;
 /// [`RichProp`] records.
 pub(crate) const RICH: u32 = 1 << 31;
 
-/// One node in the arena: 20 bytes.
+/// One node in the arena: 16 bytes.
+///
+/// There is no first-child link: nodes are in pre-order, so a node's first
+/// child, when it has one, is the next node, whose parent it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct NodeData {
     pub(crate) parent: u32,
-    pub(crate) first_child: u32,
     pub(crate) next_sibling: u32,
     /// Offset of the node's `;`, or of its first identifier when the `;` is
     /// missing.
@@ -726,7 +728,11 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// The first child: the next move of the main line from here.
     #[inline]
     pub fn first_child(&self) -> Option<Node<'t, 'src>> {
-        self.link(self.data().first_child)
+        let next = self.id.index() + 1;
+        match self.coll.store.nodes.get(next) {
+            Some(n) if n.parent == next as u32 => self.link(next as u32 + 1),
+            _ => None,
+        }
     }
 
     /// The next sibling: the next variation at this point.
@@ -760,7 +766,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// Whether the node has no children (the end of a line of play).
     #[inline]
     pub fn is_leaf(&self) -> bool {
-        self.data().first_child == NONE
+        self.first_child().is_none()
     }
 
     /// Whether the node has no parent.
