@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod game;
+pub mod input;
 pub mod lexer;
 #[doc(hidden)]
 pub mod oracle;
