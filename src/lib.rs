@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+pub mod audit;
 pub mod error;
 pub mod game;
 pub mod input;
