@@ -368,10 +368,9 @@ mod tests {
     #[test]
     fn charsets_by_games_then_name() {
         let mut audit = Audit::new();
-        let doc = crate::parse(
-            b"(;GM[1]CA[UTF-8])(;GM[1]C[x])(;GM[1]CA[ISO8859_1])(;GM[1]CA[utf-8])",
-        )
-        .unwrap();
+        let doc =
+            crate::parse(b"(;GM[1]CA[UTF-8])(;GM[1]C[x])(;GM[1]CA[ISO8859_1])(;GM[1]CA[utf-8])")
+                .unwrap();
         audit.read(doc.collection());
         let tallies: Vec<_> = audit
             .totals()
