@@ -1,20 +1,5 @@
 //! Telling SGF text from compressed data, archives, executables, other
-//! binary data and UTF-16 by the first bytes.
-//!
-//! The checks, in order:
-//!
-//! 1. Magic numbers at the start: gzip `1f 8b`, bzip2 `BZh1`–`BZh9`, xz
-//!    `fd 37 7a 58 5a 00`, zstd `28 b5 2f fd`, zip `PK 03 04` (or the
-//!    empty-archive and spanned forms `PK 05 06`, `PK 07 08`), 7z
-//!    `37 7a bc af 27 1c`, ELF `7f 45 4c 46`; tar's `ustar` at offset 257.
-//! 2. A UTF-16 byte order mark (`ff fe`, `fe ff`); a UTF-8 one is text.
-//! 3. UTF-16 without a mark: every other byte 0 where ASCII text has it, and
-//!    no 16-bit unit that is 0.
-//! 4. Binary data: no `(` in the first [`SNIFF_LEN`] bytes, and a NUL or
-//!    more than one control byte in 64 (tab, line breaks, form feed, ESC
-//!    and the DOS end-of-file byte `1a` count as text).
-//!
-//! Everything else is [`Content::Text`]: the parser decides the rest.
+//! binary data and UTF-16 by the first bytes: [`sniff`].
 
 use std::fmt;
 
@@ -113,8 +98,23 @@ impl fmt::Display for Content {
 }
 
 /// Says what `start`, the first bytes of an input (at least [`SNIFF_LEN`]
-/// of them when there are that many), is; see the [module](self) docs for
-/// the rules.
+/// of them when there are that many), is.
+///
+/// The checks, in order:
+///
+/// 1. Magic numbers at the start: gzip `1f 8b`, bzip2 `BZh1`–`BZh9`, xz
+///    `fd 37 7a 58 5a 00`, zstd `28 b5 2f fd`, zip `PK 03 04` (or the
+///    empty-archive and spanned forms `PK 05 06`, `PK 07 08`), 7z
+///    `37 7a bc af 27 1c`, ELF `7f 45 4c 46`; tar's `ustar` at offset 257.
+/// 2. A UTF-16 byte order mark (`ff fe`, `fe ff`); a UTF-8 one is text.
+/// 3. UTF-16 without a mark: in at least half of the 16-bit units one byte
+///    is 0 and the other ASCII text, always on the same side, and no unit
+///    is 0.
+/// 4. Binary data: no `(` in the first [`SNIFF_LEN`] bytes, and a NUL or
+///    more than one control byte in 64 (tab, line breaks, form feed, ESC
+///    and the DOS end-of-file byte `1a` count as text).
+///
+/// Everything else is [`Content::Text`]: the parser decides the rest.
 ///
 /// ```
 /// use sgf_grove::input::{sniff, Content};
