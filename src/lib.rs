@@ -3,9 +3,11 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+pub mod audit;
 pub mod error;
 pub mod events;
 pub mod game;
+pub mod input;
 pub mod lexer;
 #[doc(hidden)]
 pub mod oracle;

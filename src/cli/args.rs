@@ -33,9 +33,12 @@ pub enum Command {
 /// Arguments of `sgf check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Files and folders to check. Folders are walked recursively for files
-    /// ending in `.sgf` (any letter case); files named here are checked
-    /// whatever their extension.
+    /// Files and folders to check; `-` reads standard input. Folders are
+    /// walked recursively for regular files ending in `.sgf` (any letter
+    /// case); anything else with such a name (a FIFO, a device, a broken
+    /// link) is skipped and listed. Files named here are checked whatever
+    /// their extension, and a FIFO or device named here is read as a
+    /// stream.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 

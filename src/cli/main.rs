@@ -1,25 +1,34 @@
 //! `sgf`, the command-line tool of `sgf-grove`.
 //!
 //! ```text
-//! sgf check [--strict] [-q] [--format text|json] [--structure-only] [--charset LABEL] PATH...
+//! sgf check [--strict] [-q] [--format text|json] [--structure-only] [--charset LABEL] PATH|-...
 //!                                  parse files and folders, read every value, report
-//! sgf dump [--strict] [--typed] [--charset LABEL] FILE
+//! sgf dump [--strict] [--typed] [--charset LABEL] FILE|-
 //!                                  the collection as JSON (SGFGrove.js shape)
-//! sgf fmt [--strict] [--charset LABEL] FILE
+//! sgf fmt [--strict] [--charset LABEL] FILE|-
 //!                                  the collection written back as SGF
 //! ```
 //!
 //! `args.rs` declares the command line; each subcommand lives in
-//! `cmd/<name>.rs`, and `cmd/mod.rs` holds what they share (reading input,
-//! printing diagnostics, the error type).
+//! `cmd/<name>.rs` (`check` in a folder of its own: walk, text report, JSON
+//! report), and `cmd/mod.rs` holds what they share (parsing as a stream,
+//! printing diagnostics, the error type). `read.rs` reads every input (one
+//! function, sniffed and capped); `name.rs` prints file names unambiguously.
 //!
-//! Exit status: 0 on success (warnings allowed), 1 when an input failed to
-//! parse (or, for `check`, could not be read), 2 on usage errors and other
-//! I/O failures. A closed standard output (`sgf dump big.sgf | head`) ends the
+//! Inputs that are not SGF text (gzip, bzip2, xz, zstd, zip, 7z, tar, ELF,
+//! other binary data) are refused by name: `x.sgf: gzip data; not SGF text`.
+//! UTF-16 text is decoded to UTF-8 first, with a warning.
+//!
+//! Exit status: 0 on success (warnings allowed), 1 when an input failed (no
+//! game in it, not SGF text, too large, a defect in strict mode; for
+//! `check` also an unreadable file or a folder with no SGF file), 2 on usage
+//! errors and other I/O failures. A closed standard output (`sgf dump big.sgf | head`) ends the
 //! program quietly with status 0.
 
 mod args;
 mod cmd;
+mod name;
+mod read;
 
 use clap::Parser as _;
 use std::io::Write as _;

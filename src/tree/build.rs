@@ -125,7 +125,7 @@ pub(crate) fn build_each(
         result = Err(err);
     }
     let each = b.each.take().expect("set above");
-    if !each.stopped && !m.bufs.diag.list.is_empty() {
+    if result.is_ok() && !each.stopped && !m.bufs.diag.list.is_empty() {
         // Warnings after the last game (junk, an error in strict mode) are
         // handed out alone.
         store.clear();

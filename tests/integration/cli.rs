@@ -259,7 +259,9 @@ fn check_json_lines() {
     );
 }
 
-/// `"` and `\` in a file name are not allowed everywhere.
+/// `"` and `\` in a file name are not allowed everywhere. JSON escapes the
+/// quote; the name escapes the backslash (`\\`), so that no name can spell
+/// the escape of another (`a\xff.sgf`).
 #[cfg(unix)]
 #[test]
 fn check_json_escapes_paths_and_counts_warning_kinds() {
@@ -269,10 +271,7 @@ fn check_json_escapes_paths_and_counts_warning_kinds() {
     assert_eq!(code(&out), 0);
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);
-    assert_eq!(
-        lines[0]["path"],
-        Path::new(".").join("we\"ird\\name.sgf").to_str().unwrap()
-    );
+    assert_eq!(lines[0]["path"], "./we\"ird\\\\name.sgf");
     let kinds: Vec<&str> = lines[0]["warnings"]
         .as_array()
         .unwrap()
@@ -984,5 +983,666 @@ fn closed_stdout_exits_0_quietly() {
         assert_eq!(code(&out), 0, "{cmd}");
         assert!(out.stderr.is_empty(), "{cmd}: {}", stderr(&out));
         assert!(head.starts_with(if cmd == "dump" { b"[[[{" } else { b"(;GM[1](" }));
+    }
+}
+
+// ---------------------------------------------------------------- features
+
+/// The library alone is the default: depending on `sgf-grove` does not
+/// build clap, serde or the binary.
+#[test]
+fn default_features_leave_the_cli_out() {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+            .expect("Cargo.toml");
+    let features = manifest
+        .split("\n[features]\n")
+        .nth(1)
+        .expect("a [features] table");
+    let default = features
+        .lines()
+        .find(|l| l.starts_with("default"))
+        .expect("a default feature list");
+    assert_eq!(default.replace(' ', ""), "default=[]", "{default}");
+    let cli = features.lines().find(|l| l.starts_with("cli")).unwrap();
+    for dep in ["dep:clap", "dep:serde", "dep:serde_json"] {
+        assert!(cli.contains(dep), "{cli}");
+    }
+}
+
+// ---------------------------------------------------------------- inputs
+
+/// Runs `cmd` with its output sent to files, and fails the test (killing
+/// the child) when it has not ended after `secs` seconds: the cases below
+/// used to hang or to allocate without bound.
+fn run_deadline(mut cmd: Command, scratch: &Path, secs: u64) -> Output {
+    std::fs::create_dir_all(scratch).unwrap();
+    let (out_path, err_path) = (scratch.join("stdout"), scratch.join("stderr"));
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .expect("run");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{cmd:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: std::fs::read(out_path).unwrap(),
+        stderr: std::fs::read(err_path).unwrap(),
+    }
+}
+
+/// `sgf args…` in `dir`, with a deadline.
+fn sgf_deadline(dir: &Path, args: &[&str], secs: u64) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sgf"));
+    cmd.args(args).current_dir(dir);
+    run_deadline(cmd, &dir.join(".out"), secs)
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+/// A FIFO named `x.sgf` in a folder used to hang `check` for ever, and a
+/// link to `/dev/zero` to abort it; both are skipped and listed now, as are
+/// links that lead nowhere or in a loop.
+#[cfg(unix)]
+#[test]
+fn check_folder_walk_skips_what_is_not_a_regular_file() {
+    use std::os::unix::fs::symlink;
+    let dir = TempDir::new("walk-special");
+    dir.write("games/ok.sgf", "(;GM[1];B[aa])");
+    dir.write("games/real.txt", "(;GM[1];B[aa];W[bb])");
+    mkfifo(&dir.0.join("games/x.sgf"));
+    symlink("/dev/zero", dir.0.join("games/zero.sgf")).unwrap();
+    symlink("loop.sgf", dir.0.join("games/loop.sgf")).unwrap();
+    symlink("nowhere", dir.0.join("games/broken.sgf")).unwrap();
+    // A link to a regular file is taken.
+    symlink("real.txt", dir.0.join("games/link.sgf")).unwrap();
+
+    let out = sgf_deadline(&dir.0, &["check", "games"], 60);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "\nfiles:    2 (2 ok, 0 failed)\n\
+             skipped:  4 not regular files\n  \
+             games/broken.sgf (broken symlink)\n  \
+             games/loop.sgf (symlink loop)\n  \
+             games/x.sgf (fifo)\n  \
+             games/zero.sgf (character device)\n\
+             games:    2\n\
+             nodes:    5\n"
+        ),
+        "{text}"
+    );
+
+    let out = sgf_deadline(&dir.0, &["check", "--format", "json", "games"], 60);
+    assert_eq!(code(&out), 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    let summary = &lines[2]["summary"];
+    assert_eq!(summary["files"], 2);
+    assert_eq!(summary["skipped"], 4);
+    assert_eq!(
+        summary["skipped_paths"],
+        serde_json::json!([
+            {"path": "games/broken.sgf", "kind": "broken symlink"},
+            {"path": "games/loop.sgf", "kind": "symlink loop"},
+            {"path": "games/x.sgf", "kind": "fifo"},
+            {"path": "games/zero.sgf", "kind": "character device"},
+        ])
+    );
+}
+
+/// Named on the command line, a device is read as a stream: `/dev/zero` is
+/// refused after its first chunk instead of filling memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn named_dev_zero_is_refused_after_one_chunk() {
+    let dir = TempDir::new("dev-zero");
+    let out = sgf_deadline(&dir.0, &["check", "/dev/zero"], 60);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("/dev/zero: error[not_sgf_text]: binary data; not SGF text\n"),
+        "{text}"
+    );
+    assert!(text.contains("  /dev/zero (not_sgf_text)\n"), "{text}");
+    for cmd in ["dump", "fmt"] {
+        let out = sgf_deadline(&dir.0, &[cmd, "/dev/zero"], 60);
+        assert_eq!(code(&out), 1, "{cmd}");
+        assert!(out.stdout.is_empty(), "{cmd}");
+        assert_eq!(
+            stderr(&out),
+            "/dev/zero: error[not_sgf_text]: binary data; not SGF text\n"
+        );
+    }
+}
+
+/// Named on the command line, a FIFO is read to its end like a pipe.
+#[cfg(unix)]
+#[test]
+fn named_fifo_is_read_as_a_stream() {
+    let dir = TempDir::new("named-fifo");
+    let fifo = dir.0.join("live.sgf");
+    mkfifo(&fifo);
+    let writer = std::thread::spawn(move || {
+        // Blocks until `sgf` opens the other end.
+        let mut end = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+        end.write_all(b"(;GM[1];B[aa];W[bb])").unwrap();
+    });
+    let out = sgf_deadline(&dir.0, &["check", "--format", "json", "live.sgf"], 60);
+    writer.join().unwrap();
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["path"], "live.sgf");
+    assert_eq!(lines[0]["nodes"], 3);
+}
+
+/// `sgf check PATH` on a folder holding no SGF file says so and fails.
+#[test]
+fn check_folder_without_sgf_files_fails() {
+    let dir = TempDir::new("empty-folder");
+    std::fs::create_dir_all(dir.0.join("empty")).unwrap();
+    dir.write("notes/readme.txt", "(;GM[1])");
+    dir.write("games/a.sgf", "(;GM[1])");
+    let out = sgf(&dir.0, &["check", "empty"], None);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("empty: error[no_sgf_files]: no SGF files in this folder\n"),
+        "{text}"
+    );
+    assert!(text.contains("  empty (no_sgf_files)\n"), "{text}");
+
+    // With another folder that has games, the empty one still fails.
+    let out = sgf(
+        &dir.0,
+        &["check", "--format", "json", "notes", "games"],
+        None,
+    );
+    assert_eq!(code(&out), 1);
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["path"], "games/a.sgf");
+    assert_eq!(lines[1]["path"], "notes");
+    assert_eq!(lines[1]["error"]["kind"], "no_sgf_files");
+    assert_eq!(lines[2]["summary"]["failed"], 1);
+}
+
+/// `-` is standard input for `check` too.
+#[test]
+fn check_reads_stdin() {
+    let dir = TempDir::new("check-stdin");
+    dir.write("a.sgf", "(;GM[1])");
+    let out = sgf(
+        &dir.0,
+        &["check", "--format", "json", "-", "a.sgf"],
+        Some(b"(;GM[1];B[aa]B[bb])"),
+    );
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["path"], "<stdin>");
+    assert_eq!(lines[0]["nodes"], 2);
+    assert_eq!(lines[0]["warnings"][0]["kind"], "repeated_property");
+    assert_eq!(lines[1]["path"], "a.sgf");
+    assert_eq!(lines[2]["summary"]["files"], 2);
+
+    let out = sgf(&dir.0, &["check", "-"], Some(b"no game"));
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).starts_with("<stdin>:1:8: error[no_game_tree]"));
+}
+
+/// Runs `sgf args…` in `dir` with its address space limited to `kib`.
+#[cfg(target_os = "linux")]
+fn sgf_limited(dir: &Path, kib: u32, args: &[&str]) -> Output {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_sgf"))
+        .args(args)
+        .current_dir(dir);
+    run_deadline(cmd, &dir.join(".out"), 300)
+}
+
+/// `dump --typed` of 2,000 rectangles `[aa:ZZ]` on a 52×52 board (5.4
+/// million points) once collected every point before writing (170 MB and
+/// more); it writes them as they are decoded now, within 100 MB of address
+/// space.
+#[cfg(target_os = "linux")]
+#[test]
+fn dump_typed_streams_a_huge_point_list() {
+    let dir = TempDir::new("dump-rects");
+    let input = format!("(;SZ[52]AB{})", "[aa:ZZ]".repeat(2000));
+    dir.write("r.sgf", &input);
+    let out = sgf_limited(&dir.0, 100_000, &["dump", "--typed", "r.sgf"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let points = 2000 * 52 * 52;
+    assert!(out
+        .stdout
+        .starts_with(br#"[[[{"SZ":[52],"AB":[[0,0],[1,0],"#));
+    assert!(out.stdout.ends_with(b"[50,51],[51,51]]}],[]]]\n"));
+    let commas = out.stdout.iter().filter(|&&b| b == b',').count();
+    // Two per point (inside and between), less the last, plus the node's.
+    assert_eq!(commas, 2 * points - 1 + 1 + 1);
+}
+
+/// `fmt` of 500,000 games writes each as it is parsed: the arena holds one
+/// game, and the whole run fits in 40 MB of address space (it took 64 MB of
+/// memory when the collection was parsed whole).
+#[cfg(target_os = "linux")]
+#[test]
+fn fmt_and_dump_write_game_by_game() {
+    let dir = TempDir::new("fmt-many");
+    let game = "(;GM[1];B[aa];W[bb])\n";
+    dir.write("many.sgf", game.repeat(500_000));
+    let out = sgf_limited(&dir.0, 40_000, &["fmt", "many.sgf"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(out.stdout == game.repeat(500_000).as_bytes());
+    let out = sgf_limited(&dir.0, 40_000, &["dump", "many.sgf"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let one = r#"[[{"GM":["1"]},{"B":["aa"]},{"W":["bb"]}],[]]"#;
+    let expected = format!("[{}]\n", vec![one; 500_000].join(","));
+    assert!(out.stdout == expected.as_bytes());
+}
+
+/// In strict mode a defect in a later game fails the run before anything
+/// is written, although games are written one by one.
+#[test]
+fn strict_fmt_and_dump_write_nothing_when_a_later_game_fails() {
+    let dir = TempDir::new("strict-later");
+    dir.write("s.sgf", "(;GM[1];B[aa])\n(;GM[1];B[aa]B[bb])");
+    for cmd in ["fmt", "dump"] {
+        let out = sgf(&dir.0, &[cmd, "--strict", "s.sgf"], None);
+        assert_eq!(code(&out), 1, "{cmd}");
+        assert!(out.stdout.is_empty(), "{cmd}: {}", stdout(&out));
+        assert!(
+            stderr(&out).starts_with("s.sgf:2:14: error[repeated_property]"),
+            "{cmd}: {}",
+            stderr(&out)
+        );
+        let out = sgf(&dir.0, &[cmd, "s.sgf"], None);
+        assert_eq!(code(&out), 0, "{cmd}");
+    }
+}
+
+/// The first bytes of each kind of file that is not SGF text, written by
+/// hand from each format's specification, each followed by a game that the
+/// lenient parser would otherwise find.
+fn not_sgf() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let mut tar = vec![0u8; 512];
+    tar[..9].copy_from_slice(b"games.sgf");
+    tar[257..263].copy_from_slice(b"ustar\0");
+    let mut elf = b"\x7fELF\x02\x01\x01\x00".to_vec();
+    elf.resize(64, 0);
+    let mut binary = vec![0u8; 2048];
+    binary[100..108].copy_from_slice(b"B[aa]C[x");
+    let files = [
+        (
+            "gz.sgf",
+            b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03".to_vec(),
+            "gzip data",
+        ),
+        ("bz2.sgf", b"BZh91AY&SY".to_vec(), "bzip2 data"),
+        ("xz.sgf", b"\xfd7zXZ\x00\x00\x04".to_vec(), "xz data"),
+        ("zst.sgf", b"\x28\xb5\x2f\xfd\x24\x00".to_vec(), "zstd data"),
+        (
+            "zip.sgf",
+            b"PK\x03\x04\x14\x00\x00\x00".to_vec(),
+            "zip archive",
+        ),
+        (
+            "7z.sgf",
+            b"7z\xbc\xaf\x27\x1c\x00\x04".to_vec(),
+            "7z archive",
+        ),
+        ("tar.sgf", tar, "tar archive"),
+        ("elf.sgf", elf, "ELF executable"),
+        ("bin.sgf", binary, "binary data"),
+    ];
+    files
+        .into_iter()
+        .map(|(name, mut bytes, what)| {
+            bytes.extend_from_slice(b"(;GM[1];B[aa])");
+            (name, bytes, what)
+        })
+        .collect()
+}
+
+#[test]
+fn check_refuses_compressed_archives_and_binaries_by_name() {
+    let dir = TempDir::new("not-sgf");
+    let files = not_sgf();
+    for (name, bytes, _) in &files {
+        dir.write(&format!("in/{name}"), bytes);
+    }
+    let out = sgf(&dir.0, &["check", "--format", "json", "in"], None);
+    assert_eq!(code(&out), 1);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), files.len() + 1);
+    for line in &lines[..files.len()] {
+        let path = line["path"].as_str().unwrap();
+        let (_, _, what) = files
+            .iter()
+            .find(|(name, _, _)| path == format!("in/{name}"))
+            .unwrap();
+        assert_eq!(
+            line["error"],
+            serde_json::json!({
+                "kind": "not_sgf_text", "offset": null, "line": null, "column": null,
+                "message": format!("{what}; not SGF text"),
+            }),
+            "{path}"
+        );
+        assert_eq!(line["games"], 0);
+    }
+    assert_eq!(lines[files.len()]["summary"]["failed"], files.len());
+
+    let out = sgf(&dir.0, &["check", "in/gz.sgf"], None);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).starts_with("in/gz.sgf: error[not_sgf_text]: gzip data; not SGF text\n"),
+        "{}",
+        stdout(&out)
+    );
+    for cmd in ["dump", "fmt"] {
+        let out = sgf(&dir.0, &[cmd, "in/zip.sgf"], None);
+        assert_eq!(code(&out), 1);
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            stderr(&out),
+            "in/zip.sgf: error[not_sgf_text]: zip archive; not SGF text\n"
+        );
+    }
+}
+
+/// `sgf check /usr/bin/ls` found a "game" in the executable and exited 0.
+#[cfg(unix)]
+#[test]
+fn check_an_executable_fails() {
+    let dir = TempDir::new("exe");
+    let ls = Path::new("/usr/bin/ls");
+    if !ls.exists() {
+        eprintln!("skipping: no /usr/bin/ls on this machine");
+        return;
+    }
+    let out = sgf(&dir.0, &["check", "/usr/bin/ls"], None);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out)
+            .starts_with("/usr/bin/ls: error[not_sgf_text]: ELF executable; not SGF text\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// UTF-16 input is decoded, said so, and parsed; its text is read as the
+/// UTF-8 it has become, whatever its `CA`.
+#[test]
+fn utf16_input_is_decoded_with_a_warning() {
+    let dir = TempDir::new("utf16");
+    let game = "(;GM[1]CA[UTF-16]PB[李昌镐]C[中文];B[aa])";
+    dir.write("le.sgf", utf16(&format!("\u{feff}{game}"), false));
+    dir.write("be.sgf", utf16(game, true));
+    let out = sgf(&dir.0, &["check", "le.sgf", "be.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "be.sgf: warning[utf16_input]: UTF-16BE text decoded to UTF-8 before parsing; \
+             positions are in the decoded text\n\
+             le.sgf: warning[utf16_input]: UTF-16LE text decoded to UTF-8 before parsing; \
+             positions are in the decoded text\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\nwarnings: 2\n  utf16_input: 2\n"), "{text}");
+    assert!(text.contains("\n  UTF-8 override: 2\n"), "{text}");
+
+    let out = sgf(&dir.0, &["check", "--format", "json", "le.sgf"], None);
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["nodes"], 2);
+    assert_eq!(lines[0]["warnings"][0]["kind"], "utf16_input");
+    assert!(lines[0]["warnings"][0]["line"].is_null());
+
+    for file in ["le.sgf", "be.sgf"] {
+        let out = sgf(&dir.0, &["dump", file], None);
+        assert_eq!(code(&out), 0);
+        assert_eq!(
+            stdout(&out),
+            "[[[{\"GM\":[\"1\"],\"CA\":[\"UTF-16\"],\"PB\":[\"李昌镐\"],\"C\":[\"中文\"]},\
+             {\"B\":[\"aa\"]}],[]]]\n"
+        );
+        assert!(stderr(&out).contains("warning[utf16_input]"));
+        let out = sgf(&dir.0, &["fmt", file], None);
+        assert_eq!(stdout(&out), format!("{game}\n"));
+    }
+
+    // Odd length: not UTF-16 after all.
+    let mut odd = utf16(&format!("\u{feff}{game}"), false);
+    odd.push(b'x');
+    dir.write("odd.sgf", odd);
+    let out = sgf(&dir.0, &["check", "odd.sgf"], None);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).starts_with(
+            "odd.sgf: error[invalid_utf16]: UTF-16LE text that does not decode; not SGF text\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// Names that are not UTF-8 printed as `a\xff.sgf`, each differently (they
+/// all printed as `a�.sgf`), and control characters escaped, in text and
+/// JSON.
+#[cfg(unix)]
+#[test]
+fn names_print_unambiguously() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = TempDir::new("names");
+    std::fs::create_dir_all(dir.0.join("n")).unwrap();
+    for name in [
+        &b"a\xff.sgf"[..],
+        b"a\xfe.sgf",
+        b"a\xfd.sgf",
+        b"a\nb.sgf",
+        b"a\\xff.sgf",
+    ] {
+        std::fs::write(dir.0.join("n").join(OsStr::from_bytes(name)), "x").unwrap();
+    }
+    let out = sgf(&dir.0, &["check", "-q", "n"], None);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let failed: Vec<&str> = text
+        .split("\nfailed:   5\n")
+        .nth(1)
+        .expect("a failed list")
+        .lines()
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            r"  n/a\nb.sgf (no_game_tree)",
+            r"  n/a\\xff.sgf (no_game_tree)",
+            r"  n/a\xfd.sgf (no_game_tree)",
+            r"  n/a\xfe.sgf (no_game_tree)",
+            r"  n/a\xff.sgf (no_game_tree)",
+        ]
+    );
+    assert!(
+        text.starts_with("n/a\\nb.sgf:1:2: error[no_game_tree]"),
+        "{text}"
+    );
+
+    let out = sgf(&dir.0, &["check", "--format", "json", "n"], None);
+    let paths: Vec<String> = json_lines(&out)[..5]
+        .iter()
+        .map(|l| l["path"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            r"n/a\nb.sgf",
+            r"n/a\\xff.sgf",
+            r"n/a\xfd.sgf",
+            r"n/a\xfe.sgf",
+            r"n/a\xff.sgf"
+        ]
+    );
+}
+
+/// The field names of the JSON lines, all of them, in order.
+#[test]
+fn check_json_field_names_are_stable() {
+    let dir = TempDir::new("json-fields");
+    dir.write("a.sgf", "(;GM[1]KM[x];B[aa])");
+    let keys = |v: &Json| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
+    let file_keys = [
+        "path",
+        "bytes",
+        "games",
+        "nodes",
+        "warnings",
+        "warnings_dropped",
+        "error",
+    ];
+    let value_keys = ["charsets", "value_errors", "value_errors_dropped"];
+    let summary_keys = [
+        "files",
+        "failed",
+        "games",
+        "nodes",
+        "bytes",
+        "seconds",
+        "warnings",
+        "warnings_dropped",
+        "mode",
+        "skipped",
+        "skipped_paths",
+    ];
+    let summary_value_keys = [
+        "value_seconds",
+        "charsets",
+        "declared_labels",
+        "value_errors",
+        "unknown_properties",
+    ];
+
+    let out = sgf(&dir.0, &["check", "--format", "json", "a.sgf"], None);
+    let lines = json_lines(&out);
+    let sorted = |list: Vec<&str>| {
+        let mut list: Vec<String> = list.into_iter().map(str::to_owned).collect();
+        list.sort();
+        list
+    };
+    // serde_json's map sorts keys unless `preserve_order`: compare sets.
+    let mut got = keys(&lines[0]);
+    got.sort();
+    assert_eq!(got, sorted([&file_keys[..], &value_keys].concat()));
+    assert_eq!(
+        keys(&lines[0]["value_errors"][0]),
+        sorted(vec!["ident", "offset", "line", "column", "message"])
+    );
+    assert_eq!(
+        keys(&lines[0]["charsets"][0]),
+        sorted(vec!["name", "source", "confidence"])
+    );
+    let mut got = keys(&lines[1]["summary"]);
+    got.sort();
+    assert_eq!(
+        got,
+        sorted([&summary_keys[..], &summary_value_keys].concat())
+    );
+
+    let out = sgf(
+        &dir.0,
+        &[
+            "check",
+            "--format",
+            "json",
+            "--structure-only",
+            "a.sgf",
+            "missing.sgf",
+        ],
+        None,
+    );
+    let lines = json_lines(&out);
+    let mut got = keys(&lines[0]);
+    got.sort();
+    assert_eq!(got, sorted(file_keys.to_vec()));
+    assert_eq!(
+        keys(&lines[1]["error"]),
+        sorted(vec!["kind", "offset", "line", "column", "message"])
+    );
+    let mut got = keys(&lines[2]["summary"]);
+    got.sort();
+    assert_eq!(got, sorted(summary_keys.to_vec()));
+    // And the raw text keeps the order of the fields.
+    let raw = stdout(&out);
+    assert!(
+        raw.starts_with(r#"{"path":"a.sgf","bytes":19,"games":1,"nodes":2,"warnings":[],"warnings_dropped":0,"error":null}"#),
+        "{raw}"
+    );
+}
+
+/// Over the real corpus, `check` refuses no file that has a game in it:
+/// the nine files that have none fail, as before, and nothing is skipped.
+#[test]
+fn check_real_corpus_sniffs_no_game_away() {
+    let Some(corpus) = crate::common::corpus_dir() else {
+        return;
+    };
+    let out = sgf(
+        &corpus,
+        &["check", "-q", "--structure-only", "--format", "json", "."],
+        None,
+    );
+    assert_eq!(code(&out), 1);
+    let lines = json_lines(&out);
+    let summary = &lines[lines.len() - 1]["summary"];
+    assert_eq!(summary["skipped"], 0);
+    let failed: Vec<(&str, &str)> = lines[..lines.len() - 1]
+        .iter()
+        .filter(|l| !l["error"].is_null())
+        .map(|l| {
+            (
+                l["path"].as_str().unwrap(),
+                l["error"]["kind"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(failed.len(), 9, "{failed:?}");
+    for (path, kind) in failed {
+        assert!(
+            kind == "no_game_tree" || kind == "not_sgf_text",
+            "{path}: {kind}"
+        );
     }
 }

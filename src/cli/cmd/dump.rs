@@ -41,16 +41,23 @@
 //!
 //! The JSON text is written directly, with an explicit stack: a game tree can
 //! nest a million variations deep, and both recursion and `serde_json::Value`
-//! (whose serializer and drop recurse) would overflow the call stack.
+//! (whose serializer and drop recurse) would overflow the call stack. It is
+//! written as parsing goes, game by game
+//! ([`parse_streaming`](super::parse_streaming)), through a buffer, and typed
+//! values are decoded one at a time and never collected, so memory stays
+//! that of the input and its largest game: `AB` with 20,000 rectangles
+//! `[aa:ZZ]` on a 52×52 board (54 million points) dumps in 3.4 MB.
 
 use super::{
-    display_name, parse_options, parse_reporting, raw_text, read_input, value_error_message,
-    write_headline, CliError, Status,
+    display_name, input_parse_options, parse_streaming, raw_text, read_reporting, write_headline,
+    CliError, Status,
 };
 use crate::args::DumpArgs;
+use crate::read::Reader;
 use encoding_rs::Encoding;
+use sgf_grove::audit::ValueError;
 use sgf_grove::value::{Color, Double, Move, Point, TypedValue};
-use sgf_grove::{Collection, GameTree, Node, Parser, Property};
+use sgf_grove::{Collection, GameTree, Node, NodeId, Parser, Property};
 use std::io::{self, BufWriter, Write};
 
 /// Runs `sgf dump`.
@@ -59,75 +66,104 @@ use std::io::{self, BufWriter, Write};
 ///
 /// An unreadable input, or a failed write to standard output.
 pub fn run(args: &DumpArgs) -> Result<Status, CliError> {
-    let input = read_input(&args.file)?;
     let name = display_name(&args.file);
-    let mut parser = Parser::with_options(parse_options(args.strict, args.charset));
-    let Some(coll) = parse_reporting(&mut parser, &input, &name) else {
+    let mut reader = Reader::default();
+    let Some(input) = read_reporting(&mut reader, &args.file, &name)? else {
         return Ok(Status::Failed);
     };
+    let options = input_parse_options(args.strict, args.charset, input.decoded_from);
+    let mut parser = Parser::with_options(options);
 
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let mut err_out = BufWriter::new(io::stderr().lock());
     let mut dumper = Dumper {
         typed: args.typed,
         name: &name,
-        warnings: &mut err_out,
         scratch: String::new(),
+        stack: Vec::new(),
+        games: 0,
     };
-    let written = dumper.write_collection(&mut out, coll);
-    let _ = err_out.flush();
-    written?;
-    out.flush()?;
-    Ok(Status::Ok)
+    let status = parse_streaming(&mut parser, input.bytes, &name, |coll, warnings| {
+        dumper.write_games(&mut out, coll, warnings)
+    })?;
+    if status == Status::Ok {
+        dumper.finish(&mut out)?;
+        out.flush()?;
+    }
+    Ok(status)
 }
 
-/// How values are written, and where warnings about them go.
-struct Dumper<'a, W> {
+/// How values are written, and what is left to close.
+struct Dumper<'a> {
     /// Whether values are written as their type says.
     typed: bool,
     /// The input's name, for warnings.
     name: &'a str,
-    /// Where malformed values are reported (standard error).
-    warnings: W,
     /// Reused for JSON string literals.
     scratch: String,
+    /// Reused by [`Dumper::write_game`].
+    stack: Vec<Option<NodeId>>,
+    /// How many games have been written.
+    games: u64,
 }
 
-impl<W: Write> Dumper<'_, W> {
-    /// Writes `coll` as one line of JSON, newline included.
-    fn write_collection(
+impl Dumper<'_> {
+    /// Writes the games of `coll` as the next items of the collection
+    /// array, opening it before the first.
+    fn write_games(
         &mut self,
         out: &mut impl Write,
         coll: Collection<'_, '_>,
+        warnings: &mut dyn Write,
     ) -> io::Result<()> {
-        let mut stack = Vec::new();
-        out.write_all(b"[")?;
-        for (i, game) in coll.games().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            self.write_game(out, game, &mut stack)?;
+        for game in coll.games() {
+            out.write_all(if self.games == 0 { b"[" } else { b"," })?;
+            self.games += 1;
+            self.write_game(out, game, warnings)?;
+        }
+        Ok(())
+    }
+
+    /// Closes the collection array, newline included.
+    fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.games == 0 {
+            out.write_all(b"[")?;
         }
         out.write_all(b"]\n")
     }
 
-    /// Writes one game tree. `stack` is scratch space: for each open
-    /// variation list, the next sibling still to write (if any).
-    fn write_game<'t, 'src>(
+    /// Writes one game tree.
+    fn write_game(
         &mut self,
         out: &mut impl Write,
-        game: GameTree<'t, 'src>,
-        stack: &mut Vec<Option<Node<'t, 'src>>>,
+        game: GameTree<'_, '_>,
+        warnings: &mut dyn Write,
     ) -> io::Result<()> {
-        let encoding = game.charset().encoding();
+        // For each open variation list, the next sibling still to write
+        // (if any).
+        let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
+        let written = self.write_tree(out, game, &mut stack, warnings);
+        self.stack = stack;
+        written
+    }
+
+    /// Writes one game tree, with `stack` empty.
+    fn write_tree(
+        &mut self,
+        out: &mut impl Write,
+        game: GameTree<'_, '_>,
+        stack: &mut Vec<Option<NodeId>>,
+        warnings: &mut dyn Write,
+    ) -> io::Result<()> {
+        let coll = game.collection();
+        let encoding = game.charset().encoding();
         let mut start = game.root();
         'tree: loop {
             // The sequence: `start` and its only children.
             out.write_all(b"[[")?;
             let mut node = start;
             loop {
-                self.write_node(out, node, encoding)?;
+                self.write_node(out, node, encoding, warnings)?;
                 match node.first_child() {
                     Some(child) if child.next_sibling().is_none() => {
                         out.write_all(b",")?;
@@ -139,7 +175,7 @@ impl<W: Write> Dumper<'_, W> {
             out.write_all(b"],[")?;
             if let Some(first) = node.first_child() {
                 // Two or more children: open the variation list.
-                stack.push(first.next_sibling());
+                stack.push(first.next_sibling().map(|n| n.id()));
                 start = first;
                 continue 'tree;
             }
@@ -148,8 +184,9 @@ impl<W: Write> Dumper<'_, W> {
             loop {
                 match stack.pop() {
                     None => return Ok(()),
-                    Some(Some(sibling)) => {
-                        stack.push(sibling.next_sibling());
+                    Some(Some(id)) => {
+                        let sibling = coll.node(id);
+                        stack.push(sibling.next_sibling().map(|n| n.id()));
                         out.write_all(b",")?;
                         start = sibling;
                         continue 'tree;
@@ -168,6 +205,7 @@ impl<W: Write> Dumper<'_, W> {
         out: &mut impl Write,
         node: Node<'_, '_>,
         encoding: &'static Encoding,
+        warnings: &mut dyn Write,
     ) -> io::Result<()> {
         out.write_all(b"{")?;
         for (i, prop) in node.properties().enumerate() {
@@ -176,7 +214,7 @@ impl<W: Write> Dumper<'_, W> {
             }
             write_json_str(out, prop.ident(), &mut self.scratch)?;
             out.write_all(b":[")?;
-            if !(self.typed && self.write_typed_values(out, prop)?) {
+            if !(self.typed && self.write_typed_values(out, prop, warnings)?) {
                 self.write_raw_values(out, prop, encoding)?;
             }
             out.write_all(b"]")?;
@@ -207,31 +245,37 @@ impl<W: Write> Dumper<'_, W> {
         &mut self,
         out: &mut impl Write,
         prop: Property<'_, '_>,
+        mut warnings: &mut dyn Write,
     ) -> io::Result<bool> {
-        match prop.typed_values() {
+        // Decoded lazily, value by value, twice: once to find a malformed
+        // value before anything is written, once to write. Nothing is
+        // collected, so a point list of millions of points (`AB[aa:ZZ]…`)
+        // costs no memory.
+        let (values, error) = match prop.typed() {
+            Ok(None) => return Ok(false),
             Ok(Some(values)) => {
-                for (j, value) in values.iter().enumerate() {
-                    if j > 0 {
-                        out.write_all(b",")?;
-                    }
-                    self.write_typed(out, value)?;
-                }
-                Ok(true)
+                let error = values.clone().find_map(Result::err);
+                (Some(values), error)
             }
-            Ok(None) => Ok(false),
-            Err(err) => {
-                // A failed write to standard error does not stop the dump.
-                let _ = write_headline(
-                    &mut self.warnings,
-                    self.name,
-                    "warning",
-                    err.kind().code(),
-                    &value_error_message(prop.ident(), &err),
-                    err.position(),
-                );
-                Ok(false)
-            }
+            Err(err) => (None, Some(err)),
+        };
+        if let Some(err) = error {
+            let (code, pos) = (err.kind().code(), err.position());
+            let message = ValueError::new(prop.ident(), err).message();
+            // A failed write to standard error does not stop the dump.
+            let _ = write_headline(&mut warnings, self.name, "warning", code, &message, pos);
+            return Ok(false);
         }
+        let Some(values) = values else {
+            return Ok(false);
+        };
+        for (j, value) in values.flatten().enumerate() {
+            if j > 0 {
+                out.write_all(b",")?;
+            }
+            self.write_typed(out, &value)?;
+        }
+        Ok(true)
     }
 
     /// Writes one typed value.

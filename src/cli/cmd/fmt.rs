@@ -5,27 +5,34 @@
 //! standard error. `--charset` matters even though values are not decoded:
 //! in Shift_JIS, Big5 and GBK a `\` or `]` byte can end a character, and the
 //! charset decides where values end.
+//!
+//! Each game is written as soon as it is parsed
+//! ([`parse_streaming`](super::parse_streaming)), so the arena holds one game
+//! at a time.
 
-use super::{display_name, parse_options, parse_reporting, read_input, CliError, Status};
+use super::{display_name, input_parse_options, parse_streaming, read_reporting, CliError, Status};
 use crate::args::FmtArgs;
+use crate::read::Reader;
 use sgf_grove::{Parser, Writer};
 use std::io::{self, BufWriter, Write};
 
-/// Runs `sgf fmt`.
+/// Runs `sgf fmt`: writes each game as soon as it is parsed.
 ///
 /// # Errors
 ///
 /// An unreadable input, or a failed write to standard output.
 pub fn run(args: &FmtArgs) -> Result<Status, CliError> {
-    let input = read_input(&args.file)?;
     let name = display_name(&args.file);
-    let mut parser = Parser::with_options(parse_options(args.strict, args.charset));
-    let Some(coll) = parse_reporting(&mut parser, &input, &name) else {
+    let mut reader = Reader::default();
+    let Some(input) = read_reporting(&mut reader, &args.file, &name)? else {
         return Ok(Status::Failed);
     };
-
+    let options = input_parse_options(args.strict, args.charset, input.decoded_from);
+    let mut parser = Parser::with_options(options);
     let mut writer = Writer::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()));
-    writer.write_collection(coll)?;
+    let status = parse_streaming(&mut parser, input.bytes, &name, |coll, _| {
+        writer.write_collection(coll)
+    })?;
     writer.into_inner().flush()?;
-    Ok(Status::Ok)
+    Ok(status)
 }

@@ -6,11 +6,15 @@ pub mod dump;
 pub mod fmt;
 
 use crate::args::Command;
+pub use crate::name::display_name;
+use crate::read::{Input, ReadError, Reader, Source};
 use encoding_rs::Encoding;
-use sgf_grove::{Collection, Error, ErrorKind, ParseOptions, Position};
+use sgf_grove::input::Content;
+use sgf_grove::{Collection, Error, ParseOptions, Parser, Position};
 use std::borrow::Cow;
 use std::fmt as stdfmt;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -94,6 +98,19 @@ pub fn parse_options(strict: bool, charset: Option<&'static Encoding>) -> ParseO
     ParseOptions::new().strict(strict).charset(charset)
 }
 
+/// The parse options for an input as read: an input decoded from UTF-16
+/// is UTF-8 now, whatever its `CA` or `--charset` say.
+pub fn input_parse_options(
+    strict: bool,
+    charset: Option<&'static Encoding>,
+    decoded_from: Option<Content>,
+) -> ParseOptions {
+    match decoded_from {
+        Some(_) => parse_options(strict, Some(encoding_rs::UTF_8)),
+        None => parse_options(strict, charset),
+    }
+}
+
 /// A raw value as text, the way the untyped `dump` shows it: decoded in
 /// `encoding` first (in Shift_JIS, Big5 and GBK the second byte of a
 /// character may be `\`), then SGF escapes removed (`\]` → `]`, `\` + line
@@ -142,49 +159,107 @@ pub fn unescape_str(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The message of a malformed value of property `ident`:
-/// `malformed value for KM: expected real`.
-pub fn value_error_message(ident: &str, err: &Error) -> String {
-    match err.kind() {
-        ErrorKind::InvalidValue(ty) => format!("malformed value for {ident}: expected {ty}"),
-        other => format!("malformed value for {ident}: {other}"),
-    }
-}
-
 /// Whether `path` names standard input (`-`).
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// The name to print for an input: `<stdin>` for `-`, else the path as
-/// given (lossy UTF-8).
-pub fn display_name(path: &Path) -> String {
-    if is_stdin(path) {
-        "<stdin>".to_owned()
-    } else {
-        path.to_string_lossy().into_owned()
-    }
+/// The code of the warning that says an input was decoded from UTF-16.
+pub const UTF16_CODE: &str = "utf16_input";
+
+/// The message of that warning.
+pub fn utf16_message(content: Content) -> String {
+    format!("{content} decoded to UTF-8 before parsing; positions are in the decoded text")
 }
 
-/// Reads the whole of `path` (standard input for `-`).
+/// Reads the input of `dump` and `fmt` (standard input for `-`). When it
+/// is not SGF text or too large, says so on standard error and returns
+/// `None` (exit status 1); when it was UTF-16, says that it was decoded.
 ///
 /// # Errors
 ///
-/// A [`CliError`] naming the input when it cannot be read.
-pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
-    let mut buf = Vec::new();
-    let result = if is_stdin(path) {
-        io::stdin().lock().read_to_end(&mut buf)
+/// A [`CliError`] naming the input when it cannot be read (exit status 2).
+pub fn read_reporting<'r>(
+    reader: &'r mut Reader,
+    path: &Path,
+    name: &str,
+) -> Result<Option<Input<'r>>, CliError> {
+    let source = if is_stdin(path) {
+        Source::Stdin
     } else {
-        std::fs::File::open(path).and_then(|mut file| file.read_to_end(&mut buf))
+        Source::Path(path)
     };
-    match result {
-        Ok(_) => Ok(buf),
-        Err(err) => Err(CliError::io(
-            format!("cannot read {}", display_name(path)),
-            err,
-        )),
+    let mut err_out = io::stderr().lock();
+    // Standard error may be closed; that must not change the outcome.
+    match reader.read(source) {
+        Ok(input) => {
+            if let Some(content) = input.decoded_from {
+                let _ = writeln!(
+                    err_out,
+                    "{name}: warning[{UTF16_CODE}]: {}",
+                    utf16_message(content)
+                );
+            }
+            Ok(Some(input))
+        }
+        Err(ReadError::Io(err)) => Err(CliError::io(format!("cannot read {name}"), err)),
+        Err(err) => {
+            let _ = writeln!(err_out, "{name}: error[{}]: {err}", err.code());
+            Ok(None)
+        }
     }
+}
+
+/// Parses `input` one game at a time for `dump` and `fmt`, handing each
+/// piece to `each` together with standard error (for warnings of its own)
+/// as soon as it is parsed, so that output is written as parsing goes.
+/// Warnings and the error go to standard error as `name:line:column: …`
+/// lines.
+///
+/// In strict mode the whole input is checked first, so that a defect in
+/// the last game fails the run before anything is written. In lenient mode
+/// parsing only fails when there is no game at all, before any output.
+///
+/// # Errors
+///
+/// The first error `each` returns (a failed write of the output).
+pub fn parse_streaming(
+    parser: &mut Parser,
+    input: &[u8],
+    name: &str,
+    mut each: impl FnMut(Collection<'_, '_>, &mut dyn Write) -> io::Result<()>,
+) -> Result<Status, CliError> {
+    let mut err_out = io::BufWriter::new(io::stderr().lock());
+    let checked = if parser.options().is_strict() {
+        parser
+            .parse_each(input, |_| ControlFlow::<()>::Continue(()))
+            .map(|_| ())
+    } else {
+        Ok(())
+    };
+    let mut written = Ok(());
+    let parsed = checked.and_then(|()| {
+        parser.parse_each(input, |coll| {
+            // Standard error may be closed; that must not stop the output.
+            let _ = write_warning_lines(&mut err_out, name, &coll);
+            written = each(coll, &mut err_out);
+            // A failed write (a closed pipe) ends the reading too.
+            if written.is_err() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    });
+    if let Err(err) = &parsed {
+        let _ = write_error(&mut err_out, name, input, err);
+    }
+    let _ = err_out.flush();
+    written?;
+    Ok(match parsed {
+        Ok(_) => Status::Ok,
+        Err(_) => Status::Failed,
+    })
 }
 
 /// Writes the warnings of `coll` to `out`, one line each in the form
@@ -226,24 +301,6 @@ pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> i
 /// # Errors
 ///
 /// Any error of `out`.
-/// Parses `input` for `dump` and `fmt`: the error or the warnings go to
-/// standard error as `name:line:column: …` lines; `None` when it failed.
-pub fn parse_reporting<'p, 'i>(
-    parser: &'p mut sgf_grove::Parser,
-    input: &'i [u8],
-    name: &str,
-) -> Option<Collection<'p, 'i>> {
-    let mut err_out = io::BufWriter::new(io::stderr().lock());
-    let parsed = parser.parse(input);
-    // Standard error may be closed; that must not stop the output.
-    let _ = match &parsed {
-        Ok(coll) => write_warning_lines(&mut err_out, name, coll),
-        Err(err) => write_error(&mut err_out, name, input, err),
-    };
-    let _ = err_out.flush();
-    parsed.ok()
-}
-
 pub fn write_error(out: &mut impl Write, name: &str, input: &[u8], err: &Error) -> io::Result<()> {
     write_headline(
         out,

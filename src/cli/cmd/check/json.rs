@@ -1,0 +1,267 @@
+//! The report of `sgf check --format json`: JSON Lines, one object per file
+//! and a last `{"summary":{…}}` object, each line a `serde` struct. The field
+//! names are a stable interface:
+//!
+//! ```text
+//! file:       path bytes games nodes warnings[] warnings_dropped error
+//!             (+ charsets[] value_errors[] value_errors_dropped unless --structure-only)
+//! diagnostic: kind offset line column message      (positions null when there is none)
+//! summary:    files failed games nodes bytes seconds warnings{} warnings_dropped mode
+//!             skipped skipped_paths[{path kind}]
+//!             (+ value_seconds charsets{} declared_labels{} value_errors{} unknown_properties{})
+//! ```
+//!
+//! Count maps (`warnings`, `charsets`, …) list the largest count first.
+
+use super::walk::Skipped;
+use super::{source_name, Failure, FileReport, Totals};
+use crate::name::display_name;
+use serde::ser::{Serialize, Serializer};
+use sgf_grove::audit;
+use sgf_grove::Position;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+/// One file's line.
+#[derive(serde::Serialize)]
+struct FileLine<'a> {
+    path: &'a str,
+    bytes: usize,
+    games: u64,
+    nodes: u64,
+    warnings: Vec<Diagnostic<'a>>,
+    warnings_dropped: u64,
+    error: Option<Diagnostic<'a>>,
+    #[serde(flatten)]
+    values: Option<FileValues<'a>>,
+}
+
+/// A warning or an error.
+#[derive(serde::Serialize)]
+struct Diagnostic<'a> {
+    kind: &'a str,
+    offset: Option<usize>,
+    line: Option<u32>,
+    column: Option<u32>,
+    message: Cow<'a, str>,
+}
+
+impl<'a> Diagnostic<'a> {
+    fn new(kind: &'a str, pos: Option<Position>, message: impl Into<Cow<'a, str>>) -> Self {
+        Diagnostic {
+            kind,
+            offset: pos.map(|p| p.offset),
+            line: pos.map(|p| p.line),
+            column: pos.map(|p| p.column),
+            message: message.into(),
+        }
+    }
+}
+
+/// What the value pass found in one file.
+#[derive(serde::Serialize)]
+struct FileValues<'a> {
+    charsets: Vec<CharsetLine>,
+    value_errors: Vec<ValueErrorLine<'a>>,
+    value_errors_dropped: u64,
+}
+
+/// One game's charset.
+#[derive(serde::Serialize)]
+struct CharsetLine {
+    name: &'static str,
+    source: &'static str,
+    confidence: f64,
+}
+
+/// One malformed value.
+#[derive(serde::Serialize)]
+struct ValueErrorLine<'a> {
+    ident: &'a str,
+    offset: usize,
+    line: u32,
+    column: u32,
+    message: String,
+}
+
+/// Writes the JSON line of one file; `values` is `None` with
+/// `--structure-only`.
+pub(super) fn write_file(
+    out: &mut impl Write,
+    name: &str,
+    bytes: usize,
+    result: Result<&FileReport<'_>, &Failure<'_>>,
+    values: Option<&audit::Report>,
+) -> io::Result<()> {
+    let (games, nodes, warnings, warnings_dropped, error) = match result {
+        Ok(report) => (
+            report.games,
+            report.nodes,
+            report
+                .diagnostics()
+                .map(|(code, message, pos)| Diagnostic::new(code, pos, message))
+                .collect(),
+            report.dropped,
+            None,
+        ),
+        Err(failure) => (0, 0, Vec::new(), 0, Some(failure_diagnostic(failure))),
+    };
+    let line = FileLine {
+        path: name,
+        bytes,
+        games,
+        nodes,
+        warnings,
+        warnings_dropped,
+        error,
+        values: values.map(file_values),
+    };
+    write_line(out, &line)
+}
+
+fn failure_diagnostic<'a>(failure: &Failure<'a>) -> Diagnostic<'a> {
+    match *failure {
+        Failure::Plain(code, message) => Diagnostic::new(code, None, message),
+        Failure::Parse(_, err) => Diagnostic::new(
+            err.kind().code(),
+            Some(err.position()),
+            err.kind().to_string(),
+        ),
+    }
+}
+
+fn file_values(report: &audit::Report) -> FileValues<'_> {
+    FileValues {
+        charsets: report
+            .charsets()
+            .iter()
+            .map(|c| CharsetLine {
+                name: c.name(),
+                source: source_name(c.source()),
+                confidence: confidence(c.confidence()),
+            })
+            .collect(),
+        value_errors: report
+            .value_errors()
+            .iter()
+            .map(|e| {
+                let p = e.error().position();
+                ValueErrorLine {
+                    ident: e.ident(),
+                    offset: p.offset,
+                    line: p.line,
+                    column: p.column,
+                    message: e.message(),
+                }
+            })
+            .collect(),
+        value_errors_dropped: report.value_errors_dropped(),
+    }
+}
+
+/// A confidence rounded to four decimals, so that an `f32` prints short.
+fn confidence(c: f32) -> f64 {
+    (f64::from(c) * 1e4).round() / 1e4
+}
+
+/// The last line.
+#[derive(serde::Serialize)]
+struct SummaryLine<'a> {
+    summary: Summary<'a>,
+}
+
+#[derive(serde::Serialize)]
+struct Summary<'a> {
+    files: u64,
+    failed: usize,
+    games: u64,
+    nodes: u64,
+    bytes: u64,
+    seconds: f64,
+    warnings: &'a BTreeMap<&'static str, u64>,
+    warnings_dropped: u64,
+    mode: &'static str,
+    skipped: usize,
+    skipped_paths: Vec<SkippedLine<'a>>,
+    #[serde(flatten)]
+    values: Option<SummaryValues<'a>>,
+}
+
+/// Something the folder walk skipped.
+#[derive(serde::Serialize)]
+struct SkippedLine<'a> {
+    path: Cow<'a, str>,
+    kind: &'static str,
+}
+
+/// The value pass's part of the summary.
+#[derive(serde::Serialize)]
+struct SummaryValues<'a> {
+    value_seconds: f64,
+    charsets: Counts<String>,
+    declared_labels: Counts<&'a str>,
+    value_errors: Counts<&'a str>,
+    unknown_properties: Counts<&'a str>,
+}
+
+/// `{"key": count, …}` in the order given.
+struct Counts<K>(Vec<(K, u64)>);
+
+impl<K: Serialize> Serialize for Counts<K> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, n)| (k, n)))
+    }
+}
+
+/// Writes the last JSON line, `{"summary":{…}}`; `values` is `None` with
+/// `--structure-only`.
+pub(super) fn write_summary(
+    out: &mut impl Write,
+    totals: &Totals,
+    values: Option<&audit::Totals>,
+    skipped: &[Skipped],
+) -> io::Result<()> {
+    let summary = Summary {
+        files: totals.files,
+        failed: totals.failed.len(),
+        games: totals.games,
+        nodes: totals.nodes,
+        bytes: totals.bytes,
+        seconds: totals.parse_time.as_secs_f64(),
+        warnings: &totals.warnings,
+        warnings_dropped: totals.dropped,
+        mode: if values.is_some() {
+            "full"
+        } else {
+            "structure"
+        },
+        skipped: skipped.len(),
+        skipped_paths: skipped
+            .iter()
+            .map(|s| SkippedLine {
+                path: display_name(&s.path),
+                kind: s.kind,
+            })
+            .collect(),
+        values: values.map(|v| SummaryValues {
+            value_seconds: totals.value_time.as_secs_f64(),
+            charsets: Counts(
+                v.charsets()
+                    .into_iter()
+                    .map(|t| (format!("{}/{}", t.name, source_name(t.source)), t.games))
+                    .collect(),
+            ),
+            declared_labels: Counts(v.declared_labels()),
+            value_errors: Counts(v.value_errors()),
+            unknown_properties: Counts(v.unknown_properties()),
+        }),
+    };
+    write_line(out, &SummaryLine { summary })
+}
+
+/// Writes `value` as one line of JSON.
+fn write_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}

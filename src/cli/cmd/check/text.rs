@@ -1,0 +1,248 @@
+//! The report of `sgf check` for people: compiler-style diagnostics with
+//! the line and a caret, then a summary.
+
+use super::walk::Skipped;
+use super::{source_name, Failure, FileReport, Totals};
+use crate::cmd::{
+    printable, utf16_message, write_dropped_note, write_error, write_headline, write_snippet,
+    UTF16_CODE,
+};
+use crate::name::display_name;
+use sgf_grove::audit;
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// How many malformed values of a file the text output shows.
+const VALUE_ERRORS_SHOWN: usize = 5;
+
+/// How many unknown properties the summary lists.
+const UNKNOWN_SHOWN: usize = 20;
+
+/// Writes why an input failed: `name: error[code]: message`, or a parse
+/// error with its line and caret.
+pub(super) fn write_failure(
+    out: &mut impl Write,
+    name: &str,
+    failure: &Failure<'_>,
+) -> io::Result<()> {
+    match failure {
+        Failure::Plain(code, message) => writeln!(out, "{name}: error[{code}]: {message}"),
+        Failure::Parse(input, err) => write_error(out, name, input, err),
+    }
+}
+
+/// Writes the warnings of a parsed file, each with its line and caret, and
+/// its first malformed values (`values`, unless `--structure-only`).
+pub(super) fn write_file(
+    out: &mut impl Write,
+    name: &str,
+    input: &[u8],
+    report: &FileReport<'_>,
+    values: Option<&audit::Report>,
+) -> io::Result<()> {
+    if let Some(content) = report.decoded_from {
+        writeln!(
+            out,
+            "{name}: warning[{UTF16_CODE}]: {}",
+            utf16_message(content)
+        )?;
+    }
+    for w in report.warnings {
+        write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
+        write_snippet(out, input, w.pos)?;
+    }
+    write_dropped_note(out, name, report.dropped as usize)?;
+    if let Some(values) = values {
+        write_value_errors(out, name, input, values)?;
+    }
+    Ok(())
+}
+
+/// Writes the first malformed values of a file, each with its line and
+/// caret, and a note of how many more there were.
+fn write_value_errors(
+    out: &mut impl Write,
+    name: &str,
+    input: &[u8],
+    values: &audit::Report,
+) -> io::Result<()> {
+    for value_error in values.value_errors().iter().take(VALUE_ERRORS_SHOWN) {
+        let err = value_error.error();
+        write_headline(
+            out,
+            name,
+            "warning",
+            err.kind().code(),
+            &value_error.message(),
+            err.position(),
+        )?;
+        write_snippet(out, input, err.position())?;
+    }
+    let more = values
+        .value_error_count()
+        .saturating_sub(VALUE_ERRORS_SHOWN as u64);
+    if more > 0 {
+        writeln!(out, "{name}: note: {more} more malformed values not shown")?;
+    }
+    Ok(())
+}
+
+/// Megabytes per second.
+fn mbps(bytes: u64, secs: f64) -> f64 {
+    if secs > 0.0 {
+        bytes as f64 / secs / 1e6
+    } else {
+        0.0
+    }
+}
+
+/// `n` with a comma every three digits: `18,171`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Writes the summary; `values` is `None` with `--structure-only`.
+pub(super) fn write_summary(
+    out: &mut impl Write,
+    totals: &Totals,
+    values: Option<&audit::Totals>,
+    skipped: &[Skipped],
+    wall: Duration,
+) -> io::Result<()> {
+    let secs = totals.parse_time.as_secs_f64();
+    let mbps_parse = mbps(totals.bytes, secs);
+    writeln!(out)?;
+    writeln!(
+        out,
+        "files:    {} ({} ok, {} failed)",
+        totals.files,
+        totals.files - totals.failed.len() as u64,
+        totals.failed.len()
+    )?;
+    if !skipped.is_empty() {
+        writeln!(out, "skipped:  {} not regular files", skipped.len())?;
+        for s in skipped {
+            writeln!(out, "  {} ({})", display_name(&s.path), s.kind)?;
+        }
+    }
+    writeln!(out, "games:    {}", totals.games)?;
+    writeln!(out, "nodes:    {}", totals.nodes)?;
+    writeln!(
+        out,
+        "bytes:    {} ({:.1} MB)",
+        totals.bytes,
+        totals.bytes as f64 / 1e6
+    )?;
+    if values.is_some() {
+        let value_secs = totals.value_time.as_secs_f64();
+        writeln!(
+            out,
+            "time:     {secs:.3} s parsing ({mbps_parse:.1} MB/s) + {value_secs:.3} s reading values \
+             = {:.1} MB/s full check, {:.3} s in all",
+            mbps(totals.bytes, secs + value_secs),
+            wall.as_secs_f64()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "time:     {secs:.3} s parsing ({mbps_parse:.1} MB/s, structure only), {:.3} s in all",
+            wall.as_secs_f64()
+        )?;
+    }
+    writeln!(out, "warnings: {}", totals.warning_count())?;
+    for (code, count) in &totals.warnings {
+        writeln!(out, "  {code}: {count}")?;
+    }
+    if totals.dropped > 0 {
+        writeln!(
+            out,
+            "  (not kept over the per-file limit, kind unknown): {}",
+            totals.dropped
+        )?;
+    }
+    if let Some(values) = values {
+        write_values(out, values)?;
+    }
+    if !totals.failed.is_empty() {
+        writeln!(out, "failed:   {}", totals.failed.len())?;
+        for (name, code) in &totals.failed {
+            writeln!(out, "  {name} ({code})")?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the value pass's part of the summary.
+fn write_values(out: &mut impl Write, values: &audit::Totals) -> io::Result<()> {
+    writeln!(out, "charsets: {} games", thousands(values.games()))?;
+    for tally in values.charsets() {
+        let (name, source) = (tally.name, source_name(tally.source));
+        if source == "detected" {
+            writeln!(
+                out,
+                "  {name} {source} (mean confidence {:.2}): {}",
+                tally.mean_confidence(),
+                thousands(tally.games)
+            )?;
+        } else {
+            writeln!(out, "  {name} {source}: {}", thousands(tally.games))?;
+        }
+    }
+    writeln!(
+        out,
+        "declared: {} games with CA",
+        thousands(values.declared_count())
+    )?;
+    for (label, count) in values.declared_labels() {
+        writeln!(
+            out,
+            "  CA[{}]: {}",
+            printable(label.as_bytes()),
+            thousands(count)
+        )?;
+    }
+    writeln!(
+        out,
+        "value errors: {}",
+        thousands(values.value_error_count())
+    )?;
+    for (ident, count) in values.value_errors() {
+        writeln!(out, "  {ident}: {}", thousands(count))?;
+    }
+    let ranked = values.unknown_properties();
+    writeln!(
+        out,
+        "unknown properties: {} ({} identifiers)",
+        thousands(values.unknown_count()),
+        ranked.len()
+    )?;
+    for (ident, count) in ranked.iter().take(UNKNOWN_SHOWN) {
+        writeln!(out, "  {ident}: {}", thousands(*count))?;
+    }
+    if ranked.len() > UNKNOWN_SHOWN {
+        writeln!(out, "  ({} more identifiers)", ranked.len() - UNKNOWN_SHOWN)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousands;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(18171), "18,171");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+}

@@ -1,0 +1,332 @@
+//! Telling SGF text from compressed data, archives, executables, other
+//! binary data and UTF-16 by the first bytes: [`sniff`].
+
+use std::fmt;
+
+/// How many bytes [`sniff`] looks at. Give it at least this many when the
+/// input is that long; more are ignored.
+pub const SNIFF_LEN: usize = 1024;
+
+/// What the first bytes of an input show it to be, from [`sniff`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Content {
+    /// Bytes that may be SGF text: ASCII, UTF-8 (with or without a byte
+    /// order mark), or a legacy charset; also empty input and text that holds
+    /// no game (the parser says so).
+    Text,
+    /// UTF-16, little-endian; `bom` when it starts with `ff fe`.
+    Utf16Le {
+        /// Whether a byte order mark starts the input.
+        bom: bool,
+    },
+    /// UTF-16, big-endian; `bom` when it starts with `fe ff`.
+    Utf16Be {
+        /// Whether a byte order mark starts the input.
+        bom: bool,
+    },
+    /// gzip-compressed data (`1f 8b`).
+    Gzip,
+    /// bzip2-compressed data (`BZh`).
+    Bzip2,
+    /// xz-compressed data (`fd 37 7a 58 5a 00`).
+    Xz,
+    /// Zstandard-compressed data (`28 b5 2f fd`).
+    Zstd,
+    /// A zip archive (`PK 03 04`).
+    Zip,
+    /// A 7z archive (`37 7a bc af 27 1c`).
+    SevenZip,
+    /// A tar archive (`ustar` at offset 257).
+    Tar,
+    /// An ELF executable or library (`7f 45 4c 46`).
+    Elf,
+    /// Other binary data: NUL or control bytes, and no `(`, in the first
+    /// [`SNIFF_LEN`] bytes.
+    Binary,
+}
+
+impl Content {
+    /// Whether the input can go to the parser as it is.
+    pub fn is_text(self) -> bool {
+        self == Content::Text
+    }
+
+    /// Whether the input is UTF-16 text, to be decoded first
+    /// ([`decode_utf16`](super::decode_utf16)).
+    pub fn is_utf16(self) -> bool {
+        matches!(self, Content::Utf16Le { .. } | Content::Utf16Be { .. })
+    }
+
+    /// Whether the input is compressed data (gzip, bzip2, xz, zstd).
+    pub fn is_compressed(self) -> bool {
+        matches!(
+            self,
+            Content::Gzip | Content::Bzip2 | Content::Xz | Content::Zstd
+        )
+    }
+
+    /// Whether the input is an archive (zip, 7z, tar).
+    pub fn is_archive(self) -> bool {
+        matches!(self, Content::Zip | Content::SevenZip | Content::Tar)
+    }
+
+    /// What it is, in a few words: `gzip data`, `zip archive`,
+    /// `UTF-16LE text`, … (also its `Display`).
+    pub fn description(self) -> &'static str {
+        match self {
+            Content::Text => "text",
+            Content::Utf16Le { .. } => "UTF-16LE text",
+            Content::Utf16Be { .. } => "UTF-16BE text",
+            Content::Gzip => "gzip data",
+            Content::Bzip2 => "bzip2 data",
+            Content::Xz => "xz data",
+            Content::Zstd => "zstd data",
+            Content::Zip => "zip archive",
+            Content::SevenZip => "7z archive",
+            Content::Tar => "tar archive",
+            Content::Elf => "ELF executable",
+            Content::Binary => "binary data",
+        }
+    }
+}
+
+impl fmt::Display for Content {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
+}
+
+/// Says what `start`, the first bytes of an input (at least [`SNIFF_LEN`]
+/// of them when there are that many), is.
+///
+/// The checks, in order:
+///
+/// 1. Magic numbers at the start: gzip `1f 8b`, bzip2 `BZh1`–`BZh9`, xz
+///    `fd 37 7a 58 5a 00`, zstd `28 b5 2f fd`, zip `PK 03 04` (or the
+///    empty-archive and spanned forms `PK 05 06`, `PK 07 08`), 7z
+///    `37 7a bc af 27 1c`, ELF `7f 45 4c 46`; tar's `ustar` at offset 257.
+/// 2. A UTF-16 byte order mark (`ff fe`, `fe ff`); a UTF-8 one is text.
+/// 3. UTF-16 without a mark: in at least half of the 16-bit units one byte
+///    is 0 and the other ASCII text, always on the same side, and no unit
+///    is 0.
+/// 4. Binary data: no `(` in the first [`SNIFF_LEN`] bytes, and a NUL or
+///    more than one control byte in 64 (tab, line breaks, form feed, ESC
+///    and the DOS end-of-file byte `1a` count as text).
+///
+/// Everything else is [`Content::Text`]: the parser decides the rest.
+///
+/// ```
+/// use sgf_grove::input::{sniff, Content};
+/// assert_eq!(sniff(b"\xef\xbb\xbf(;GM[1])"), Content::Text);
+/// assert_eq!(sniff(b"PK\x03\x04\x14\x00"), Content::Zip);
+/// assert_eq!(sniff(b"\x7fELF\x02\x01\x01"), Content::Elf);
+/// assert_eq!(sniff(b"\xff\xfe(\x00;\x00"), Content::Utf16Le { bom: true });
+/// assert_eq!(sniff(&[0; 4096]), Content::Binary);
+/// assert_eq!(sniff(b""), Content::Text);
+/// ```
+pub fn sniff(start: &[u8]) -> Content {
+    let sample = &start[..start.len().min(SNIFF_LEN)];
+    if let Some(content) = magic(sample) {
+        return content;
+    }
+    if let Some(content) = utf16_without_bom(sample) {
+        return content;
+    }
+    if looks_binary(sample) {
+        return Content::Binary;
+    }
+    Content::Text
+}
+
+/// The kinds that a fixed signature identifies.
+fn magic(sample: &[u8]) -> Option<Content> {
+    const SIGNATURES: &[(&[u8], Content)] = &[
+        (b"\x1f\x8b", Content::Gzip),
+        (b"\xfd7zXZ\x00", Content::Xz),
+        (b"\x28\xb5\x2f\xfd", Content::Zstd),
+        (b"PK\x03\x04", Content::Zip),
+        (b"PK\x05\x06", Content::Zip),
+        (b"PK\x07\x08", Content::Zip),
+        (b"7z\xbc\xaf\x27\x1c", Content::SevenZip),
+        (b"\x7fELF", Content::Elf),
+        (b"\xff\xfe", Content::Utf16Le { bom: true }),
+        (b"\xfe\xff", Content::Utf16Be { bom: true }),
+    ];
+    if let Some(&(_, content)) = SIGNATURES.iter().find(|(sig, _)| sample.starts_with(sig)) {
+        return Some(content);
+    }
+    if let [b'B', b'Z', b'h', b'1'..=b'9', ..] = sample {
+        return Some(Content::Bzip2);
+    }
+    // POSIX `ustar\0` and the GNU `ustar  ` both start so.
+    if sample.get(257..262) == Some(b"ustar") {
+        return Some(Content::Tar);
+    }
+    None
+}
+
+/// UTF-16 without a byte order mark: in at least half of the 16-bit units
+/// one byte is 0 and the other printable ASCII or a line break or tab, on
+/// the same side every time, and no unit is 0.
+fn utf16_without_bom(sample: &[u8]) -> Option<Content> {
+    let units = sample.len() / 2;
+    if units < 2 {
+        return None;
+    }
+    let (mut le, mut be) = (0, 0);
+    for pair in sample.chunks_exact(2) {
+        match (pair[0], pair[1]) {
+            (0, 0) => return None,
+            (low, 0) if is_ascii_text(low) => le += 1,
+            (0, low) if is_ascii_text(low) => be += 1,
+            _ => {}
+        }
+    }
+    if le * 2 >= units && be == 0 {
+        Some(Content::Utf16Le { bom: false })
+    } else if be * 2 >= units && le == 0 {
+        Some(Content::Utf16Be { bom: false })
+    } else {
+        None
+    }
+}
+
+/// Printable ASCII, tab, LF or CR.
+fn is_ascii_text(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r' | b' '..=b'~')
+}
+
+/// No `(`, and a NUL or more than one control byte in 64.
+fn looks_binary(sample: &[u8]) -> bool {
+    if memchr::memchr(b'(', sample).is_some() {
+        return false;
+    }
+    let mut controls = 0;
+    for &b in sample {
+        match b {
+            0 => return true,
+            // Tab, LF, VT, FF, CR, the DOS end-of-file byte and ESC are
+            // found in text files.
+            b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1A | 0x1B => {}
+            0x01..=0x1F | 0x7F => controls += 1,
+            _ => {}
+        }
+    }
+    controls * 64 > sample.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sniff, Content, SNIFF_LEN};
+
+    /// `(kind, first bytes)`, each written by hand from the format's
+    /// specification.
+    const SIGNED: &[(Content, &[u8])] = &[
+        (Content::Gzip, b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"),
+        (Content::Bzip2, b"BZh91AY&SY"),
+        (Content::Xz, b"\xfd7zXZ\x00\x00\x04"),
+        (Content::Zstd, b"\x28\xb5\x2f\xfd\x24\x00"),
+        (Content::Zip, b"PK\x03\x04\x14\x00\x00\x00"),
+        (Content::Zip, b"PK\x05\x06\x00\x00"),
+        (Content::SevenZip, b"7z\xbc\xaf\x27\x1c\x00\x04"),
+        (Content::Elf, b"\x7fELF\x02\x01\x01\x00"),
+        (Content::Utf16Le { bom: true }, b"\xff\xfe(\x00"),
+        (Content::Utf16Be { bom: true }, b"\xfe\xff\x00("),
+    ];
+
+    #[test]
+    fn signatures() {
+        for &(kind, bytes) in SIGNED {
+            assert_eq!(sniff(bytes), kind, "{bytes:?}");
+            // Followed by SGF text, still the same kind.
+            let mut padded = bytes.to_vec();
+            padded.extend_from_slice(b"(;GM[1])");
+            assert_eq!(sniff(&padded), kind, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn tar_header_by_its_ustar_field() {
+        let mut header = vec![0u8; 512];
+        header[..9].copy_from_slice(b"games.sgf");
+        header[257..263].copy_from_slice(b"ustar\0");
+        assert_eq!(sniff(&header), Content::Tar);
+        header[257..263].copy_from_slice(b"ustax\0");
+        assert_eq!(sniff(&header), Content::Binary);
+    }
+
+    #[test]
+    fn sgf_text_stays_text() {
+        for text in [
+            &b"(;GM[1]FF[4];B[aa];W[bb])"[..],
+            b"\xef\xbb\xbf(;CA[UTF-8]C[\xe4\xb8\xad])",
+            b"header junk\r\n(;GM[1])",
+            b"(;C[\xd6\xd0\xb9\xfa])",
+            b"just some text",
+            b"B",
+            b"BZh",
+            b"PK",
+            b"",
+            // A stray NUL inside a game: the parser forgives it.
+            b"(;GM[1]\x00;B[aa])",
+        ] {
+            assert_eq!(sniff(text), Content::Text, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn binary_needs_no_paren_and_control_bytes() {
+        assert_eq!(sniff(&[0u8; 10]), Content::Binary);
+        assert_eq!(sniff(b"abc\x00def"), Content::Binary);
+        // Two control bytes in 64 are binary, one is not.
+        let mut text = vec![b'x'; 64];
+        text[3] = 0x01;
+        assert_eq!(sniff(&text), Content::Text);
+        text[9] = 0x02;
+        assert_eq!(sniff(&text), Content::Binary);
+        // A `(` within the sniffed bytes leaves it to the parser…
+        text[30] = b'(';
+        assert_eq!(sniff(&text), Content::Text);
+        // …but not one beyond them.
+        let mut late = vec![0u8; SNIFF_LEN];
+        late.extend_from_slice(b"(;GM[1])");
+        assert_eq!(sniff(&late), Content::Binary);
+    }
+
+    #[test]
+    fn utf16_without_bom_by_its_zero_bytes() {
+        let text = "(;GM[1]PB[Lee]C[中文]\n;B[aa])";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(sniff(&le), Content::Utf16Le { bom: false });
+        assert_eq!(sniff(&be), Content::Utf16Be { bom: false });
+        // A 0 unit is binary, not UTF-16.
+        let mut nul = le.clone();
+        nul.extend_from_slice(&[0, 0]);
+        assert_ne!(sniff(&nul), Content::Utf16Le { bom: false });
+        // Mostly CJK: fewer than half the units are ASCII.
+        let cjk: Vec<u8> = "中文中文中文(;)"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(sniff(&cjk), Content::Text);
+    }
+
+    #[test]
+    fn only_the_first_sniff_len_bytes_count() {
+        let mut input = b"(;GM[1]C[".to_vec();
+        input.resize(SNIFF_LEN, b'x');
+        input.extend_from_slice(&[0u8; 4096]);
+        assert_eq!(sniff(&input), Content::Text);
+    }
+
+    #[test]
+    fn descriptions() {
+        assert_eq!(Content::Gzip.to_string(), "gzip data");
+        assert_eq!(Content::SevenZip.to_string(), "7z archive");
+        assert!(Content::Zstd.is_compressed() && !Content::Zstd.is_archive());
+        assert!(Content::Tar.is_archive() && !Content::Tar.is_text());
+        assert!(Content::Utf16Be { bom: false }.is_utf16());
+    }
+}
