@@ -102,6 +102,17 @@ pub struct NodeEvent<'r, 'src> {
     /// A node of one simple property (identifier, value), read by the fast
     /// path: the scratch space is not used.
     simple: Option<(Span32, Span32)>,
+    links: Links,
+}
+
+/// Where a node goes in the tree, as ids counted from 1 in file order (per
+/// game when the tree is built one game at a time); 0 is none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Links {
+    pub(crate) id: u32,
+    pub(crate) parent: u32,
+    /// The sibling it follows (0: it is its parent's first child).
+    pub(crate) prev_sibling: u32,
 }
 
 impl std::fmt::Debug for NodeEvent<'_, '_> {
@@ -117,6 +128,12 @@ impl std::fmt::Debug for NodeEvent<'_, '_> {
 impl<'r, 'src: 'r> NodeEvent<'r, 'src> {
     pub(crate) fn scratch(&self) -> &'r Scratch {
         self.scratch
+    }
+
+    /// Where the node goes in the tree.
+    #[inline(always)]
+    pub(crate) fn links(&self) -> Links {
+        self.links
     }
 
     /// The identifier and value of a node of one simple property.
@@ -336,9 +353,14 @@ impl<'src> EventValue<'src> {
 /// keeps the same three facts as node ids.
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
-    cursor: bool,
-    last_child: bool,
-    first: bool,
+    /// The node the next node of this sequence attaches to (0 before the
+    /// game's root).
+    cursor: u32,
+    /// The last child already attached to `cursor`, after which the next
+    /// child is linked (0: none yet).
+    last_child: u32,
+    /// The first node of this frame (0: none yet).
+    first: u32,
     /// Whether a `VariationStart` was sent for it.
     sent: bool,
 }
@@ -350,7 +372,7 @@ enum Queued {
     GameEnd(Span),
     VariationStart(usize),
     VariationEnd(usize),
-    Node(Span, bool, RootSwitch, Option<(Span32, Span32)>),
+    Node(Span, bool, RootSwitch, Option<(Span32, Span32)>, Links),
 }
 
 /// Receives what the state machine decides, in file order. The tree
@@ -363,6 +385,12 @@ pub(crate) trait Emit<'src> {
     fn variation_start(&mut self, offset: usize);
     fn variation_end(&mut self, offset: usize);
     fn node(&mut self, node: NodeEvent<'_, 'src>);
+    /// A non-root node of one simple property (`;B[pd]`), read by the fast
+    /// path: most nodes. By default handed on as a node event.
+    #[inline(always)]
+    fn simple_node(&mut self, node: NodeEvent<'_, 'src>, _links: Links, _value: Span32) {
+        self.node(node)
+    }
     /// Whether to stop reading (an error, or the caller has seen enough).
     fn stop(&self) -> bool {
         false
@@ -410,7 +438,13 @@ impl<'src> Emit<'src> for Queue {
         self.push(Queued::VariationEnd(offset));
     }
     fn node(&mut self, node: NodeEvent<'_, 'src>) {
-        self.push(Queued::Node(node.span, node.root, node.switch, node.simple));
+        self.push(Queued::Node(
+            node.span,
+            node.root,
+            node.switch,
+            node.simple,
+            node.links,
+        ));
     }
 }
 
@@ -489,6 +523,9 @@ impl<'src> Reader<'src> {
     #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<Event<'_, 'src>>> {
+        if !self.m.started {
+            self.m.start()?;
+        }
         while self.queue.len == 0 && !self.m.done {
             self.m.step(&mut self.queue)?;
         }
@@ -500,13 +537,14 @@ impl<'src> Reader<'src> {
             Queued::GameEnd(span) => Event::GameEnd { span },
             Queued::VariationStart(offset) => Event::VariationStart { offset },
             Queued::VariationEnd(offset) => Event::VariationEnd { offset },
-            Queued::Node(span, root, switch, simple) => Event::Node(NodeEvent {
+            Queued::Node(span, root, switch, simple, links) => Event::Node(NodeEvent {
                 input: self.m.input,
                 scratch: &self.m.bufs.scratch,
                 span,
                 root,
                 switch,
                 simple,
+                links,
             }),
         }))
     }
@@ -580,6 +618,10 @@ pub(crate) struct Machine<'src> {
     started: bool,
     /// When set, nodes are read without keeping their properties.
     skipping: bool,
+    /// The id of the next node.
+    next_id: u32,
+    /// Whether ids start again at 1 with each game.
+    pub(crate) ids_per_game: bool,
 }
 
 impl<'src> Machine<'src> {
@@ -602,6 +644,8 @@ impl<'src> Machine<'src> {
             done: false,
             started: false,
             skipping: false,
+            next_id: 1,
+            ids_per_game: false,
         }
     }
 
@@ -615,6 +659,9 @@ impl<'src> Machine<'src> {
     ///
     /// As [`Reader::next`].
     pub(crate) fn drive<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
+        if !self.started {
+            self.start()?;
+        }
         while !self.done && !e.stop() {
             self.step(e)?;
         }
@@ -629,9 +676,6 @@ impl<'src> Machine<'src> {
     /// Reads one token's worth of input, emitting what it decides.
     #[inline(always)]
     fn step<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
-        if !self.started {
-            self.start()?;
-        }
         let result = self.step_inner(e);
         if self.bufs.diag.error.is_some() {
             return self.fail();
@@ -739,16 +783,17 @@ impl<'src> Machine<'src> {
                         return Ok(());
                     }
                     let top = *self.bufs.frames.last().expect("in a game");
-                    if !top.cursor {
+                    let sent = top.cursor != 0;
+                    if !sent {
                         self.warn(WarningKind::DetachedVariation, at);
                     }
                     self.bufs.frames.push(Frame {
                         cursor: top.cursor,
                         last_child: top.last_child,
-                        first: false,
-                        sent: top.cursor,
+                        first: 0,
+                        sent,
                     });
-                    if top.cursor {
+                    if sent {
                         e.variation_start(at);
                     }
                 }
@@ -760,7 +805,15 @@ impl<'src> Machine<'src> {
                     match self.bufs.frames.last_mut() {
                         None => self.close_game(e, self.pos),
                         Some(top) => {
-                            top.last_child = frame.first || frame.last_child;
+                            // The variation's first node is now the last
+                            // child of the node it hangs from; with no node of
+                            // its own (`((;a))`), whatever its inner
+                            // variations attached.
+                            top.last_child = if frame.first != 0 {
+                                frame.first
+                            } else {
+                                frame.last_child
+                            };
                             if frame.sent {
                                 e.variation_end(at);
                             }
@@ -882,13 +935,8 @@ impl<'src> Machine<'src> {
     /// and queues it (after the game events it implies).
     #[inline(always)]
     fn node<E: Emit<'src>>(&mut self, e: &mut E, start: usize, body: usize) {
-        let frames = &mut self.bufs.frames;
-        let top = frames.last_mut().expect("in a game");
-        let root = !top.cursor;
-        let after_variation = top.cursor && top.last_child && top.first;
-        top.first = true;
-        top.cursor = true;
-        top.last_child = false;
+        let top = *self.bufs.frames.last().expect("in a game");
+        let root = top.cursor == 0;
         if root {
             if self.game_has_root {
                 // A second variation with no node above it: a game of its own.
@@ -897,24 +945,45 @@ impl<'src> Machine<'src> {
             }
             self.game_has_root = true;
             self.games += 1;
+            if self.ids_per_game {
+                self.next_id = 1;
+            }
             e.game_start(self.game_start);
-        } else if after_variation {
+        } else if top.last_child != 0 && top.first != 0 {
             self.warn(WarningKind::NodeAfterVariation, start);
         }
-        let input = self.input;
-        let mut simple = None;
-        let end = if !root && self.mode == ValueMode::Bytes {
-            match simple_node(input, body) {
-                Some((ident, value, end)) => {
-                    simple = Some((ident, value));
-                    self.scanner.seek(end);
-                    end
-                }
-                None => self.lex(body, false),
-            }
-        } else {
-            self.lex(body, root)
+        let id = self.next_id;
+        self.next_id = id.wrapping_add(1);
+        let links = Links {
+            id,
+            parent: top.cursor,
+            prev_sibling: if root { 0 } else { top.last_child },
         };
+        let top = self.bufs.frames.last_mut().expect("in a game");
+        if top.first == 0 {
+            top.first = id;
+        }
+        top.cursor = id;
+        top.last_child = 0;
+        let input = self.input;
+        if !root && self.mode == ValueMode::Bytes {
+            if let Some((ident, value, end)) = simple_node(input, body) {
+                self.scanner.seek(end);
+                self.pos = end;
+                let node = NodeEvent {
+                    input,
+                    scratch: &self.bufs.scratch,
+                    span: Span::new(start, end),
+                    root,
+                    switch: self.switch,
+                    simple: Some((ident, value)),
+                    links,
+                };
+                e.simple_node(node, links, value);
+                return;
+            }
+        }
+        let end = self.lex(body, root);
         self.pos = end;
         e.node(NodeEvent {
             input,
@@ -922,7 +991,8 @@ impl<'src> Machine<'src> {
             span: Span::new(start, end),
             root,
             switch: self.switch,
-            simple,
+            simple: None,
+            links,
         });
     }
 

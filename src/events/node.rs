@@ -9,6 +9,7 @@ use crate::lexer::{
 };
 use crate::span::Span;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A span in 8 bytes (inputs are below 4 GiB).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -95,7 +96,31 @@ pub(crate) struct Scratch {
     /// The last occurrence of each head (parallel to `props`).
     tails: Vec<u32>,
     /// Key → first property with it, once a node has many properties.
-    index: HashMap<u64, u32>,
+    index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// One bit per key seen in the node (a hash of it): most properties are
+    /// the first of their name, which this tells without a search.
+    seen: u64,
+}
+
+/// Hashes identifier keys (already well mixed for short names) with one
+/// multiplication.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
 }
 
 impl Scratch {
@@ -106,6 +131,7 @@ impl Scratch {
         self.names.clear();
         self.keys.clear();
         self.tails.clear();
+        self.seen = 0;
         if !self.index.is_empty() {
             self.index.clear();
         }
@@ -132,6 +158,11 @@ impl Scratch {
         self.tails.push(i as u32);
         const LINEAR: usize = 64;
         let head = if i < LINEAR {
+            let bit = 1u64 << (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58);
+            if self.seen & bit == 0 {
+                self.seen |= bit;
+                return false;
+            }
             (0..i).find(|&j| self.keys[j] == key && self.same_name(input, j, name))
         } else {
             if self.index.is_empty() {

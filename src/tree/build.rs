@@ -15,24 +15,11 @@
 
 use super::{GameData, NodeData, RichProp, Store, NONE, RICH};
 use crate::error::{Error, ErrorKind, Result};
-use crate::events::{flag, Diag, Emit, Machine, NodeEvent, Span32};
+use crate::events::{flag, Diag, Emit, Links, Machine, NodeEvent, Span32};
 use crate::span::Span;
 use crate::tree::ParseOptions;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
-
-/// One open variation: where its next node attaches.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Frame {
-    /// The node the next node of this sequence attaches to (`NONE` before the
-    /// game's root).
-    cursor: u32,
-    /// The last child already attached to `cursor`, so that a new child is
-    /// linked in O(1).
-    last_child: u32,
-    /// The first node created in this frame.
-    first: u32,
-}
 
 /// Nodes are numbered with `u32` and the top bit of a node's first slot is
 /// the [`RICH`] flag: an input whose nodes or properties do not fit is
@@ -108,6 +95,7 @@ pub(crate) fn build_each(
     store.override_charset = options.charset;
     let bufs = std::mem::take(&mut store.bufs);
     let mut m = Machine::new(input, options, bufs);
+    m.ids_per_game = true;
     let mut b = Builder {
         input,
         store,
@@ -150,6 +138,29 @@ struct Builder<'a, 'f> {
 
 impl<'src> Emit<'src> for Builder<'_, '_> {
     #[inline(always)]
+    fn simple_node(&mut self, node: NodeEvent<'_, 'src>, links: Links, value: Span32) {
+        let store = &mut *self.store;
+        if store.nodes.len() == store.nodes.capacity()
+            || store.slots.len() == store.slots.capacity()
+        {
+            return self.node(node);
+        }
+        debug_assert_eq!(links.id as usize, store.nodes.len() + 1);
+        if links.prev_sibling == NONE {
+            debug_assert_eq!(links.parent + 1, links.id);
+        } else {
+            store.nodes[links.prev_sibling as usize - 1].next_sibling = links.id;
+        }
+        store.nodes.push(NodeData {
+            parent: links.parent,
+            next_sibling: NONE,
+            start: node.offset() as u32,
+            props: store.slots.len() as u32,
+        });
+        store.slots.push(value);
+    }
+
+    #[inline(always)]
     fn node(&mut self, node: NodeEvent<'_, 'src>) {
         if let Err(e) = self.add_node(node) {
             self.error = Some(e);
@@ -159,8 +170,6 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
 
     fn game_start(&mut self, offset: usize) {
         let store = &mut *self.store;
-        store.frames.clear();
-        store.frames.push(Frame::default());
         store.games.push(GameData {
             start: offset as u32,
             end: offset as u32,
@@ -185,29 +194,9 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
         }
     }
 
-    fn variation_start(&mut self, _: usize) {
-        let frames = &mut self.store.frames;
-        let top = *frames.last().expect("in a game");
-        frames.push(Frame {
-            cursor: top.cursor,
-            last_child: top.last_child,
-            first: NONE,
-        });
-    }
+    fn variation_start(&mut self, _: usize) {}
 
-    fn variation_end(&mut self, _: usize) {
-        let frames = &mut self.store.frames;
-        let frame = frames.pop().expect("in a variation");
-        let top = frames.last_mut().expect("in a game");
-        // The variation's first node is now the last child of the node it
-        // hangs from; with no node of its own (`((;a))`), whatever its inner
-        // variations attached.
-        top.last_child = if frame.first != NONE {
-            frame.first
-        } else {
-            frame.last_child
-        };
-    }
+    fn variation_end(&mut self, _: usize) {}
 
     #[inline(always)]
     fn stop(&self) -> bool {
@@ -237,23 +226,19 @@ impl Builder<'_, '_> {
             self.grow(node.offset(), props);
         }
         let store = &mut *self.store;
-        let id = store.nodes.len() as u32 + 1;
-        let top = store.frames.last_mut().expect("in a game");
-        let parent = top.cursor;
+        let links = node.links();
+        let id = links.id;
+        debug_assert_eq!(id as usize, store.nodes.len() + 1);
+        let parent = links.parent;
         if parent == NONE {
             store.games.last_mut().expect("in a game").root = id;
-        } else if top.last_child == NONE {
-            // A first child is always the next node in pre-order: the
-            // read API finds it there, with no link of its own.
+        } else if links.prev_sibling == NONE {
+            // A first child is always the next node in pre-order: the read
+            // API finds it there, with no link of its own.
             debug_assert_eq!(parent + 1, id);
         } else {
-            store.nodes[top.last_child as usize - 1].next_sibling = id;
+            store.nodes[links.prev_sibling as usize - 1].next_sibling = id;
         }
-        if top.first == NONE {
-            top.first = id;
-        }
-        top.cursor = id;
-        top.last_child = NONE;
         let first_slot = store.slots.len() as u32;
         let mut data = NodeData {
             parent,

@@ -155,8 +155,7 @@ pub(crate) struct Store {
     pub(crate) warnings: Vec<Warning>,
     pub(crate) warnings_dropped: usize,
     pub(crate) warning_counts: [u32; WarningKind::COUNT],
-    // Scratch space of the builder and reader, kept for its capacity.
-    pub(crate) frames: Vec<build::Frame>,
+    // Scratch space of the reader, kept for its capacity.
     pub(crate) bufs: Buffers,
     /// Whether some game's values are read a character at a time.
     pub(crate) any_chars: bool,
@@ -179,7 +178,6 @@ impl Store {
         self.warnings.clear();
         self.warnings_dropped = 0;
         self.warning_counts = [0; WarningKind::COUNT];
-        self.frames.clear();
         self.any_chars = false;
         self.charsets.clear();
         // `lines` belongs to the input, not to one game of it: the builder
@@ -199,7 +197,6 @@ impl Store {
             + self.ident_text.capacity()
             + self.games.capacity() * size_of::<GameData>()
             + self.warnings.capacity() * size_of::<Warning>()
-            + self.frames.capacity() * size_of::<build::Frame>()
             + self.bufs.heap_bytes()
             + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
             + self.lines.get().map_or(0, LineIndex::heap_bytes)
