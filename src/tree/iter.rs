@@ -1,6 +1,6 @@
 //! Iterators over the arena tree. None of them recurses or allocates.
 
-use super::{Collection, GameTree, Node, Property, Value};
+use super::{Collection, GameTree, Node, NodeId, Property, Value};
 use crate::events::flag;
 use std::iter::FusedIterator;
 
@@ -55,6 +55,69 @@ impl DoubleEndedIterator for Games<'_, '_> {
 
 impl ExactSizeIterator for Games<'_, '_> {}
 impl FusedIterator for Games<'_, '_> {}
+
+/// Every node of a collection in pre-order, from [`Collection::nodes`].
+#[derive(Clone, Debug)]
+pub struct Nodes<'t, 'src: 't> {
+    coll: Collection<'t, 'src>,
+    /// The next node's index, and the end.
+    next: u32,
+    end: u32,
+    /// The game of the next node, and the index of the next game's root.
+    game: u32,
+    next_root: u32,
+}
+
+impl<'t, 'src: 't> Nodes<'t, 'src> {
+    pub(crate) fn new(coll: Collection<'t, 'src>) -> Self {
+        let mut nodes = Nodes {
+            coll,
+            next: 0,
+            end: coll.store.nodes.len() as u32,
+            game: 0,
+            next_root: u32::MAX,
+        };
+        nodes.next_root = nodes.root_after(0);
+        nodes
+    }
+
+    /// The arena index of the root of the game after `game`.
+    fn root_after(&self, game: u32) -> u32 {
+        self.coll
+            .store
+            .games
+            .get(game as usize + 1)
+            .map_or(u32::MAX, |g| g.root - 1)
+    }
+}
+
+impl<'t, 'src: 't> Iterator for Nodes<'t, 'src> {
+    type Item = Node<'t, 'src>;
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.next == self.end {
+            return None;
+        }
+        let index = self.next;
+        self.next += 1;
+        if index == self.next_root {
+            self.game += 1;
+            self.next_root = self.root_after(self.game);
+        }
+        Some(Node {
+            coll: self.coll,
+            id: NodeId::from_link(index + 1).expect("non-zero"),
+            game: self.game,
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.end - self.next) as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Nodes<'_, '_> {}
+impl FusedIterator for Nodes<'_, '_> {}
 
 /// The children of a node, first (main line) to last, from
 /// [`Node::children`].
@@ -188,6 +251,7 @@ pub struct Properties<'t, 'src: 't> {
 }
 
 impl<'t, 'src: 't> Properties<'t, 'src> {
+    #[inline]
     pub(crate) fn new(node: Node<'t, 'src>, merge: bool) -> Self {
         let slots = node.slots();
         let rich = !slots.is_empty() && node.rich_at(slots.start).is_some();
@@ -245,6 +309,7 @@ pub struct Values<'t, 'src: 't> {
 }
 
 impl<'t, 'src: 't> Values<'t, 'src> {
+    #[inline]
     pub(crate) fn new(prop: Property<'t, 'src>) -> Self {
         let coll = prop.node().collection();
         match prop.rich() {

@@ -26,7 +26,7 @@ mod iter;
 #[doc(hidden)]
 pub use describe::describe;
 
-pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Values};
+pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Nodes, Properties, Values};
 
 use crate::error::{Result, Warning, WarningKind};
 pub(crate) use crate::events::Span32;
@@ -532,20 +532,8 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
     }
 
     /// Every node of every game, in pre-order (file order for a parsed tree).
-    pub fn nodes(&self) -> impl ExactSizeIterator<Item = Node<'t, 'src>> + 't {
-        let coll = *self;
-        let mut game = 0u32;
-        (0..self.store.nodes.len() as u32).map(move |index| {
-            let games = &coll.store.games;
-            while (game as usize + 1) < games.len() && games[game as usize + 1].root <= index + 1 {
-                game += 1;
-            }
-            Node {
-                coll,
-                id: NodeId::from_link(index + 1).expect("non-zero"),
-                game,
-            }
-        })
+    pub fn nodes(&self) -> iter::Nodes<'t, 'src> {
+        iter::Nodes::new(*self)
     }
 
     /// The warnings of the parse, in the order found (file order).
@@ -913,6 +901,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
 
     /// The properties in file order. A property repeated in the node appears
     /// once, at its first place, with the values of every occurrence.
+    #[inline]
     pub fn properties(&self) -> Properties<'t, 'src> {
         Properties::new(*self, true)
     }
@@ -1025,6 +1014,7 @@ impl std::fmt::Debug for Property<'_, '_> {
 }
 
 impl<'t, 'src: 't> Property<'t, 'src> {
+    #[inline]
     pub(crate) fn new(node: Node<'t, 'src>, slot: usize, merged: bool) -> Self {
         Property {
             node,
@@ -1094,6 +1084,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     }
 
     /// The values in file order, merged over repeats of the property.
+    #[inline]
     pub fn values(&self) -> Values<'t, 'src> {
         Values::new(*self)
     }
