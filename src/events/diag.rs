@@ -45,6 +45,29 @@ impl Diag {
         self.error = None;
     }
 
+    /// The state to go back to if what is read next is read again.
+    pub(crate) fn mark(&self) -> DiagMark {
+        DiagMark {
+            len: self.list.len(),
+            counts: self.counts,
+            dropped: self.dropped,
+            error: self.error.is_some(),
+        }
+    }
+
+    /// Forgets the warnings recorded since `mark`.
+    pub(crate) fn rollback(&mut self, mark: DiagMark) {
+        // Warnings found unclosed may have been inserted before the mark's
+        // end; those are rare enough to keep (they will be found again and
+        // inserted again only if still there).
+        self.list.truncate(mark.len);
+        self.counts = mark.counts;
+        self.dropped = mark.dropped;
+        if !mark.error {
+            self.error = None;
+        }
+    }
+
     /// Records that `kind` was forgiven at `offset` of `input`.
     #[cold]
     #[inline(never)]
@@ -78,6 +101,15 @@ impl Diag {
             _ => self.list.push(warning),
         }
     }
+}
+
+/// What [`Diag::mark`] saves.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DiagMark {
+    len: usize,
+    counts: [u32; WarningKind::COUNT],
+    dropped: usize,
+    error: bool,
 }
 
 /// A [`Sink`] over a [`Diag`] and the input its offsets point into.

@@ -363,6 +363,10 @@ struct Frame {
     first: u32,
     /// Whether a `VariationStart` was sent for it.
     sent: bool,
+    /// Where its `(` is (`u32::MAX` for a game's outer frame); its
+    /// `VariationStart` is sent with its first node, once that node is known
+    /// not to start a new game.
+    open: u32,
 }
 
 /// Something decided but not yet handed out by a [`Reader`].
@@ -783,19 +787,16 @@ impl<'src> Machine<'src> {
                         return Ok(());
                     }
                     let top = *self.bufs.frames.last().expect("in a game");
-                    let sent = top.cursor != 0;
-                    if !sent {
+                    if top.cursor == 0 {
                         self.warn(WarningKind::DetachedVariation, at);
                     }
                     self.bufs.frames.push(Frame {
                         cursor: top.cursor,
                         last_child: top.last_child,
                         first: 0,
-                        sent,
+                        sent: false,
+                        open: at as u32,
                     });
-                    if sent {
-                        e.variation_start(at);
-                    }
                 }
                 Some(b')') => {
                     self.check_gap(self.pos, at);
@@ -913,7 +914,10 @@ impl<'src> Machine<'src> {
     fn open_game(&mut self, at: usize) {
         self.in_game = true;
         self.bufs.frames.clear();
-        self.bufs.frames.push(Frame::default());
+        self.bufs.frames.push(Frame {
+            open: u32::MAX,
+            ..Frame::default()
+        });
         self.mode = self.override_mode.unwrap_or_default();
         self.game_start = at;
         self.game_has_root = false;
@@ -952,6 +956,13 @@ impl<'src> Machine<'src> {
         } else if top.last_child != 0 && top.first != 0 {
             self.warn(WarningKind::NodeAfterVariation, start);
         }
+        // The first node of a variation (sent after its `VariationStart`), or
+        // a node after variations (which a writer puts in a variation of its
+        // own): when it holds a property only a root may hold, it is the root
+        // of a new game instead (a file cut off, the next one appended).
+        let first_of_variation = !root && top.first == 0 && top.open != u32::MAX;
+        let checked = first_of_variation || (!root && top.last_child != 0);
+        let mark = checked.then(|| self.bufs.diag.mark());
         let id = self.next_id;
         self.next_id = id.wrapping_add(1);
         let links = Links {
@@ -959,41 +970,75 @@ impl<'src> Machine<'src> {
             parent: top.cursor,
             prev_sibling: if root { 0 } else { top.last_child },
         };
+        let input = self.input;
+        let mut simple = None;
+        let end = match (!root && self.mode == ValueMode::Bytes)
+            .then(|| simple_node(input, body))
+            .flatten()
+        {
+            Some((ident, value, end)) => {
+                self.scanner.seek(end);
+                simple = Some((ident, value));
+                end
+            }
+            None => self.lex(body, root),
+        };
+        if let Some(mark) = mark {
+            if self.holds_root_property(simple) {
+                self.bufs.diag.rollback(mark);
+                self.next_id = id;
+                self.scanner.rewind(body);
+                let open = if first_of_variation {
+                    top.open as usize
+                } else {
+                    start
+                };
+                self.warn(WarningKind::GameResync, open);
+                self.close_game(e, open);
+                self.open_game(open);
+                return self.node(e, start, body);
+            }
+            if first_of_variation {
+                self.bufs.frames.last_mut().expect("in a game").sent = true;
+                e.variation_start(top.open as usize);
+            }
+        }
         let top = self.bufs.frames.last_mut().expect("in a game");
         if top.first == 0 {
             top.first = id;
         }
         top.cursor = id;
         top.last_child = 0;
-        let input = self.input;
-        if !root && self.mode == ValueMode::Bytes {
-            if let Some((ident, value, end)) = simple_node(input, body) {
-                self.scanner.seek(end);
-                self.pos = end;
-                let node = NodeEvent {
-                    input,
-                    scratch: &self.bufs.scratch,
-                    span: Span::new(start, end),
-                    root,
-                    switch: self.switch,
-                    simple: Some((ident, value)),
-                    links,
-                };
-                e.simple_node(node, links, value);
-                return;
-            }
-        }
-        let end = self.lex(body, root);
         self.pos = end;
-        e.node(NodeEvent {
+        let node = NodeEvent {
             input,
             scratch: &self.bufs.scratch,
             span: Span::new(start, end),
             root,
             switch: self.switch,
-            simple: None,
+            simple,
             links,
-        });
+        };
+        match simple {
+            Some((_, value)) => e.simple_node(node, links, value),
+            None => e.node(node),
+        }
+    }
+
+    /// Whether the node just read holds a property only a root may hold.
+    #[cold]
+    fn holds_root_property(&self, simple: Option<(Span32, Span32)>) -> bool {
+        let input = self.input;
+        let scratch = &self.bufs.scratch;
+        let is_root_only =
+            |name: &[u8]| matches!(name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ");
+        match simple {
+            Some((ident, _)) => is_root_only(&input[ident.range()]),
+            None => scratch
+                .props
+                .iter()
+                .any(|p| is_root_only(p.name_bytes(input, &scratch.names))),
+        }
     }
 
     fn lex(&mut self, body: usize, root: bool) -> usize {

@@ -327,44 +327,80 @@ fn ident_end(input: &[u8], mut i: usize) -> Option<usize> {
     upper.then_some(i)
 }
 
-/// Whether the `(` at `at`, met inside a game or a value, starts a new game
-/// that the open one must give way to: it opens a game ([`starts_game`]),
-/// and it stands at the start of a line (after spaces or tabs at most) or
-/// right after a byte that no SGF structure puts before `(` — not `)`, `]`,
-/// `;` or whitespace — as when a file cut off mid-value has the next one
-/// appended (`W[dd(;GM[1]…`). A variation that merely begins with `FF` or
-/// `GM` (`;B[aa](;FF[4]…`), or a comment quoting SGF after a space, is no
-/// resync point.
+/// Whether the `(` at `at`, met inside a value, starts a new game that the
+/// open one must give way to (a file cut off mid-value, the next one
+/// appended). The node it opens (`(;`) holds a property only a root may
+/// hold ([`root_props_after`]), and the `(` stands at the start of a line
+/// (after spaces or tabs at most) or right after a byte that no SGF
+/// structure puts before `(` — not `)`, `]`, `;` or whitespace
+/// (`W[dd(;GM[1]…`), or after a space (`C[cut here (;GM[1]…`). A game lost
+/// to a swallowing value costs more than a comment that quotes SGF cut in
+/// two (`C[use (;FF[4\])]` is cut at its `(`, with a warning).
+///
+/// Between nodes, the event reader decides on the node a `(` opens: one
+/// holding a property only a root may hold starts a new game.
 pub(crate) fn resync_point(input: &[u8], at: usize) -> bool {
-    if !starts_game(input, at) {
-        return false;
-    }
     let before = &input[..at];
     let indent = before
         .iter()
         .rev()
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count();
-    match before[..before.len() - indent].last() {
+    let plausible = match before[..before.len() - indent].last() {
         None | Some(b'\n' | b'\r') => true,
-        Some(_) if indent > 0 => false,
+        Some(_) if indent > 0 => true,
         Some(&b) => !matches!(b, b')' | b']' | b';') && !is_space(b),
-    }
+    };
+    plausible && root_props_after(input, at, true) >= 1
 }
 
-/// Whether the `(` at `at` opens a new game: `(`, `;`, then `FF[` or `GM[`
-/// (whitespace allowed between them).
-pub(crate) fn starts_game(input: &[u8], at: usize) -> bool {
+/// How many properties that only a root may hold (`GM`, `FF`, `CA`, `AP`,
+/// `ST`, `SZ`) the node opened by the `(` at `at` has, looking at its first
+/// sixteen properties (identifiers normalised as the lexer does: letters,
+/// lower-case and whitespace dropped) within 4 KiB. The `;` may be missing
+/// unless `semicolon` is set.
+pub(crate) fn root_props_after(input: &[u8], at: usize, semicolon: bool) -> usize {
+    let limit = input.len().min(at + 4096);
     let mut i = skip_space(input, at + 1);
-    if input.get(i) != Some(&b';') {
-        return false;
+    if input.get(i) == Some(&b';') {
+        i = skip_space(input, i + 1);
+    } else if semicolon {
+        return 0;
     }
-    i = skip_space(input, i + 1);
-    let ident = input.get(i..i + 2);
-    if ident != Some(b"FF") && ident != Some(b"GM") {
-        return false;
+    let mut found = 0;
+    for _ in 0..16 {
+        // The identifier: letters and inner whitespace; its upper-case
+        // letters are its name.
+        let mut name = [0u8; 2];
+        let mut len = 0usize;
+        while i < limit && (input[i].is_ascii_alphabetic() || is_space(input[i])) {
+            if input[i].is_ascii_uppercase() {
+                if len < 2 {
+                    name[len] = input[i];
+                }
+                len += 1;
+            }
+            i += 1;
+        }
+        if len == 0 || input.get(i) != Some(&b'[') {
+            break;
+        }
+        if len == 2 && matches!(&name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ") {
+            found += 1;
+        }
+        // Its values.
+        while input.get(i) == Some(&b'[') {
+            i += 1;
+            while i < limit && input[i] != b']' {
+                i += if input[i] == b'\\' { 2 } else { 1 };
+            }
+            if i >= limit {
+                return found;
+            }
+            i = skip_space(input, i + 1);
+        }
     }
-    input.get(skip_space(input, i + 2)) == Some(&b'[')
+    found
 }
 
 /// The first offset at or after `i` that is not whitespace.
@@ -481,6 +517,12 @@ pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
                     sink.warn(WarningKind::UnclosedValue, open);
                     return ValueEnd::cut(at, input.len());
                 }
+                if input[at + 1] == b'(' && resync_point(input, at + 1) {
+                    // A file cut right after a `\`, the next one appended.
+                    sink.warn(WarningKind::UnclosedValue, open);
+                    scanner.rewind(at + 1);
+                    return ValueEnd::cut(at, at + 1);
+                }
                 scanner.seek(at + 2);
             }
             b'(' if resync_point(input, at) => {
@@ -548,6 +590,11 @@ fn scan_value_chars<'src, T: Structurals<'src>, S: Sink>(
                     sink.warn(WarningKind::UnclosedValue, open);
                     scanner.seek(input.len());
                     return ValueEnd::cut(i, input.len());
+                }
+                if input[i + 1] == b'(' && resync_point(input, i + 1) {
+                    sink.warn(WarningKind::UnclosedValue, open);
+                    scanner.seek(i + 1);
+                    return ValueEnd::cut(i, i + 1);
                 }
                 i += 2;
                 continue;

@@ -5,6 +5,7 @@ mod catalogue;
 mod charsets;
 mod cli;
 mod common;
+mod concat;
 mod corpus;
 mod deep;
 mod fuzz_regressions;
