@@ -71,12 +71,14 @@ pub enum WarningKind {
     /// A game tree or variation that is still open at the end of the input
     /// (`(;GM[1];B[aa]`). The tree is closed there.
     UnclosedGameTree,
-    /// A game tree left unbalanced, followed by `(;` and a root property
-    /// (`FF` or `GM`) that starts a new game: at the start of a line, or
-    /// anywhere inside a value (`W[dd(;GM[1]…`, a file cut off and the next
-    /// one appended). The open tree is closed and parsing resumes with the
-    /// new game, so that one broken game never swallows the games after it.
-    /// (A comment that quotes `(;GM[` is cut there too.)
+    /// A new game starts inside one that is still open, as when a file cut
+    /// off is followed by the next one (`;B[pd];W[d(;GM[1]…`,
+    /// `;B[pd];(;GM[1]…`): the first node of a variation, or a node after
+    /// variations, holds a property only a root may hold (`GM`, `FF`, `CA`,
+    /// `AP`, `ST`, `SZ`), or, inside a value, `(;` is followed by such a
+    /// property. The open tree is closed there (a value is cut) and the new
+    /// game is read, so that one broken game never swallows the games after
+    /// it. Reported where the open game was cut.
     GameResync,
     /// A `)` with no open game tree (`(;B[aa]))`). It is skipped.
     ExtraCloseParen,
