@@ -40,6 +40,7 @@ pub use span::{Position, Span};
 #[doc(hidden)]
 pub use tree::describe;
 pub use tree::{
-    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, Value,
+    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property,
+    StreamParser, Value,
 };
 pub use writer::{write_collection, Writer};

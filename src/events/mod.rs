@@ -604,7 +604,7 @@ pub(crate) struct Machine<'src> {
     input: &'src [u8],
     scanner: Scanner<'src>,
     /// Everything before it has been read.
-    pos: usize,
+    pub(crate) pos: usize,
     pub(crate) bufs: Buffers,
     /// Inside a game (its frames are open).
     in_game: bool,
@@ -612,7 +612,10 @@ pub(crate) struct Machine<'src> {
     game_start: usize,
     game_has_root: bool,
     /// Games started so far (for `JunkBeforeGame` vs `JunkAfterGame`).
-    games: usize,
+    pub(crate) games: usize,
+    /// Whether the input is the start of the stream (a byte order mark is
+    /// looked for only there).
+    pub(crate) stream_start: bool,
     /// How the current game's values are read.
     mode: ValueMode,
     override_mode: Option<ValueMode>,
@@ -626,9 +629,70 @@ pub(crate) struct Machine<'src> {
     next_id: u32,
     /// Whether ids start again at 1 with each game.
     pub(crate) ids_per_game: bool,
+    /// How far any decision read (when further than `pos`).
+    pub(crate) read_to: usize,
+    /// A node to read first (after a game ended before its root was read).
+    pending_node: Option<(usize, usize)>,
+}
+
+/// What a machine carries from one stretch of a stream to the next: its
+/// state when a game ended, with offsets counted from where that game
+/// ended (the start of the next stretch).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Resume {
+    pos: usize,
+    in_game: bool,
+    game_start: usize,
+    game_has_root: bool,
+    pub(crate) games: usize,
+    mode: ValueMode,
+    switch: RootSwitch,
+    frames: Vec<Frame>,
+    pending_node: Option<(usize, usize)>,
 }
 
 impl<'src> Machine<'src> {
+    /// Takes up the state `r` left by the previous stretch of the stream.
+    pub(crate) fn resume(&mut self, r: &Resume) {
+        self.pos = r.pos;
+        self.scanner.seek(r.pos);
+        self.in_game = r.in_game;
+        self.game_start = r.game_start;
+        self.game_has_root = r.game_has_root;
+        self.games = r.games;
+        self.mode = r.mode;
+        self.switch = r.switch;
+        self.bufs.frames.clone_from(&r.frames);
+        self.pending_node = r.pending_node;
+        self.stream_start = false;
+    }
+
+    /// The state to take up in the stretch that starts at `base`.
+    pub(crate) fn suspend(&self, base: usize, r: &mut Resume) {
+        let at = |o: usize| o.saturating_sub(base);
+        r.pos = at(self.pos);
+        r.in_game = self.in_game;
+        r.game_start = at(self.game_start);
+        r.game_has_root = self.game_has_root;
+        r.games = self.games;
+        r.mode = self.mode;
+        r.switch = RootSwitch {
+            from: if self.switch.from == usize::MAX {
+                usize::MAX
+            } else {
+                at(self.switch.from)
+            },
+            ..self.switch
+        };
+        r.frames.clone_from(&self.bufs.frames);
+        for f in &mut r.frames {
+            if f.open != u32::MAX {
+                f.open = at(f.open as usize) as u32;
+            }
+        }
+        r.pending_node = self.pending_node.map(|(s, b)| (at(s), at(b)));
+    }
+
     pub(crate) fn new(input: &'src [u8], options: &ParseOptions, mut bufs: Buffers) -> Self {
         bufs.diag.reset(options.max_warnings, options.is_strict());
         bufs.frames.clear();
@@ -650,6 +714,9 @@ impl<'src> Machine<'src> {
             skipping: false,
             next_id: 1,
             ids_per_game: false,
+            stream_start: true,
+            read_to: 0,
+            pending_node: None,
         }
     }
 
@@ -665,6 +732,10 @@ impl<'src> Machine<'src> {
     pub(crate) fn drive<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
         if !self.started {
             self.start()?;
+        }
+        if let Some((start, body)) = self.pending_node.take() {
+            self.scanner.seek(body);
+            self.node(e, start, body);
         }
         while !self.done && !e.stop() {
             self.step(e)?;
@@ -696,7 +767,7 @@ impl<'src> Machine<'src> {
             self.done = true;
             return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
         }
-        if input.starts_with(b"\xEF\xBB\xBF") {
+        if self.stream_start && input.starts_with(b"\xEF\xBB\xBF") {
             self.warn(WarningKind::Bom, 0);
             self.pos = 3;
             self.scanner.seek(3);
@@ -946,6 +1017,13 @@ impl<'src> Machine<'src> {
                 // A second variation with no node above it: a game of its own.
                 e.game_end(Span::new(self.game_start, start), &mut self.bufs.diag);
                 self.game_start = start;
+                if e.stop() {
+                    // Taken up from here: this node is the next game's root.
+                    self.game_has_root = false;
+                    self.pos = start;
+                    self.pending_node = Some((start, body));
+                    return;
+                }
             }
             self.game_has_root = true;
             self.games += 1;
@@ -994,7 +1072,14 @@ impl<'src> Machine<'src> {
                     start
                 };
                 self.warn(WarningKind::GameResync, open);
+                // Read this far to decide (a reader over a stream needs to know).
+                self.read_to = self.read_to.max(end);
                 self.close_game(e, open);
+                if e.stop() {
+                    // Taken up from the `(` (or the node) of the new game.
+                    self.pos = open;
+                    return;
+                }
                 self.open_game(open);
                 return self.node(e, start, body);
             }

@@ -277,8 +277,13 @@ impl<'src> Structurals<'src> for ByteScanner<'src> {
 #[inline(always)]
 pub(crate) fn closes_value(input: &[u8], at: usize) -> bool {
     let mut i = at + 1;
-    while i < input.len() && is_space(input[i]) {
+    let limit = input.len().min(at + 1 + LOOKAHEAD);
+    while i < limit && is_space(input[i]) {
         i += 1;
+    }
+    if i == limit && limit < input.len() {
+        // Only whitespace as far as a decision looks: text.
+        return false;
     }
     match input.get(i) {
         None | Some(b';' | b'[' | b'(' | b')') => true,
@@ -316,7 +321,9 @@ fn ident_end(input: &[u8], mut i: usize) -> Option<usize> {
         return None;
     }
     let mut upper = false;
-    while let Some(&b) = input.get(i) {
+    // Looking further than `LOOKAHEAD` bytes is no identifier.
+    let limit = input.len().min(i + LOOKAHEAD);
+    while let Some(&b) = input[..limit].get(i) {
         if b.is_ascii_alphabetic() {
             upper |= b.is_ascii_uppercase();
         } else if !is_space(b) {
@@ -324,13 +331,21 @@ fn ident_end(input: &[u8], mut i: usize) -> Option<usize> {
         }
         i += 1;
     }
+    if i == limit && limit < input.len() {
+        return None;
+    }
     upper.then_some(i)
 }
+
+/// How far past the byte being decided on any decision of the lexer looks
+/// (an identifier after a `]`, the node after a `(` inside a value): a
+/// reader over a stream keeps this much beyond what it has read.
+pub(crate) const LOOKAHEAD: usize = 4096;
 
 /// Whether the `(` at `at`, met inside a value, starts a new game that the
 /// open one must give way to (a file cut off mid-value, the next one
 /// appended). The node it opens (`(;`) holds a property only a root may
-/// hold ([`root_props_after`]), and the `(` stands at the start of a line
+/// hold ([`opens_root_node`]), and the `(` stands at the start of a line
 /// (after spaces or tabs at most) or right after a byte that no SGF
 /// structure puts before `(` — not `)`, `]`, `;` or whitespace
 /// (`W[dd(;GM[1]…`), or after a space (`C[cut here (;GM[1]…`). A game lost
@@ -351,56 +366,36 @@ pub(crate) fn resync_point(input: &[u8], at: usize) -> bool {
         Some(_) if indent > 0 => true,
         Some(&b) => !matches!(b, b')' | b']' | b';') && !is_space(b),
     };
-    plausible && root_props_after(input, at, true) >= 1
+    plausible && opens_root_node(input, at)
 }
 
-/// How many properties that only a root may hold (`GM`, `FF`, `CA`, `AP`,
-/// `ST`, `SZ`) the node opened by the `(` at `at` has, looking at its first
-/// sixteen properties (identifiers normalised as the lexer does: letters,
-/// lower-case and whitespace dropped) within 4 KiB. The `;` may be missing
-/// unless `semicolon` is set.
-pub(crate) fn root_props_after(input: &[u8], at: usize, semicolon: bool) -> usize {
-    let limit = input.len().min(at + 4096);
+/// Whether the `(` at `at` is followed by `;` and a property only a root
+/// may hold (`GM`, `FF`, `CA`, `AP`, `ST`, `SZ`; the identifier normalised
+/// as the lexer does) and its `[`, whitespace allowed between them. Only
+/// the first property counts: deciding on bytes past the first `]` would
+/// decide on what the writer may move (a value cut here or not must read
+/// the same way when written back).
+pub(crate) fn opens_root_node(input: &[u8], at: usize) -> bool {
+    let limit = input.len().min(at + LOOKAHEAD);
     let mut i = skip_space(input, at + 1);
-    if input.get(i) == Some(&b';') {
-        i = skip_space(input, i + 1);
-    } else if semicolon {
-        return 0;
+    if input.get(i) != Some(&b';') {
+        return false;
     }
-    let mut found = 0;
-    for _ in 0..16 {
-        // The identifier: letters and inner whitespace; its upper-case
-        // letters are its name.
-        let mut name = [0u8; 2];
-        let mut len = 0usize;
-        while i < limit && (input[i].is_ascii_alphabetic() || is_space(input[i])) {
-            if input[i].is_ascii_uppercase() {
-                if len < 2 {
-                    name[len] = input[i];
-                }
-                len += 1;
+    i = skip_space(input, i + 1);
+    let mut name = [0u8; 2];
+    let mut len = 0usize;
+    while i < limit && (input[i].is_ascii_alphabetic() || is_space(input[i])) {
+        if input[i].is_ascii_uppercase() {
+            if len < 2 {
+                name[len] = input[i];
             }
-            i += 1;
+            len += 1;
         }
-        if len == 0 || input.get(i) != Some(&b'[') {
-            break;
-        }
-        if len == 2 && matches!(&name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ") {
-            found += 1;
-        }
-        // Its values.
-        while input.get(i) == Some(&b'[') {
-            i += 1;
-            while i < limit && input[i] != b']' {
-                i += if input[i] == b'\\' { 2 } else { 1 };
-            }
-            if i >= limit {
-                return found;
-            }
-            i = skip_space(input, i + 1);
-        }
+        i += 1;
     }
-    found
+    len == 2
+        && input.get(i) == Some(&b'[')
+        && matches!(&name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ")
 }
 
 /// The first offset at or after `i` that is not whitespace.

@@ -15,7 +15,7 @@
 
 use super::{GameData, NodeData, RichProp, Store, NONE, RICH};
 use crate::error::{Error, ErrorKind, Result};
-use crate::events::{flag, Diag, Emit, Links, Machine, NodeEvent, Span32};
+use crate::events::{flag, Diag, Emit, Links, Machine, NodeEvent, Resume, Span32};
 use crate::span::Span;
 use crate::tree::ParseOptions;
 use std::ops::ControlFlow;
@@ -35,6 +35,7 @@ fn initial_nodes(input: &[u8]) -> usize {
 /// Parses the whole of `input` into `store`.
 pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> Result<()> {
     store.clear();
+    store.origin = Default::default();
     store.game_base = 0;
     store.lines = OnceLock::new();
     store.override_charset = options.charset;
@@ -49,6 +50,8 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
         error: None,
         each: None,
         stopped: false,
+        stop_after_game: false,
+        game_end: None,
     };
     let mut result = m.drive(&mut b);
     if let Some(err) = b.error.take() {
@@ -91,6 +94,7 @@ pub(crate) fn build_each(
     f: &mut dyn FnMut(&Store) -> ControlFlow<()>,
 ) -> Result<usize> {
     store.clear();
+    store.origin = Default::default();
     store.lines = OnceLock::new();
     store.override_charset = options.charset;
     let bufs = std::mem::take(&mut store.bufs);
@@ -107,6 +111,8 @@ pub(crate) fn build_each(
             stopped: false,
         }),
         stopped: false,
+        stop_after_game: false,
+        game_end: None,
     };
     let mut result = m.drive(&mut b);
     if let Some(err) = b.error.take() {
@@ -125,6 +131,73 @@ pub(crate) fn build_each(
     result.map(|_| each.games)
 }
 
+/// What [`build_one`] found in a window of a stream.
+#[derive(Debug)]
+pub(crate) struct OneGame {
+    /// Whether a game ended (it is in the store).
+    pub(crate) found: bool,
+    /// Whether a game started.
+    pub(crate) started: bool,
+    /// Where the game ended, and how far the reader had read to decide so.
+    pub(crate) end: usize,
+    pub(crate) read_to: usize,
+}
+
+/// Parses the first game of `window` (a stretch of a stream) into `store`,
+/// with the warnings found before its end, taking up the reader's state
+/// from `resume`. When a game ended, `resume` holds the state to take up
+/// from its end (the start of the next stretch).
+pub(crate) fn build_one(
+    window: &[u8],
+    options: &ParseOptions,
+    store: &mut Store,
+    resume: &mut Resume,
+    first: bool,
+) -> Result<OneGame> {
+    store.clear();
+    store.lines = OnceLock::new();
+    store.override_charset = options.charset;
+    let bufs = std::mem::take(&mut store.bufs);
+    let mut m = Machine::new(window, options, bufs);
+    m.ids_per_game = true;
+    if !first {
+        m.resume(resume);
+    }
+    let games = resume.games;
+    let mut b = Builder {
+        input: window,
+        store,
+        one_game: true,
+        error: None,
+        each: None,
+        stopped: false,
+        stop_after_game: true,
+        game_end: None,
+    };
+    let mut result = m.drive(&mut b);
+    if let Some(err) = b.error.take() {
+        result = Err(err);
+    }
+    let end = b.game_end;
+    if matches!(&result, Err(e) if e.kind() == ErrorKind::NoGameTree) && games > 0 {
+        // Earlier windows held games: only junk is left.
+        result = Ok(());
+    }
+    let read_to = m.pos.max(m.read_to).max(end.unwrap_or(0));
+    let started = !store.games.is_empty();
+    if let Some(end) = end {
+        m.suspend(end, resume);
+    }
+    take_warnings(store, &mut m.bufs.diag, true);
+    store.bufs = m.into_buffers();
+    result.map(|()| OneGame {
+        found: end.is_some(),
+        started,
+        end: end.unwrap_or(window.len()),
+        read_to,
+    })
+}
+
 struct Builder<'a, 'f> {
     input: &'a [u8],
     store: &'a mut Store,
@@ -134,6 +207,10 @@ struct Builder<'a, 'f> {
     each: Option<Each<'f>>,
     /// Set on an error, or when the caller of `build_each` has seen enough.
     stopped: bool,
+    /// Stop after the first game (a window of a stream).
+    stop_after_game: bool,
+    /// Where that game ended.
+    game_end: Option<usize>,
 }
 
 impl<'src> Emit<'src> for Builder<'_, '_> {
@@ -180,6 +257,10 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
     fn game_end(&mut self, span: Span, diag: &mut Diag) {
         if let Some(game) = self.store.games.last_mut() {
             game.end = span.end as u32;
+        }
+        if self.stop_after_game {
+            self.game_end = Some(span.end);
+            self.stopped = true;
         }
         if let Some(each) = &mut self.each {
             let store = &mut *self.store;

@@ -22,9 +22,12 @@
 mod build;
 mod describe;
 mod iter;
+mod stream;
 
 #[doc(hidden)]
 pub use describe::describe;
+
+pub use stream::StreamParser;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Nodes, Properties, Values};
 
@@ -165,6 +168,8 @@ pub(crate) struct Store {
     pub(crate) override_charset: Option<&'static encoding_rs::Encoding>,
     /// Checkpoints for positions in a large input, found on first use.
     pub(crate) lines: OnceLock<LineIndex>,
+    /// Where the input starts in the stream it was read from.
+    pub(crate) origin: stream::Origin,
 }
 
 impl Store {
@@ -478,13 +483,15 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     pub fn position(&self, offset: usize) -> Position {
-        if self.input.len() <= LineIndex::STRIDE {
-            return Position::locate(self.input, offset);
-        }
-        self.store
-            .lines
-            .get_or_init(|| LineIndex::new(self.input, LineIndex::STRIDE))
-            .locate(self.input, offset)
+        let local = if self.input.len() <= LineIndex::STRIDE {
+            Position::locate(self.input, offset)
+        } else {
+            self.store
+                .lines
+                .get_or_init(|| LineIndex::new(self.input, LineIndex::STRIDE))
+                .locate(self.input, offset)
+        };
+        self.store.origin.shift(local)
     }
 
     /// The game trees, in file order.

@@ -255,3 +255,11 @@ fn every_regression_is_named() {
         );
     }
 }
+
+/// A value cut at `(;` and a root property decided on bytes past the first
+/// `]` after it, which the writer moves (merged repeats): the written tree
+/// cut the value elsewhere. Only the `(;`'s first property counts now.
+#[test]
+fn fuzz_crash_d5db78e6() {
+    replay("roundtrip_d5db78e6.sgf");
+}

@@ -11,4 +11,5 @@ mod deep;
 mod fuzz_regressions;
 mod game_info;
 mod real_corpus;
+mod stream;
 mod values;

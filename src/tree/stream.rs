@@ -1,0 +1,310 @@
+//! Game at a time over any [`Read`]: [`StreamParser`].
+//!
+//! The parser keeps a buffer that holds the game being read and the bytes
+//! read after it, parses the first game of the buffer with a reused arena
+//! and hands it out as a [`Collection`] of one game. A game is handed out
+//! only once everything it was decided on is in the buffer (the bytes up to
+//! where the reader stopped, plus as far as any decision looks ahead), so
+//! that the games and warnings are exactly those of parsing the whole
+//! stream at once. Then the game's bytes are dropped and the next game is
+//! read. Memory is that of the largest game plus the read size (1 MiB),
+//! whatever the length of the stream.
+
+use super::build::{build_one, OneGame};
+use super::{Collection, ParseOptions, Store};
+use crate::error::{Error, ErrorKind, Result};
+use crate::events::Resume;
+use crate::lexer::LOOKAHEAD;
+use crate::span::Position;
+use std::io::Read;
+
+/// How many bytes a read asks for at least.
+const READ_SIZE: usize = 1 << 20;
+
+/// Where a window of the stream starts: its offset, line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Origin {
+    pub(crate) offset: usize,
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+}
+
+impl Default for Origin {
+    fn default() -> Self {
+        Origin {
+            offset: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+}
+
+impl Origin {
+    /// A position in the window as a position in the stream.
+    pub(crate) fn shift(&self, pos: Position) -> Position {
+        Position {
+            offset: self.offset + pos.offset,
+            line: self.line + pos.line - 1,
+            column: if pos.line == 1 {
+                self.column + pos.column - 1
+            } else {
+                pos.column
+            },
+        }
+    }
+
+    /// The origin of the window that starts `skipped` bytes later.
+    fn advance(self, skipped: &[u8]) -> Origin {
+        let end = Position::locate(skipped, skipped.len());
+        let moved = self.shift(end);
+        Origin {
+            offset: self.offset + skipped.len(),
+            line: moved.line,
+            column: moved.column,
+        }
+    }
+}
+
+/// Reads SGF from any [`Read`] (a file, standard input, a decompressor)
+/// one game at a time, in memory bounded by the largest game.
+///
+/// ```
+/// use sgf_grove::StreamParser;
+/// let input = &b"(;GM[1];B[aa])\n(;GM[1];B[bb];W[cc])junk"[..];
+/// let mut stream = StreamParser::new(input);
+/// let mut seen = Vec::new();
+/// while let Some(game) = stream.next_game() {
+///     let coll = game?;
+///     // One game (the junk at the end comes as warnings alone).
+///     for tree in coll.games() {
+///         // Offsets in the stream, the game's index among the stream's games.
+///         let at = coll.stream_offset(tree.span().start);
+///         seen.push((tree.index(), at, tree.nodes().count()));
+///     }
+/// }
+/// assert_eq!(seen, [(0, 0, 2), (1, 15, 3)]);
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+///
+/// It is no [`Iterator`]: each game borrows the parser's buffer and arena,
+/// which the next call reuses. Positions of warnings and of
+/// [`Collection::position`] are those of the stream; offsets that handles
+/// give ([`Node::offset`](crate::Node::offset), spans) are those of the
+/// collection's input, the part of the stream held now:
+/// [`Collection::stream_offset`] turns them into stream offsets.
+#[derive(Debug)]
+pub struct StreamParser<R> {
+    src: R,
+    options: ParseOptions,
+    store: Store,
+    buf: Vec<u8>,
+    /// Where the current window starts in `buf`.
+    start: usize,
+    /// Bytes of the game handed out last, to drop at the next call.
+    consumed: usize,
+    origin: Origin,
+    eof: bool,
+    done: bool,
+    games: usize,
+    /// The reader's state at the end of the last game handed out.
+    resume: Resume,
+    /// The state before the current attempt, to try again with more bytes.
+    attempt: Resume,
+}
+
+impl<R: Read> StreamParser<R> {
+    /// A parser of `src` with default options.
+    pub fn new(src: R) -> StreamParser<R> {
+        StreamParser::with_options(src, ParseOptions::default())
+    }
+
+    /// A parser of `src` with `options`.
+    pub fn with_options(src: R, options: ParseOptions) -> StreamParser<R> {
+        StreamParser {
+            src,
+            options,
+            store: Store::default(),
+            buf: Vec::new(),
+            start: 0,
+            consumed: 0,
+            origin: Origin::default(),
+            eof: false,
+            done: false,
+            games: 0,
+            resume: Resume::default(),
+            attempt: Resume::default(),
+        }
+    }
+
+    /// How many games were handed out so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Heap bytes held now: the buffer and the arena.
+    pub fn heap_bytes(&self) -> usize {
+        self.buf.capacity() + self.store.heap_bytes()
+    }
+
+    /// The next game, as a collection holding it alone with the warnings
+    /// found since the previous game; `None` at the end of the stream.
+    ///
+    /// # Errors
+    ///
+    /// An I/O error of the source ([`ErrorKind::Io`]); in strict mode the
+    /// first defect; [`ErrorKind::NoGameTree`] when the whole stream held
+    /// no game. After an error the parser hands out nothing more.
+    pub fn next_game(&mut self) -> Option<Result<Collection<'_, '_>>> {
+        if self.done {
+            return None;
+        }
+        self.drop_consumed();
+        loop {
+            if self.buf.len() == self.start && !self.eof {
+                if let Err(e) = self.fill() {
+                    return self.fail(e);
+                }
+                continue;
+            }
+            let window = &self.buf[self.start..];
+            self.attempt.clone_from(&self.resume);
+            let first = self.origin.offset == 0 && self.games == 0;
+            let one = match build_one(
+                window,
+                &self.options,
+                &mut self.store,
+                &mut self.attempt,
+                first,
+            ) {
+                Ok(one) => one,
+                Err(e)
+                    if !self.eof
+                        && e.kind() != ErrorKind::InputTooLarge
+                        && e.offset() + LOOKAHEAD >= window.len() =>
+                {
+                    // Decided on too little of the stream: read more first.
+                    if let Err(e) = self.fill() {
+                        return self.fail(e);
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    let e = self.shift_error(e);
+                    return self.fail(e);
+                }
+            };
+            let complete = self.eof || one.read_to + LOOKAHEAD < window.len();
+            if !complete {
+                if !one.started && window.len() > 4 * LOOKAHEAD {
+                    // No game starts in all this: junk, dropped as it goes
+                    // (keeping what a decision may look back at).
+                    let mut cut = window.len() - 2 * LOOKAHEAD;
+                    if window[cut] == b'\n' && window[cut - 1] == b'\r' {
+                        // Never between the two bytes of one line break.
+                        cut += 1;
+                    }
+                    self.consumed = cut;
+                    self.drop_consumed();
+                }
+                if let Err(e) = self.fill() {
+                    return self.fail(e);
+                }
+                continue;
+            }
+            std::mem::swap(&mut self.resume, &mut self.attempt);
+            return self.hand_out(one);
+        }
+    }
+
+    fn hand_out(&mut self, one: OneGame) -> Option<Result<Collection<'_, '_>>> {
+        let origin = self.origin;
+        for w in &mut self.store.warnings {
+            w.pos = origin.shift(w.pos);
+        }
+        self.store.origin = origin;
+        self.store.game_base = self.games;
+        if one.found {
+            self.games += 1;
+            self.consumed = one.end;
+        } else {
+            // The end of the stream: what is left is warnings alone.
+            self.done = true;
+            if self.store.warnings.is_empty() {
+                return None;
+            }
+        }
+        Some(Ok(Collection {
+            store: &self.store,
+            input: &self.buf[self.start..],
+        }))
+    }
+
+    fn fail(&mut self, e: Error) -> Option<Result<Collection<'_, '_>>> {
+        self.done = true;
+        Some(Err(e))
+    }
+
+    /// An error found in the window, placed in the stream.
+    fn shift_error(&self, e: Error) -> Error {
+        if e.has_position() {
+            let pos = self.origin.shift(e.position());
+            e.with_position(pos)
+        } else {
+            e
+        }
+    }
+
+    /// Drops the bytes handed out, keeping the buffer's room.
+    fn drop_consumed(&mut self) {
+        if self.consumed == 0 {
+            return;
+        }
+        let from = self.start;
+        let to = self.start + self.consumed;
+        self.origin = self.origin.advance(&self.buf[from..to]);
+        self.start = to;
+        self.consumed = 0;
+        if self.start > self.buf.len() / 2 || self.start > READ_SIZE {
+            self.buf.drain(..self.start);
+            self.start = 0;
+        }
+    }
+
+    /// Reads more: at least `READ_SIZE` bytes, or as much as the window
+    /// holds already, so that a game read again and again while it grows
+    /// costs a constant factor.
+    fn fill(&mut self) -> std::result::Result<(), Error> {
+        let want = READ_SIZE.max(self.buf.len() - self.start);
+        let old = self.buf.len();
+        self.buf.resize(old + want, 0);
+        let mut got = 0;
+        while got < want {
+            match self.src.read(&mut self.buf[old + got..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(old + got);
+                    return Err(Error::from(e));
+                }
+            }
+        }
+        self.buf.truncate(old + got);
+        if self.buf.len() - self.start >= u32::MAX as usize - 1 {
+            return Err(Error::without_position(ErrorKind::InputTooLarge));
+        }
+        Ok(())
+    }
+}
+
+impl<'t, 'src: 't> Collection<'t, 'src> {
+    /// The offset in the stream of `offset` in this collection's input: the
+    /// same offset for a parsed input, shifted by where the input starts in
+    /// the stream for a game of a [`StreamParser`].
+    pub fn stream_offset(&self, offset: usize) -> usize {
+        self.store.origin.offset + offset
+    }
+}

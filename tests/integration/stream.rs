@@ -1,0 +1,177 @@
+//! The game-at-a-time reader over `impl Read` gives exactly what parsing
+//! the whole input at once gives: the same games, the same warnings at the
+//! same stream positions, however the bytes arrive.
+
+use crate::common::corpus_dir;
+use sgf_grove::{ParseOptions, Parser, StreamParser, Warning};
+use std::io::Read;
+
+/// A reader that hands out at most `step` bytes per call, varying.
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+    calls: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.calls += 1;
+        let n = (1 + (self.calls * 7919) % self.step)
+            .min(buf.len())
+            .min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+type Summary = (Vec<(usize, usize, usize)>, Vec<Warning>);
+
+/// Each game as (stream offset of its span, node count, property count),
+/// and every warning.
+fn whole(input: &[u8]) -> Result<Summary, sgf_grove::ErrorKind> {
+    let mut parser = Parser::with_options(ParseOptions::new().max_warnings(usize::MAX));
+    let coll = parser.parse(input).map_err(|e| e.kind())?;
+    let games = coll
+        .games()
+        .map(|g| {
+            let props = g.nodes().map(|n| n.properties().count()).sum();
+            (g.span().start, g.nodes().count(), props)
+        })
+        .collect();
+    Ok((games, coll.warnings().to_vec()))
+}
+
+fn streamed(input: &[u8], step: usize) -> Result<Summary, sgf_grove::ErrorKind> {
+    let trickle = Trickle {
+        data: input,
+        step,
+        calls: 0,
+    };
+    let options = ParseOptions::new().max_warnings(usize::MAX);
+    let mut stream = StreamParser::with_options(trickle, options);
+    let (mut games, mut warnings) = (Vec::new(), Vec::new());
+    while let Some(coll) = stream.next_game() {
+        let coll = coll.map_err(|e| e.kind())?;
+        warnings.extend_from_slice(coll.warnings());
+        for g in coll.games() {
+            let props = g.nodes().map(|n| n.properties().count()).sum();
+            games.push((coll.stream_offset(g.span().start), g.nodes().count(), props));
+        }
+    }
+    warnings.sort_by_key(|w| w.pos.offset);
+    Ok((games, warnings))
+}
+
+fn check(input: &[u8]) {
+    let want = whole(input).map(|(g, mut w)| {
+        w.sort_by_key(|w| w.pos.offset);
+        (g, w)
+    });
+    for step in [1, 7, 64, 4096, 1 << 20] {
+        assert_eq!(
+            streamed(input, step),
+            want,
+            "step {step}: {}",
+            String::from_utf8_lossy(input)
+        );
+    }
+}
+
+#[test]
+fn streamed_equals_whole_on_hand_made_cases() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 50);
+    let mut all = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        check(&bytes);
+        all.extend_from_slice(&bytes);
+    }
+    // Every case joined, as a stream of many games and much junk.
+    check(&all);
+}
+
+#[test]
+fn streamed_positions_count_lines_across_games() {
+    let input = b"(;GM[1]\r\n;B[aa])\r\n\r\n(;GM[1]\n;B[bb]XX)\n";
+    let (_, warnings) = streamed(input, 3).unwrap();
+    let w = &warnings[0];
+    assert_eq!((w.pos.offset, w.pos.line, w.pos.column), (34, 5, 7));
+}
+
+#[test]
+fn a_large_stream_is_read_in_bounded_memory() {
+    // 40,000 games, about 8 MB; the parser holds one game and a read's worth.
+    let game = b"(;GM[1]FF[4]SZ[19]PB[Black]PW[White];B[pd];W[dp];B[pp];W[dd];B[fq];W[cn]C[a comment to make the game longer])\n";
+    let input: Vec<u8> = game
+        .iter()
+        .copied()
+        .cycle()
+        .take(game.len() * 40_000)
+        .collect();
+    let mut stream = StreamParser::new(&input[..]);
+    let (mut games, mut peak) = (0, 0);
+    while let Some(coll) = stream.next_game() {
+        games += coll.unwrap().len();
+        peak = peak.max(stream.heap_bytes());
+    }
+    assert_eq!(games, 40_000);
+    assert!(
+        peak < 4 << 20,
+        "peak {peak} bytes for a {} byte stream",
+        input.len()
+    );
+}
+
+#[test]
+fn an_empty_stream_has_no_game() {
+    let mut stream = StreamParser::new(&b"just text"[..]);
+    let err = stream.next_game().unwrap().unwrap_err();
+    assert_eq!(err.kind(), sgf_grove::ErrorKind::NoGameTree);
+    assert!(stream.next_game().is_none());
+}
+
+#[test]
+fn real_corpus_streamed_equals_whole() {
+    let Some(dir) = corpus_dir() else { return };
+    let mut joined = Vec::new();
+    for path in crate::common::sgf_files(&dir) {
+        joined.extend_from_slice(&std::fs::read(path).unwrap());
+    }
+    let want = whole(&joined).map(|(g, mut w)| {
+        w.sort_by_key(|w| w.pos.offset);
+        (g, w)
+    });
+    let got = streamed(&joined, 1 << 16);
+    assert_eq!(
+        got.as_ref().map(|(g, _)| g.len()),
+        want.as_ref().map(|(g, _)| g.len())
+    );
+    let (got, want) = (got.unwrap(), want.unwrap());
+    if let Some(i) = (0..got.0.len()).find(|&i| got.0[i] != want.0[i]) {
+        panic!("game {i}: streamed {:?}, whole {:?}", got.0[i], want.0[i]);
+    }
+    if let Some(i) = (0..got.1.len().min(want.1.len())).find(|&i| got.1[i] != want.1[i]) {
+        panic!(
+            "warning {i}: streamed {:?}, whole {:?}",
+            got.1[i], want.1[i]
+        );
+    }
+    if got.1.len() != want.1.len() {
+        let n = got.1.len().min(want.1.len());
+        panic!(
+            "{} warnings streamed, {} whole; first extra: {:?} / {:?}",
+            got.1.len(),
+            want.1.len(),
+            got.1.get(n),
+            want.1.get(n)
+        );
+    }
+}
