@@ -9,6 +9,7 @@ pub mod events;
 pub mod game;
 pub mod input;
 pub mod lexer;
+#[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
 pub mod span;
