@@ -8,7 +8,7 @@ pub mod error;
 pub mod events;
 pub mod game;
 pub mod input;
-pub mod lexer;
+pub(crate) mod lexer;
 #[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
@@ -38,8 +38,6 @@ pub mod writer;
 pub use encoding_rs;
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
 pub use span::{Position, Span};
-#[doc(hidden)]
-pub use tree::describe;
 pub use tree::{
     parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, Value,
 };

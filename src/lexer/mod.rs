@@ -16,7 +16,8 @@
 //! The byte-at-a-time twin of the scanner lives in [`mod@reference`]; the two are
 //! compared by unit tests and by the `lexer_diff` fuzz target.
 
-pub mod reference;
+#[cfg(any(test, feature = "oracle"))]
+pub(crate) mod reference;
 
 use crate::error::WarningKind;
 
@@ -28,14 +29,17 @@ pub(crate) trait Sink {
 }
 
 /// A [`Sink`] that discards everything.
+#[cfg(any(test, feature = "oracle"))]
 pub(crate) struct NoSink;
 
+#[cfg(any(test, feature = "oracle"))]
 impl Sink for NoSink {
     #[inline(always)]
     fn warn(&mut self, _: WarningKind, _: usize) {}
 }
 
 /// Whether `b` is one of the six structural bytes `(` `)` `;` `[` `]` `\`.
+#[cfg(any(test, feature = "oracle"))]
 #[inline(always)]
 pub fn is_structural(b: u8) -> bool {
     matches!(b, b'(' | b')' | b';' | b'[' | b']' | b'\\')
@@ -228,12 +232,14 @@ impl<'src, T: Structurals<'src>> Structurals<'src> for &mut T {
 
 /// Finds structural bytes one byte at a time: cheaper than classifying a
 /// 64-byte block when only a node's few bytes are read.
+#[cfg(feature = "oracle")]
 #[derive(Clone, Debug)]
 pub struct ByteScanner<'src> {
     input: &'src [u8],
     pos: usize,
 }
 
+#[cfg(feature = "oracle")]
 impl<'src> ByteScanner<'src> {
     /// A scanner positioned at `pos`.
     #[inline]
@@ -242,6 +248,7 @@ impl<'src> ByteScanner<'src> {
     }
 }
 
+#[cfg(feature = "oracle")]
 impl<'src> Structurals<'src> for ByteScanner<'src> {
     #[inline(always)]
     fn input(&self) -> &'src [u8] {
@@ -711,6 +718,7 @@ pub(crate) fn next_value<'src, T: Structurals<'src>, S: Sink>(
 mod tests;
 
 /// What a [`Token`] is.
+#[cfg(any(test, feature = "oracle"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TokenKind {
     /// `(`
@@ -728,6 +736,7 @@ pub enum TokenKind {
 }
 
 /// One token: a kind and the bytes it covers.
+#[cfg(any(test, feature = "oracle"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Token {
     /// What the token is.
@@ -739,13 +748,10 @@ pub struct Token {
 /// The tokens of an input, without building a tree: the lexer alone.
 ///
 /// Whitespace and bytes that belong to no token are skipped silently; the
-/// tree builder is what reports them.
-///
-/// ```
-/// use sgf_grove::lexer::{Tokens, TokenKind::*};
-/// let kinds: Vec<_> = Tokens::new(b"(;B[aa])").map(|t| t.kind).collect();
-/// assert_eq!(kinds, [Open, Semicolon, Ident, Value, Close]);
-/// ```
+/// tree builder is what reports them. An internal of the crate, for the
+/// `lexer_diff` oracle, the unit tests (`tokens_of_a_small_game`) and the
+/// lexer benches, reached from outside only through the `oracle` feature.
+#[cfg(any(test, feature = "oracle"))]
 #[derive(Clone, Debug)]
 pub struct Tokens<'src> {
     scanner: Scanner<'src>,
@@ -753,6 +759,7 @@ pub struct Tokens<'src> {
     pending_value: Option<usize>,
 }
 
+#[cfg(any(test, feature = "oracle"))]
 impl<'src> Tokens<'src> {
     /// Tokens of `input` from its start.
     pub fn new(input: &'src [u8]) -> Tokens<'src> {
@@ -773,6 +780,7 @@ impl<'src> Tokens<'src> {
     }
 }
 
+#[cfg(any(test, feature = "oracle"))]
 impl Iterator for Tokens<'_> {
     type Item = Token;
 
@@ -809,4 +817,5 @@ impl Iterator for Tokens<'_> {
     }
 }
 
+#[cfg(any(test, feature = "oracle"))]
 impl std::iter::FusedIterator for Tokens<'_> {}

@@ -5,7 +5,11 @@
 
 use super::repro;
 use crate::lexer::reference::{structural_offsets, structural_offsets_fast};
-use crate::lexer::{ByteScanner, Scanner, Structurals, TokenKind, Tokens};
+use crate::lexer::{ByteScanner, Structurals};
+
+/// The lexer's internals that the lexer benches time, reached through this
+/// feature-gated test surface only (the `lexer` module is private).
+pub use crate::lexer::{Scanner, Token, TokenKind, Tokens};
 
 /// Runs the checks on `input`; panics with a reproducer on a violation.
 pub fn check_lexer(input: &[u8]) {

@@ -20,11 +20,7 @@
 //! walking, writing and dropping a tree of any depth uses constant stack.
 
 mod build;
-mod describe;
 mod iter;
-
-#[doc(hidden)]
-pub use describe::describe;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Values};
 

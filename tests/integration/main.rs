@@ -1,14 +1,17 @@
 //! One integration-test binary for the whole crate.
+//!
+//! The corpus dump and the fuzz targets' checks are behind the `oracle`
+//! feature, so `corpus` and `fuzz_regressions` run with
+//! `cargo test --all-features` (the README's and CI's command).
 
 mod api;
 mod catalogue;
 mod charsets;
 mod cli;
 mod common;
+#[cfg(feature = "oracle")]
 mod corpus;
 mod deep;
-// The fuzz targets' checks are behind the `oracle` feature
-// (`cargo test --all-features`).
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;
