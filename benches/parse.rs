@@ -6,7 +6,7 @@
 //! |---------------|-------------------------------------------------------------------|
 //! | `tree/concat` | the whole corpus as one collection: reused `Parser` vs fresh `sgf_grove::parse`; vs sgf-parse on a sample |
 //! | `tree/files`  | file by file, reused `Parser` (and fresh `parse`) vs sgf-parse    |
-//! | `lexer`       | the lexer alone (`Tokens`) and the bare structural `Scanner` loop (with `--features oracle`) |
+//! | `lexer`       | the lexer alone (`Tokens`) and the bare structural `Scanner` loop, through `oracle::lexer` (with `--features oracle`) |
 //! | `writer`      | `write_collection` vs sgf-parse's `serialize`                     |
 //! | `walk`        | every value of every node through the lazy read API              |
 //!
@@ -41,7 +41,7 @@ mod common;
 use common::{File, COMPARE_STRIDE};
 use criterion::Criterion;
 #[cfg(feature = "oracle")]
-use sgf_grove::oracle::lexer::{Scanner, Tokens};
+use sgf_grove::oracle::lexer::{structural_count, token_count};
 use sgf_grove::{write_collection, Parser};
 use std::hint::black_box;
 use std::time::Duration;
@@ -192,18 +192,9 @@ fn lexer(c: &mut Criterion, s: &Setup) {
     common::big(&mut group, 2, 6);
     let input = &s.all[..];
     group.throughput(common::bytes(input.len()));
-    group.bench_function("tokens/all", |b| {
-        b.iter(|| Tokens::new(black_box(input)).count())
-    });
+    group.bench_function("tokens/all", |b| b.iter(|| token_count(black_box(input))));
     group.bench_function("scanner/all", |b| {
-        b.iter(|| {
-            let mut scanner = Scanner::new(black_box(input), 0);
-            let mut n = 0usize;
-            while scanner.next_structural().is_some() {
-                n += 1;
-            }
-            n
-        })
+        b.iter(|| structural_count(black_box(input)))
     });
     group.finish();
 }
