@@ -3,6 +3,9 @@
 #![deny(missing_docs)]
 #![deny(unreachable_pub)]
 #![warn(missing_debug_implementations)]
+// Builders and value transforms (`ParseOptions::strict`, `Color::opponent`)
+// say when their result is dropped.
+#![warn(clippy::return_self_not_must_use)]
 
 pub mod audit;
 pub mod error;

@@ -241,6 +241,7 @@ impl ParseOptions {
     ///
     /// Default: `false`, because real collections are full of harmless
     /// defects and one of them should not cost a game.
+    #[must_use]
     pub fn strict(mut self, yes: bool) -> ParseOptions {
         self.strict = yes;
         self
@@ -251,6 +252,7 @@ impl ParseOptions {
     ///
     /// Default: 10,000, so that a hostile input cannot make the warning list
     /// larger than the tree.
+    #[must_use]
     pub fn max_warnings(mut self, max: usize) -> ParseOptions {
         self.max_warnings = max;
         self
@@ -262,6 +264,7 @@ impl ParseOptions {
     /// needs it (Shift_JIS, Big5, GBK).
     ///
     /// Default: `None`, because `CA` is right far more often than not.
+    #[must_use]
     pub fn charset(mut self, encoding: Option<&'static encoding_rs::Encoding>) -> ParseOptions {
         self.charset = encoding;
         self
