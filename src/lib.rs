@@ -43,6 +43,6 @@ pub use encoding_rs;
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
 pub use span::{Position, Span};
 pub use tree::{
-    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, Value,
+    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, RawValue,
 };
 pub use writer::{write_collection, Writer};

@@ -1150,7 +1150,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
 
     /// The first value, with its span.
     #[inline]
-    pub fn first_value(&self) -> Value<'src> {
+    pub fn first_value(&self) -> RawValue<'src> {
         let store = self.node.coll.store;
         let (span, cut) = match self.rich() {
             Some(r) => (
@@ -1159,22 +1159,24 @@ impl<'t, 'src: 't> Property<'t, 'src> {
             ),
             None => (store.slots[self.slot as usize], false),
         };
-        Value::new(self.node.coll.input, span, cut)
+        RawValue::new(self.node.coll.input, span, cut)
     }
 }
 
-/// One value of a property: a borrowed, still-escaped slice of the input.
+/// One value of a property as written: a borrowed, still-escaped slice of
+/// the input with its span ([`Property::values`], [`Node::raw_values`]);
+/// the typed getters ([`Node::get`]) decode it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Value<'src> {
+pub struct RawValue<'src> {
     raw: &'src [u8],
     span: Span,
     cut: bool,
 }
 
-impl<'src> Value<'src> {
+impl<'src> RawValue<'src> {
     #[inline(always)]
-    pub(crate) fn new(input: &'src [u8], span: Span32, cut: bool) -> Value<'src> {
-        Value {
+    pub(crate) fn new(input: &'src [u8], span: Span32, cut: bool) -> RawValue<'src> {
+        RawValue {
             raw: &input[span.range()],
             span: span.span(),
             cut,
