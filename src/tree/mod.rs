@@ -212,6 +212,14 @@ impl Store {
         start..end
     }
 }
+
+/// How to parse. Built with methods:
+///
+/// ```
+/// use sgf_grove::{ParseOptions, Parser};
+/// let mut parser = Parser::with_options(ParseOptions::new().strict(true));
+/// assert!(parser.parse(b"(;B[aa])").is_ok());
+/// assert!(parser.parse(b"(;B[aa]").is_err()); // unclosed game tree
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
