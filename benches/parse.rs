@@ -6,7 +6,7 @@
 //! |---------------|-------------------------------------------------------------------|
 //! | `tree/concat` | the whole corpus as one collection: reused `Parser` vs fresh `sgf_grove::parse`; vs sgf-parse on a sample |
 //! | `tree/files`  | file by file, reused `Parser` (and fresh `parse`) vs sgf-parse    |
-//! | `lexer`       | the lexer alone (`Tokens`) and the bare structural `Scanner` loop |
+//! | `lexer`       | the lexer alone (`Tokens`) and the bare structural `Scanner` loop, through `oracle::lexer` (with `--features oracle`) |
 //! | `writer`      | `write_collection` vs sgf-parse's `serialize`                     |
 //! | `walk`        | every value of every node through the lazy read API              |
 //!
@@ -32,13 +32,16 @@
 //! of the cost of a fresh parse.
 //!
 //! Run: `cargo bench --bench parse` (about 5 minutes on 2 cores);
-//! one group: `cargo bench --bench parse -- tree/files`.
+//! one group: `cargo bench --bench parse -- tree/files`. The lexer is an
+//! internal of the crate, reached through the test surface of the `oracle`
+//! feature: `cargo bench --bench parse --features oracle -- lexer`.
 
 mod common;
 
 use common::{File, COMPARE_STRIDE};
 use criterion::Criterion;
-use sgf_grove::lexer::{Scanner, Tokens};
+#[cfg(feature = "oracle")]
+use sgf_grove::oracle::lexer::{structural_count, token_count};
 use sgf_grove::{write_collection, Parser};
 use std::hint::black_box;
 use std::time::Duration;
@@ -183,23 +186,15 @@ fn tree_files(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
+#[cfg(feature = "oracle")]
 fn lexer(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("lexer");
     common::big(&mut group, 2, 6);
     let input = &s.all[..];
     group.throughput(common::bytes(input.len()));
-    group.bench_function("tokens/all", |b| {
-        b.iter(|| Tokens::new(black_box(input)).count())
-    });
+    group.bench_function("tokens/all", |b| b.iter(|| token_count(black_box(input))));
     group.bench_function("scanner/all", |b| {
-        b.iter(|| {
-            let mut scanner = Scanner::new(black_box(input), 0);
-            let mut n = 0usize;
-            while scanner.next_structural().is_some() {
-                n += 1;
-            }
-            n
-        })
+        b.iter(|| structural_count(black_box(input)))
     });
     group.finish();
 }
@@ -257,7 +252,10 @@ fn main() {
     }
     tree_concat(&mut c, &s);
     tree_files(&mut c, &s);
+    #[cfg(feature = "oracle")]
     lexer(&mut c, &s);
+    #[cfg(not(feature = "oracle"))]
+    eprintln!("NOTE: the lexer group needs `--features oracle`.");
     writer(&mut c, &s);
     walk(&mut c, &s);
     c.final_summary();

@@ -8,7 +8,8 @@
 //! cargo run --release --bin minimize -- roundtrip artifacts/roundtrip/crash-… /tmp/small.sgf
 //! ```
 //!
-//! The target is one of `parse`, `roundtrip`, `lexer_diff`, `typed`.
+//! The target is one of `parse`, `roundtrip`, `lexer_diff`, `typed`,
+//! `events`.
 
 use sgf_grove::oracle;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -25,8 +26,9 @@ fn main() -> ExitCode {
         "roundtrip" => oracle::roundtrip::check_roundtrip,
         "lexer_diff" => oracle::lexer::check_lexer,
         "typed" => oracle::typed::check_typed,
+        "events" => oracle::events::check,
         other => {
-            eprintln!("unknown target {other:?}: parse, roundtrip, lexer_diff or typed");
+            eprintln!("unknown target {other:?}: parse, roundtrip, lexer_diff, typed or events");
             return ExitCode::from(2);
         }
     };

@@ -72,6 +72,7 @@ impl Audit {
     ///
     /// Default: 1,000, enough for any real file's report while a file of
     /// a million broken moves costs no more memory than that.
+    #[must_use]
     pub fn keep_errors(mut self, n: usize) -> Audit {
         self.keep = n;
         self

@@ -1,14 +1,19 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![deny(unreachable_pub)]
 #![warn(missing_debug_implementations)]
+// Builders and value transforms (`ParseOptions::strict`, `Color::opponent`)
+// say when their result is dropped.
+#![warn(clippy::return_self_not_must_use)]
 
 pub mod audit;
 pub mod error;
 pub mod events;
 pub mod game;
 pub mod input;
-pub mod lexer;
+pub(crate) mod lexer;
+#[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
 pub mod span;
@@ -37,10 +42,8 @@ pub mod writer;
 pub use encoding_rs;
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
 pub use span::{Position, Span};
-#[doc(hidden)]
-pub use tree::describe;
 pub use tree::{
-    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property,
-    StreamParser, Value,
+    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, RawValue,
+    StreamParser,
 };
 pub use writer::{write_collection, Writer};

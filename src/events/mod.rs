@@ -20,7 +20,7 @@
 //!
 //! A caller that wants only the game information reads the first node of
 //! each game and calls [`Reader::skip_game`]: the rest of the game is
-//! scanned for its structure only, nothing is recorded.
+//! read but not handed out.
 //!
 //! ```
 //! use sgf_grove::events::{Event, Reader};
@@ -403,28 +403,23 @@ pub(crate) trait Emit<'src> {
 
 /// The queue of a [`Reader`]: a ring of events decided but not yet handed
 /// out (a node's properties stay in the machine's scratch space).
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Queue {
-    ring: [Queued; 4],
-    head: usize,
-    len: usize,
+    events: std::collections::VecDeque<Queued>,
 }
 
 impl Queue {
     #[inline(always)]
     fn push(&mut self, q: Queued) {
-        self.ring[(self.head + self.len) & 3] = q;
-        self.len += 1;
+        self.events.push_back(q);
     }
     #[inline(always)]
     fn pop(&mut self) -> Option<Queued> {
-        if self.len == 0 {
-            return None;
-        }
-        let q = self.ring[self.head];
-        self.head = (self.head + 1) & 3;
-        self.len -= 1;
-        Some(q)
+        self.events.pop_front()
+    }
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.events.is_empty()
     }
 }
 
@@ -488,11 +483,7 @@ impl<'src> Reader<'src> {
     pub fn with_options(input: &'src [u8], options: &ParseOptions) -> Reader<'src> {
         Reader {
             m: Machine::new(input, options, Buffers::default()),
-            queue: Queue {
-                ring: [Queued::GameStart(0); 4],
-                head: 0,
-                len: 0,
-            },
+            queue: Queue::default(),
         }
     }
 
@@ -523,14 +514,14 @@ impl<'src> Reader<'src> {
     ///
     /// [`ErrorKind::NoGameTree`] at the end of an input that held no game;
     /// in strict mode, the first defect, as
-    /// [`ErrorKind::Strict`](crate::ErrorKind::Strict).
+    /// [`ErrorKind::Strict`].
     #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<Event<'_, 'src>>> {
         if !self.m.started {
             self.m.start()?;
         }
-        while self.queue.len == 0 && !self.m.done {
+        while self.queue.is_empty() && !self.m.done {
             self.m.step(&mut self.queue)?;
         }
         let Some(q) = self.queue.pop() else {
@@ -578,10 +569,9 @@ impl<'src> Reader<'src> {
     }
 
     fn skip(&mut self, depth: usize) -> Result<()> {
-        if !self.m.in_game && self.queue.len == 0 {
+        if !self.m.in_game && self.queue.is_empty() {
             return Ok(());
         }
-        self.m.skipping = true;
         let result = loop {
             let variation_end = match self.next() {
                 Err(e) => break Err(e),
@@ -593,7 +583,6 @@ impl<'src> Reader<'src> {
                 break Ok(());
             }
         };
-        self.m.skipping = false;
         result
     }
 }
@@ -623,8 +612,6 @@ pub(crate) struct Machine<'src> {
     switch: RootSwitch,
     pub(crate) done: bool,
     started: bool,
-    /// When set, nodes are read without keeping their properties.
-    skipping: bool,
     /// The id of the next node.
     next_id: u32,
     /// Whether ids start again at 1 with each game.
@@ -711,7 +698,6 @@ impl<'src> Machine<'src> {
             switch: RootSwitch::default(),
             done: false,
             started: false,
-            skipping: false,
             next_id: 1,
             ids_per_game: false,
             stream_start: true,
@@ -998,7 +984,12 @@ impl<'src> Machine<'src> {
     /// had no node.
     fn close_game<E: Emit<'src>>(&mut self, e: &mut E, end: usize) {
         self.in_game = false;
-        self.bufs.frames.clear();
+        // Variations still open end where the game is cut off.
+        while let Some(frame) = self.bufs.frames.pop() {
+            if frame.sent {
+                e.variation_end(end);
+            }
+        }
         if self.game_has_root {
             e.game_end(Span::new(self.game_start, end), &mut self.bufs.diag);
         } else {
@@ -1165,7 +1156,7 @@ impl<'src> Machine<'src> {
                 true,
                 &mut self.bufs.scratch,
                 &mut sink,
-                !self.skipping,
+                true,
             )
         }
     }

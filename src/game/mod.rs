@@ -23,8 +23,8 @@
 //!   the input); an error carries the value's position.
 //! * **[`GameInfo`]**, which collects the text of every game-info property
 //!   once ([`GameInfo::from_lookup`], [`GameInfo::from_pairs`], or
-//!   [`GameTree::info`](crate::GameTree::info) for a parsed game) and hands
-//!   out typed views of it.
+//!   [`GameTree::game_info`](crate::GameTree::game_info) for a parsed
+//!   game) and hands out typed views of it.
 //!
 //! ```
 //! use sgf_grove::game::{GameResult, Rank, WinBy};
@@ -34,7 +34,7 @@
 //!     "(;GM[1]FF[4]PB[芈昱廷]BR[P9段]PW[Ke Jie]WR[9p]KM[375]RU[Chinese]RE[W+R];B[pd])"
 //!         .as_bytes(),
 //! )?;
-//! let info = doc.games().next().unwrap().info();
+//! let info = doc.games().next().unwrap().game_info();
 //! assert_eq!(info.black().rank, Some(Rank::Pro { level: 9, certainty: Default::default() }));
 //! assert_eq!(info.komi_points(), Some(7.5)); // Fox: 3¾ stones, written ×100
 //! assert_eq!(
@@ -62,11 +62,13 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     ///
     /// Game-info properties are read from the root only; a game-info node
     /// further down (allowed by FF\[4\] in collections of variations) is not
-    /// looked at.
+    /// looked at. (What the catalogue knows of a property, its type and
+    /// kind, is [`Property::info`](crate::Property::info), a
+    /// [`PropInfo`](crate::value::PropInfo).)
     ///
     /// ```
     /// let doc = sgf_grove::parse(b"(;KM[6.5]HA[0]DT[2019-10-14 18:34:05];B[pd])")?;
-    /// let info = doc.games().next().unwrap().info();
+    /// let info = doc.games().next().unwrap().game_info();
     /// assert_eq!(info.komi().unwrap()?.value(), 6.5);
     /// assert_eq!(info.handicap().unwrap().stones(), Some(0));
     /// let dates = info.dates().unwrap()?;
@@ -74,7 +76,7 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// assert!(dates.time_of_day);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn info(&self) -> GameInfo<'src> {
+    pub fn game_info(&self) -> GameInfo<'src> {
         let root = self.root();
         GameInfo::from_lookup(|ident| {
             if ident == "GC" {

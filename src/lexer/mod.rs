@@ -16,7 +16,8 @@
 //! The byte-at-a-time twin of the scanner lives in [`mod@reference`]; the two are
 //! compared by unit tests and by the `lexer_diff` fuzz target.
 
-pub mod reference;
+#[cfg(any(test, feature = "oracle"))]
+pub(crate) mod reference;
 
 use crate::error::WarningKind;
 
@@ -28,16 +29,19 @@ pub(crate) trait Sink {
 }
 
 /// A [`Sink`] that discards everything.
+#[cfg(any(test, feature = "oracle"))]
 pub(crate) struct NoSink;
 
+#[cfg(any(test, feature = "oracle"))]
 impl Sink for NoSink {
     #[inline(always)]
     fn warn(&mut self, _: WarningKind, _: usize) {}
 }
 
 /// Whether `b` is one of the six structural bytes `(` `)` `;` `[` `]` `\`.
+#[cfg(any(test, feature = "oracle"))]
 #[inline(always)]
-pub fn is_structural(b: u8) -> bool {
+pub(crate) fn is_structural(b: u8) -> bool {
     matches!(b, b'(' | b')' | b';' | b'[' | b']' | b'\\')
 }
 
@@ -53,7 +57,7 @@ pub(crate) fn is_space(b: u8) -> bool {
 /// Written as a branch-free compare loop that packs eight flags at a time
 /// with one multiplication, which the compiler turns into vector compares.
 #[inline(always)]
-pub fn classify(block: &[u8; 64]) -> u64 {
+pub(crate) fn classify(block: &[u8; 64]) -> u64 {
     let mut flags = [0u8; 64];
     for (flag, &b) in flags.iter_mut().zip(block.iter()) {
         *flag = ((b == b'(') | (b == b')') | (b == b';') | (b == b'[') | (b == b']') | (b == b'\\'))
@@ -76,7 +80,7 @@ pub fn classify(block: &[u8; 64]) -> u64 {
 /// `mask` holds the structural bits of the 64-byte block at `block` for
 /// offsets at or after the current position; bits before it are cleared.
 #[derive(Clone, Debug)]
-pub struct Scanner<'src> {
+pub(crate) struct Scanner<'src> {
     input: &'src [u8],
     block: usize,
     mask: u64,
@@ -85,7 +89,7 @@ pub struct Scanner<'src> {
 impl<'src> Scanner<'src> {
     /// A scanner positioned at `pos`.
     #[inline]
-    pub fn new(input: &'src [u8], pos: usize) -> Scanner<'src> {
+    pub(crate) fn new(input: &'src [u8], pos: usize) -> Scanner<'src> {
         let mut s = Scanner {
             input,
             block: usize::MAX,
@@ -97,7 +101,7 @@ impl<'src> Scanner<'src> {
 
     /// The input this scanner walks.
     #[inline(always)]
-    pub fn input(&self) -> &'src [u8] {
+    pub(crate) fn input(&self) -> &'src [u8] {
         self.input
     }
 
@@ -117,7 +121,7 @@ impl<'src> Scanner<'src> {
     /// Moves to `pos` (forwards or backwards): the next structural byte
     /// reported is the first at or after `pos`.
     #[inline]
-    pub fn seek(&mut self, pos: usize) {
+    pub(crate) fn seek(&mut self, pos: usize) {
         let block = pos & !63;
         if block != self.block {
             self.block = block;
@@ -134,7 +138,7 @@ impl<'src> Scanner<'src> {
     /// Moves back to `pos`, at or before the current position, so that
     /// structural bytes already passed are reported again.
     #[inline]
-    pub fn rewind(&mut self, pos: usize) {
+    pub(crate) fn rewind(&mut self, pos: usize) {
         self.block = usize::MAX;
         self.seek(pos);
     }
@@ -142,7 +146,7 @@ impl<'src> Scanner<'src> {
     /// The offset of the next structural byte at or after the current
     /// position, or `None` at the end of the input. Does not move.
     #[inline(always)]
-    pub fn peek(&mut self) -> Option<usize> {
+    pub(crate) fn peek(&mut self) -> Option<usize> {
         while self.mask == 0 {
             let next = self.block.wrapping_add(64);
             if next >= self.input.len() {
@@ -156,7 +160,7 @@ impl<'src> Scanner<'src> {
 
     /// Like [`peek`](Scanner::peek), then moves past the byte found.
     #[inline(always)]
-    pub fn next_structural(&mut self) -> Option<usize> {
+    pub(crate) fn next_structural(&mut self) -> Option<usize> {
         let at = self.peek()?;
         self.mask &= self.mask - 1;
         Some(at)
@@ -166,7 +170,7 @@ impl<'src> Scanner<'src> {
 /// A source of structural-byte offsets, in order: the block [`Scanner`] for
 /// long runs (the tree builder), the [`ByteScanner`] for the few bytes of one
 /// node (the read API re-lexing lazily).
-pub trait Structurals<'src> {
+pub(crate) trait Structurals<'src> {
     /// The input walked.
     fn input(&self) -> &'src [u8];
     /// The next structural byte at or after the current position, without
@@ -228,20 +232,23 @@ impl<'src, T: Structurals<'src>> Structurals<'src> for &mut T {
 
 /// Finds structural bytes one byte at a time: cheaper than classifying a
 /// 64-byte block when only a node's few bytes are read.
+#[cfg(feature = "oracle")]
 #[derive(Clone, Debug)]
-pub struct ByteScanner<'src> {
+pub(crate) struct ByteScanner<'src> {
     input: &'src [u8],
     pos: usize,
 }
 
+#[cfg(feature = "oracle")]
 impl<'src> ByteScanner<'src> {
     /// A scanner positioned at `pos`.
     #[inline]
-    pub fn new(input: &'src [u8], pos: usize) -> ByteScanner<'src> {
+    pub(crate) fn new(input: &'src [u8], pos: usize) -> ByteScanner<'src> {
         ByteScanner { input, pos }
     }
 }
 
+#[cfg(feature = "oracle")]
 impl<'src> Structurals<'src> for ByteScanner<'src> {
     #[inline(always)]
     fn input(&self) -> &'src [u8] {
@@ -411,7 +418,7 @@ pub(crate) fn skip_space(input: &[u8], mut i: usize) -> usize {
 /// second byte of a character may be `\` or `]` (Shift_JIS, Big5, GBK,
 /// GB18030), a character at a time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ValueMode {
+pub(crate) enum ValueMode {
     /// Every byte stands for itself (UTF-8, the ISO-8859 family, EUC-*, …).
     #[default]
     Bytes,
@@ -424,7 +431,7 @@ pub enum ValueMode {
 
 impl ValueMode {
     /// The mode a value in `encoding` needs.
-    pub fn for_encoding(encoding: &'static encoding_rs::Encoding) -> ValueMode {
+    pub(crate) fn for_encoding(encoding: &'static encoding_rs::Encoding) -> ValueMode {
         if encoding == encoding_rs::SHIFT_JIS {
             ValueMode::ShiftJis
         } else if crate::text::charset::is_ascii_unsafe(encoding) {
@@ -753,8 +760,9 @@ pub(crate) fn next_value<'src, T: Structurals<'src>, S: Sink>(
 mod tests;
 
 /// What a [`Token`] is.
+#[cfg(any(test, feature = "oracle"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TokenKind {
+pub(crate) enum TokenKind {
     /// `(`
     Open,
     /// `)`
@@ -770,34 +778,33 @@ pub enum TokenKind {
 }
 
 /// One token: a kind and the bytes it covers.
+#[cfg(any(test, feature = "oracle"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Token {
+pub(crate) struct Token {
     /// What the token is.
-    pub kind: TokenKind,
+    pub(crate) kind: TokenKind,
     /// Where it is in the input.
-    pub span: crate::Span,
+    pub(crate) span: crate::Span,
 }
 
 /// The tokens of an input, without building a tree: the lexer alone.
 ///
 /// Whitespace and bytes that belong to no token are skipped silently; the
-/// tree builder is what reports them.
-///
-/// ```
-/// use sgf_grove::lexer::{Tokens, TokenKind::*};
-/// let kinds: Vec<_> = Tokens::new(b"(;B[aa])").map(|t| t.kind).collect();
-/// assert_eq!(kinds, [Open, Semicolon, Ident, Value, Close]);
-/// ```
+/// tree builder is what reports them. An internal of the crate, for the
+/// `lexer_diff` oracle, the unit tests (`tokens_of_a_small_game`) and the
+/// lexer benches, reached from outside only through the `oracle` feature.
+#[cfg(any(test, feature = "oracle"))]
 #[derive(Clone, Debug)]
-pub struct Tokens<'src> {
+pub(crate) struct Tokens<'src> {
     scanner: Scanner<'src>,
     pos: usize,
     pending_value: Option<usize>,
 }
 
+#[cfg(any(test, feature = "oracle"))]
 impl<'src> Tokens<'src> {
     /// Tokens of `input` from its start.
-    pub fn new(input: &'src [u8]) -> Tokens<'src> {
+    pub(crate) fn new(input: &'src [u8]) -> Tokens<'src> {
         Tokens {
             scanner: Scanner::new(input, 0),
             pos: 0,
@@ -815,6 +822,7 @@ impl<'src> Tokens<'src> {
     }
 }
 
+#[cfg(any(test, feature = "oracle"))]
 impl Iterator for Tokens<'_> {
     type Item = Token;
 
@@ -851,4 +859,5 @@ impl Iterator for Tokens<'_> {
     }
 }
 
+#[cfg(any(test, feature = "oracle"))]
 impl std::iter::FusedIterator for Tokens<'_> {}

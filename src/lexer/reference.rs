@@ -5,7 +5,7 @@
 use super::is_structural;
 
 /// The offsets of every structural byte, found one byte at a time.
-pub fn structural_offsets(input: &[u8]) -> Vec<usize> {
+pub(crate) fn structural_offsets(input: &[u8]) -> Vec<usize> {
     input
         .iter()
         .enumerate()
@@ -15,7 +15,7 @@ pub fn structural_offsets(input: &[u8]) -> Vec<usize> {
 }
 
 /// The offsets of every structural byte, found with the block scanner.
-pub fn structural_offsets_fast(input: &[u8]) -> Vec<usize> {
+pub(crate) fn structural_offsets_fast(input: &[u8]) -> Vec<usize> {
     let mut scanner = super::Scanner::new(input, 0);
     let mut out = Vec::new();
     while let Some(at) = scanner.next_structural() {

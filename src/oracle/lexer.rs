@@ -7,6 +7,23 @@ use super::repro;
 use crate::lexer::reference::{structural_offsets, structural_offsets_fast};
 use crate::lexer::{ByteScanner, Scanner, Structurals, TokenKind, Tokens};
 
+/// The number of tokens of `input`: the lexer alone, for the lexer benches
+/// (the `lexer` module is private to the crate).
+pub fn token_count(input: &[u8]) -> usize {
+    Tokens::new(input).count()
+}
+
+/// The number of structural bytes of `input`, found by the bare block
+/// scanner loop, for the lexer benches.
+pub fn structural_count(input: &[u8]) -> usize {
+    let mut scanner = Scanner::new(input, 0);
+    let mut n = 0;
+    while scanner.next_structural().is_some() {
+        n += 1;
+    }
+    n
+}
+
 /// Runs the checks on `input`; panics with a reproducer on a violation.
 pub fn check_lexer(input: &[u8]) {
     let reference = structural_offsets(input);

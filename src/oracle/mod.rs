@@ -1,10 +1,14 @@
 //! The checks the fuzz targets run, as functions, so that the targets and the
 //! replay of their minimized crashes (`tests/integration/fuzz_regressions.rs`)
 //! share one copy. Each panics with a paste-able reproducer when an invariant
-//! fails. Test surface, not API.
+//! fails. Also the plain-text dump of a parse that the hand-written corpus
+//! is checked against ([`describe`](describe::describe)). Test surface
+//! behind the `oracle` feature, not API.
 
 #![allow(missing_docs)]
 
+pub mod describe;
+pub mod events;
 pub mod lexer;
 pub mod parse;
 pub mod roundtrip;

@@ -1,6 +1,6 @@
 //! Iterators over the arena tree. None of them recurses or allocates.
 
-use super::{Collection, GameTree, Node, NodeId, Property, Value};
+use super::{Collection, GameTree, Node, NodeId, Property, RawValue};
 use crate::events::flag;
 use std::iter::FusedIterator;
 
@@ -347,17 +347,17 @@ impl<'t, 'src: 't> Values<'t, 'src> {
 }
 
 impl<'t, 'src: 't> Iterator for Values<'t, 'src> {
-    type Item = Value<'src>;
+    type Item = RawValue<'src>;
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let store = self.coll.store;
         loop {
             if let Some(i) = self.values.next() {
                 if !self.rich {
-                    return Some(Value::new(self.coll.input, store.slots[i], false));
+                    return Some(RawValue::new(self.coll.input, store.slots[i], false));
                 }
                 let cut = self.cut && self.values.is_empty();
-                return Some(Value::new(self.coll.input, store.values[i], cut));
+                return Some(RawValue::new(self.coll.input, store.values[i], cut));
             }
             let (slot, _) = self.chain?;
             let r = &store.rich[store.slots[slot as usize].start as usize];

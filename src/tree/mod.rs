@@ -20,12 +20,8 @@
 //! walking, writing and dropping a tree of any depth uses constant stack.
 
 mod build;
-mod describe;
 mod iter;
 mod stream;
-
-#[doc(hidden)]
-pub use describe::describe;
 
 pub use stream::StreamParser;
 
@@ -218,6 +214,14 @@ impl Store {
         start..end
     }
 }
+
+/// How to parse. Built with methods:
+///
+/// ```
+/// use sgf_grove::{ParseOptions, Parser};
+/// let mut parser = Parser::with_options(ParseOptions::new().strict(true));
+/// assert!(parser.parse(b"(;B[aa])").is_ok());
+/// assert!(parser.parse(b"(;B[aa]").is_err()); // unclosed game tree
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
@@ -247,6 +251,7 @@ impl ParseOptions {
     ///
     /// Default: `false`, because real collections are full of harmless
     /// defects and one of them should not cost a game.
+    #[must_use]
     pub fn strict(mut self, yes: bool) -> ParseOptions {
         self.strict = yes;
         self
@@ -257,6 +262,7 @@ impl ParseOptions {
     ///
     /// Default: 10,000, so that a hostile input cannot make the warning list
     /// larger than the tree.
+    #[must_use]
     pub fn max_warnings(mut self, max: usize) -> ParseOptions {
         self.max_warnings = max;
         self
@@ -268,6 +274,7 @@ impl ParseOptions {
     /// needs it (Shift_JIS, Big5, GBK).
     ///
     /// Default: `None`, because `CA` is right far more often than not.
+    #[must_use]
     pub fn charset(mut self, encoding: Option<&'static encoding_rs::Encoding>) -> ParseOptions {
         self.charset = encoding;
         self
@@ -1146,7 +1153,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
 
     /// The first value, with its span.
     #[inline]
-    pub fn first_value(&self) -> Value<'src> {
+    pub fn first_value(&self) -> RawValue<'src> {
         let store = self.node.coll.store;
         let (span, cut) = match self.rich() {
             Some(r) => (
@@ -1155,22 +1162,24 @@ impl<'t, 'src: 't> Property<'t, 'src> {
             ),
             None => (store.slots[self.slot as usize], false),
         };
-        Value::new(self.node.coll.input, span, cut)
+        RawValue::new(self.node.coll.input, span, cut)
     }
 }
 
-/// One value of a property: a borrowed, still-escaped slice of the input.
+/// One value of a property as written: a borrowed, still-escaped slice of
+/// the input with its span ([`Property::values`], [`Node::raw_values`]);
+/// the typed getters ([`Node::get`]) decode it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Value<'src> {
+pub struct RawValue<'src> {
     raw: &'src [u8],
     span: Span,
     cut: bool,
 }
 
-impl<'src> Value<'src> {
+impl<'src> RawValue<'src> {
     #[inline(always)]
-    pub(crate) fn new(input: &'src [u8], span: Span32, cut: bool) -> Value<'src> {
-        Value {
+    pub(crate) fn new(input: &'src [u8], span: Span32, cut: bool) -> RawValue<'src> {
+        RawValue {
             raw: &input[span.range()],
             span: span.span(),
             cut,

@@ -5,7 +5,7 @@ use super::types::{BoardSize, Color, FromValue, Move, SimpleText, Text, ValueCon
 use crate::error::{Error, ErrorKind, Result};
 use crate::text::charset::{detect, for_label};
 use crate::text::{Charset, CharsetSource};
-use crate::tree::{Collection, GameTree, Node, Span32, Value, Values};
+use crate::tree::{Collection, GameTree, Node, RawValue, Span32, Values};
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
@@ -180,7 +180,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
 
 /// Reads one value as `T`, or the positioned error.
 pub(crate) fn decode<'src, T: FromValue<'src>>(
-    value: Value<'src>,
+    value: RawValue<'src>,
     ctx: &ValueContext<'_, 'src>,
     coll: Collection<'_, '_>,
 ) -> Result<T> {
@@ -190,14 +190,18 @@ pub(crate) fn decode<'src, T: FromValue<'src>>(
 /// `err` at the position of `value` in `coll`.
 #[cold]
 #[inline(never)]
-fn placed(err: Error, value: Value<'_>, coll: Collection<'_, '_>) -> Error {
+fn placed(err: Error, value: RawValue<'_>, coll: Collection<'_, '_>) -> Error {
     err.with_position(coll.position(value.span().start))
 }
 
 /// The error for a malformed `value` of type `ty` in `coll`.
 #[cold]
 #[inline(never)]
-pub(crate) fn invalid(value: Value<'_>, ty: super::ValueType, coll: Collection<'_, '_>) -> Error {
+pub(crate) fn invalid(
+    value: RawValue<'_>,
+    ty: super::ValueType,
+    coll: Collection<'_, '_>,
+) -> Error {
     Error::new(
         ErrorKind::InvalidValue(ty),
         coll.position(value.span().start),

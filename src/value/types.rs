@@ -179,6 +179,7 @@ pub enum Color {
 
 impl Color {
     /// The other colour.
+    #[must_use]
     pub fn opponent(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -502,6 +503,7 @@ impl FromStr for Move {
 impl Move {
     /// This move on a board of `size`: `tt` (x 19, y 19) is a pass on
     /// boards up to 19×19, as FF\[4\] has it; any other move is itself.
+    #[must_use]
     pub fn for_board(self, size: BoardSize) -> Move {
         match self {
             Move::Play(Point { x: 19, y: 19 }) if size.tt_is_pass() => Move::Pass,

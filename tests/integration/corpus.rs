@@ -1,8 +1,8 @@
 //! The hand-written corpus in `corpus/`: every `<name>.sgf` is parsed and
-//! described (`sgf_grove::describe`: the tree written back raw, then the
-//! warnings, or the error), and the description must equal `<name>.txt`
-//! byte for byte; `<name>.strict.txt`, where present, is the same in strict
-//! mode. All mismatches are collected and reported together, each with a line
+//! described (`sgf_grove::oracle::describe`, behind the `oracle` feature:
+//! the tree written back raw, then the warnings, or the error), and the
+//! description must equal `<name>.txt` byte for byte; `<name>.strict.txt`,
+//! where present, is the same in strict mode. All mismatches are collected and reported together, each with a line
 //! diff, so one run shows every failing case.
 //!
 //! Each case is also re-parsed with 1..=70 spaces before it (every offset
@@ -10,7 +10,8 @@
 //! tree and the warning kinds may not change), so that the lexer's 64-byte
 //! blocks split every case at every place.
 
-use sgf_grove::{describe, Document, ParseOptions, WarningKind};
+use sgf_grove::oracle::describe::describe;
+use sgf_grove::{Document, ParseOptions, WarningKind};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

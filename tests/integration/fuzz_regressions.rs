@@ -1,7 +1,8 @@
 //! Replays every minimized fuzz crash in `fuzz/regressions/` through the
 //! checks of all the fuzz targets (`sgf_grove::oracle`, the very functions
 //! the targets call), and names each one as its own test
-//! (`fuzz_crash_<hash>`) with a sentence on what it exercises.
+//! (`fuzz_crash_<hash>`) with a sentence on what it exercises. The seeds in
+//! `corpus/` go through the `events` target's check too.
 
 use sgf_grove::oracle;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -20,6 +21,7 @@ fn check(input: &[u8]) {
     oracle::parse::check_parse(input);
     oracle::roundtrip::check_roundtrip(input);
     oracle::typed::check_typed(input);
+    oracle::events::check(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not
@@ -79,6 +81,46 @@ fn replay_all_regressions() {
     }
     println!("replayed {} fuzz regressions", files.len());
     assert!(failed.is_empty(), "fuzz regressions failing: {failed:#?}");
+}
+
+/// The hand-written seeds of the fuzz targets, `corpus/*.sgf`, sorted.
+fn seed_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every seed and every regression: the events read one by one tell the
+/// same story as the tree built from them (`oracle::events`).
+#[test]
+fn events_agree_with_the_tree_on_every_seed() {
+    let seeds = seed_files();
+    assert!(seeds.len() >= 40, "only {} seeds in corpus/", seeds.len());
+    let mut failed = Vec::new();
+    for path in seeds.iter().chain(&regression_files()) {
+        let input = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (done, wait) = mpsc::channel();
+        thread::spawn(move || {
+            let ok = catch_unwind(AssertUnwindSafe(|| oracle::events::check(&input))).is_ok();
+            let _ = done.send(ok);
+        });
+        match wait.recv_timeout(TIME_LIMIT) {
+            Ok(true) => {}
+            Ok(false) | Err(RecvTimeoutError::Disconnected) => {
+                failed.push(path.display().to_string())
+            }
+            Err(RecvTimeoutError::Timeout) => failed.push(format!("{}: too slow", path.display())),
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "events and tree disagree on: {failed:#?}"
+    );
 }
 
 // One test per minimized crash.
@@ -262,4 +304,20 @@ fn every_regression_is_named() {
 #[test]
 fn fuzz_crash_d5db78e6() {
     replay("roundtrip_d5db78e6.sgf");
+}
+
+/// `Reader::skip_game` did not record the properties of the nodes it
+/// skipped, so a repeated property went unreported (strict mode passed
+/// where a full read failed) and, later, a root property in a skipped
+/// variation did not start a new game.
+#[test]
+fn events_skip_repeat() {
+    replay("events_skip_repeat.sgf");
+}
+
+/// A game cut off inside a variation ended with `GameEnd` and no
+/// `VariationEnd`.
+#[test]
+fn events_cut_variation() {
+    replay("events_cut_variation.sgf");
 }

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 fn info_of(sgf: &[u8], check: impl FnOnce(GameInfo<'_>)) {
     let doc = sgf_grove::parse(sgf).expect("parses");
-    check(doc.games().next().expect("a game").info());
+    check(doc.games().next().expect("a game").game_info());
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn game_info_in_a_declared_charset() {
 #[test]
 fn each_game_of_a_collection() {
     let doc = sgf_grove::parse(b"(;PB[a]KM[6.5])(;PB[b]KM[650]RU[Japanese])(;)").unwrap();
-    let infos: Vec<_> = doc.games().map(|g| g.info().into_owned()).collect();
+    let infos: Vec<_> = doc.games().map(|g| g.game_info().into_owned()).collect();
     assert_eq!(infos[0].black().name, Some("a"));
     assert_eq!(infos[0].komi_points(), Some(6.5));
     assert_eq!(infos[1].komi_points(), Some(6.5));

@@ -43,7 +43,7 @@
 //! nest a million variations deep, and both recursion and `serde_json::Value`
 //! (whose serializer and drop recurse) would overflow the call stack. It is
 //! written as parsing goes, game by game
-//! ([`parse_streaming`](super::parse_streaming)), through a buffer, and typed
+//! ([`parse_streaming`]), through a buffer, and typed
 //! values are decoded one at a time and never collected, so memory stays
 //! that of the input and its largest game: `AB` with 20,000 rectangles
 //! `[aa:ZZ]` on a 52×52 board (54 million points) dumps in 3.4 MB.

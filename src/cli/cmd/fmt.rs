@@ -7,7 +7,7 @@
 //! charset decides where values end.
 //!
 //! Each game is written as soon as it is parsed
-//! ([`parse_streaming`](super::parse_streaming)), so the arena holds one game
+//! ([`parse_streaming`]), so the arena holds one game
 //! at a time.
 
 use super::{display_name, input_parse_options, parse_streaming, read_reporting, CliError, Status};

@@ -80,7 +80,8 @@ fn slot(ident: &str) -> Option<usize> {
 /// [`GameInfo::from_pairs`] fills it from one pass over the properties
 /// instead.
 ///
-/// [`GameTree::info`](crate::GameTree::info) builds it for a parsed game.
+/// [`GameTree::game_info`](crate::GameTree::game_info) builds it for a
+/// parsed game.
 ///
 /// # Accessors
 ///

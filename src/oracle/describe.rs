@@ -1,6 +1,6 @@
 //! A plain-text description of a parse, for tests and the hand-written
 //! corpus: the tree written back in raw mode, then one line per warning, or
-//! the error. Not part of the documented API.
+//! the error. Used by `tests/integration/corpus.rs`.
 
 use crate::tree::{Document, ParseOptions};
 use crate::writer::write_collection;
@@ -8,7 +8,6 @@ use crate::writer::write_collection;
 /// Describes the parse of `input`: on success the collection as the raw
 /// writer prints it, then `warning[code] at line:column` per warning; on
 /// failure `error[code] at line:column`.
-#[doc(hidden)]
 pub fn describe(input: &[u8], options: &ParseOptions) -> String {
     match Document::parse_with(input, options) {
         Ok(doc) => {
