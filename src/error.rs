@@ -89,11 +89,23 @@ pub enum WarningKind {
     /// (`((;a)(;b))`), reported at its `(`. The first such variation's nodes
     /// make the game; each later one becomes a game tree of its own.
     DetachedVariation,
+    /// A NUL byte inside a value (`C[a\0b]`), which no text holds: a sign
+    /// of binary data or a damaged file. The value is kept as it is.
+    NulInValue,
+    /// A root's `CA` names no charset known (`CA[Klingon]`). The game's text
+    /// is read in the charset detected from its bytes.
+    UnknownCharset,
+    /// A root's `CA` names a charset the file cannot be in: one that is not
+    /// byte-oriented ASCII-compatible text (`CA[UTF-16]`), or one whose
+    /// characters hold `[`, `]` and `\` bytes the format cannot tell apart
+    /// (`CA[ISO-2022-JP]`). The game's text is read in the charset detected
+    /// from its bytes.
+    UnusableCharset,
 }
 
 impl WarningKind {
     /// The number of kinds.
-    pub const COUNT: usize = 22;
+    pub const COUNT: usize = 25;
 
     /// Every kind, in declaration order.
     pub const ALL: &'static [WarningKind] = &[
@@ -119,6 +131,9 @@ impl WarningKind {
         WarningKind::ExtraCloseParen,
         WarningKind::NodeAfterVariation,
         WarningKind::DetachedVariation,
+        WarningKind::NulInValue,
+        WarningKind::UnknownCharset,
+        WarningKind::UnusableCharset,
     ];
 
     /// A stable `snake_case` code for the kind, as printed by the CLI
@@ -148,6 +163,9 @@ impl WarningKind {
             ExtraCloseParen => "extra_close_paren",
             NodeAfterVariation => "node_after_variation",
             DetachedVariation => "detached_variation",
+            NulInValue => "nul_in_value",
+            UnknownCharset => "unknown_charset",
+            UnusableCharset => "unusable_charset",
         }
     }
 
@@ -177,6 +195,9 @@ impl WarningKind {
             ExtraCloseParen => "unmatched `)` skipped",
             NodeAfterVariation => "node after variations attached as another variation",
             DetachedVariation => "variation without a parent node read as a game tree",
+            NulInValue => "NUL byte inside a value",
+            UnknownCharset => "CA names no known charset; charset detected instead",
+            UnusableCharset => "CA names a charset SGF text cannot be in; charset detected instead",
         }
     }
 }
@@ -234,6 +255,14 @@ pub enum ErrorKind {
     /// The input is larger than 4 GiB − 1 byte, the most a `u32` offset
     /// addresses.
     InputTooLarge,
+    /// The input is not SGF text but, by its first bytes, something else:
+    /// compressed data, an archive, an executable, binary data, or UTF-16
+    /// text (decode it first, e.g. with [`input::decode_utf16`](crate::input::decode_utf16)).
+    /// See [`input::sniff`](crate::input::sniff).
+    NotText {
+        /// What the input is (`"gzip data"`, `"UTF-16LE text"`, …).
+        what: &'static str,
+    },
     /// A defect that the lenient parser forgives, refused in strict mode.
     Strict(WarningKind),
     /// A value that a typed getter could not read as the type asked for
@@ -265,6 +294,7 @@ impl ErrorKind {
         match self {
             ErrorKind::NoGameTree => "no_game_tree",
             ErrorKind::InputTooLarge => "input_too_large",
+            ErrorKind::NotText { .. } => "not_sgf_text",
             ErrorKind::Strict(kind) => kind.code(),
             ErrorKind::InvalidValue(_) => "invalid_value",
             ErrorKind::InvalidGameInfo { .. } => "invalid_game_info",
@@ -279,6 +309,7 @@ impl fmt::Display for ErrorKind {
         match self {
             ErrorKind::NoGameTree => f.write_str("no SGF game tree found in the input"),
             ErrorKind::InputTooLarge => f.write_str("input larger than 4 GiB"),
+            ErrorKind::NotText { what } => write!(f, "{what}; not SGF text"),
             ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
             ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),
             ErrorKind::InvalidGameInfo { ident } => write!(f, "malformed {ident} value"),

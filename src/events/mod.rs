@@ -753,6 +753,19 @@ impl<'src> Machine<'src> {
             self.done = true;
             return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
         }
+        if self.stream_start {
+            let content = crate::input::sniff(&input[..input.len().min(crate::input::SNIFF_LEN)]);
+            if !content.is_text() {
+                self.done = true;
+                let what = content.description();
+                // Placed at its first byte that is not whitespace.
+                let at = input
+                    .iter()
+                    .position(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+                let at = at.unwrap_or(0);
+                return Err(Error::at(ErrorKind::NotText { what }, input, at));
+            }
+        }
         if self.stream_start && input.starts_with(b"\xEF\xBB\xBF") {
             self.warn(WarningKind::Bom, 0);
             self.pos = 3;

@@ -275,9 +275,9 @@ pub(crate) fn lex_node(
                 if let Some(root) = root.as_deref_mut() {
                     if !ca_seen && &input[ident.range()] == b"CA" {
                         ca_seen = true;
+                        let m = ca_mode(input, value, sink);
                         if !fixed_mode {
-                            mode = crate::text::charset::for_label(&input[value.range()])
-                                .map_or(ValueMode::Bytes, ValueMode::for_encoding);
+                            mode = m;
                             root.mode = mode;
                             root.from = end;
                         }
@@ -309,6 +309,10 @@ pub(crate) fn lex_node(
                     // A value cut before any byte of it (`;W[` at the end)
                     // is no value: it is dropped (the lexer warned).
                     if !(end.cut && end.content_end == open + 1) && record {
+                        let value = &input[open + 1..end.content_end];
+                        if let Some(i) = memchr::memchr(0, value) {
+                            sink.warn(WarningKind::NulInValue, open + 1 + i);
+                        }
                         scratch.values.push(Span32::new(open + 1, end.content_end));
                     }
                     cut = end.cut && end.content_end > open + 1;
@@ -366,10 +370,9 @@ pub(crate) fn lex_node(
                             == b"CA"
                     {
                         ca_seen = true;
+                        let m = ca_mode(input, scratch.values[first], sink);
                         if !fixed_mode {
-                            let label = &input[scratch.values[first].range()];
-                            mode = crate::text::charset::for_label(label)
-                                .map_or(ValueMode::Bytes, ValueMode::for_encoding);
+                            mode = m;
                             root.mode = mode;
                             root.from = resume;
                         }
@@ -454,7 +457,7 @@ pub(crate) fn simple_node(input: &[u8], body: usize) -> Option<(Span32, Span32, 
         }
         match input[i] {
             b']' => break,
-            b'\\' | b'[' | b'(' => return None,
+            b'\\' | b'[' | b'(' | 0 => return None,
             _ => i += 1,
         }
     }
@@ -503,7 +506,7 @@ fn simple_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
         }
         match input[i] {
             b']' => break,
-            b'\\' | b'[' | b'(' => return None,
+            b'\\' | b'[' | b'(' | 0 => return None,
             _ => i += 1,
         }
     }
@@ -519,5 +522,22 @@ fn simple_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
             close + 1,
         )),
         Some(_) => None,
+    }
+}
+
+/// How a root's values are read after its `CA` value `value`, with a
+/// warning when it names no charset or one SGF text cannot be in.
+fn ca_mode(input: &[u8], value: Span32, sink: &mut DiagSink<'_, '_>) -> ValueMode {
+    use crate::text::charset::{any_label, is_usable};
+    match any_label(&input[value.range()]) {
+        Some(e) if is_usable(e) => ValueMode::for_encoding(e),
+        Some(_) => {
+            sink.warn(WarningKind::UnusableCharset, value.start as usize);
+            ValueMode::Bytes
+        }
+        None => {
+            sink.warn(WarningKind::UnknownCharset, value.start as usize);
+            ValueMode::Bytes
+        }
     }
 }

@@ -91,6 +91,21 @@ impl Charset {
 /// assert!(for_label(b"klingon").is_none());
 /// ```
 pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
+    any_label(label).filter(|&e| is_usable(e))
+}
+
+/// Whether SGF text can be in `encoding`: not a charset whose text is not
+/// byte-oriented ASCII-compatible (UTF-16), nor one whose characters hold
+/// `[`, `]` and `\\` bytes that the format cannot tell apart (ISO-2022-JP,
+/// which also switches state with escape sequences).
+pub fn is_usable(encoding: &'static Encoding) -> bool {
+    encoding != encoding_rs::UTF_16LE
+        && encoding != encoding_rs::UTF_16BE
+        && encoding != encoding_rs::ISO_2022_JP
+}
+
+/// The encoding a label names, usable or not.
+pub(crate) fn any_label(label: &[u8]) -> Option<&'static Encoding> {
     let label = label.trim_ascii();
     if let Some(e) = Encoding::for_label_no_replacement(label) {
         return Some(e);
