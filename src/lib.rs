@@ -10,6 +10,7 @@ pub mod lexer;
 #[doc(hidden)]
 pub mod oracle;
 pub mod span;
+mod spec;
 pub mod text;
 pub mod tree;
 pub mod value;

@@ -80,6 +80,36 @@ impl Charset {
     }
 }
 
+/// What finds a game's charset on first use and remembers it: the parse
+/// options' override, else the root's `CA` when `encoding_rs` knows its
+/// label, else detected from the game's bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CharsetOf<'a> {
+    /// Where the charset is remembered.
+    pub(crate) cell: &'a std::sync::OnceLock<Charset>,
+    pub(crate) forced: Option<&'static Encoding>,
+    /// The root's `CA` value as written, if any.
+    pub(crate) declared: Option<&'a [u8]>,
+    /// The bytes of the game.
+    pub(crate) bytes: &'a [u8],
+}
+
+impl CharsetOf<'_> {
+    /// The charset, found now when it has not been yet.
+    #[inline]
+    pub(crate) fn get(&self) -> Charset {
+        *self.cell.get_or_init(|| {
+            if let Some(encoding) = self.forced {
+                return Charset::new(encoding, CharsetSource::Override);
+            }
+            if let Some(encoding) = self.declared.and_then(for_label) {
+                return Charset::new(encoding, CharsetSource::Declared);
+            }
+            detect(self.bytes)
+        })
+    }
+}
+
 /// The encoding a `CA` label names, if `encoding_rs` knows it. Accepts the
 /// WHATWG labels and the spellings old files use (`ISO8859_1`, `UTF8`,
 /// `ASCII`), case-insensitively.

@@ -22,11 +22,13 @@
 mod build;
 mod describe;
 mod iter;
+mod typed;
 
 #[doc(hidden)]
 pub use describe::describe;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Properties, Values};
+pub use typed::{Points, Typed, TypedValues};
 
 use crate::error::{Result, Warning, WarningKind};
 pub(crate) use crate::events::Span32;
@@ -164,6 +166,8 @@ pub(crate) struct Store {
     pub(crate) override_charset: Option<&'static encoding_rs::Encoding>,
     /// Checkpoints for positions in a large input, found on first use.
     pub(crate) lines: OnceLock<LineIndex>,
+    /// Text that changed when decoded.
+    pub(crate) arena: crate::text::Arena,
 }
 
 impl Store {
@@ -180,6 +184,7 @@ impl Store {
         self.frames.clear();
         self.any_chars = false;
         self.charsets.clear();
+        self.arena.reset();
         // `lines` belongs to the input, not to one game of it: the builder
         // drops it when it starts a new input.
     }
@@ -201,6 +206,7 @@ impl Store {
             + self.bufs.heap_bytes()
             + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
             + self.lines.get().map_or(0, LineIndex::heap_bytes)
+            + self.arena.allocated_bytes()
     }
 
     /// The slots of node `index`.

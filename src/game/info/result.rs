@@ -299,10 +299,10 @@ impl fmt::Display for GameResult {
 /// );
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
-impl<'src> FromValue<'src> for GameResult {
+impl<'a> FromValue<'a> for GameResult {
     const TYPE: ValueType = ValueType::SimpleText;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
         Some(GameResult::parse(&simple_text(raw, ctx)))
     }
 }

@@ -116,10 +116,10 @@ impl fmt::Display for Rules {
 /// assert_eq!(root.get::<Rules>("RU")?, Some(Rules::TrompTaylor));
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
-impl<'src> FromValue<'src> for Rules {
+impl<'a> FromValue<'a> for Rules {
     const TYPE: ValueType = ValueType::SimpleText;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
         Some(Rules::parse(&simple_text(raw, ctx)))
     }
 }
