@@ -106,12 +106,27 @@ pub(crate) fn parse_real(s: &[u8]) -> Option<f64> {
     if !seen_digit {
         return None;
     }
-    let text: String = s
-        .iter()
-        .map(|&b| if b == b',' { '.' } else { b as char })
-        .collect();
+    // Only ASCII digits, a sign and one separator are left: text. A decimal
+    // comma becomes a point in a copy on the stack (longer ones, which no
+    // real file has, on the heap).
+    let real = match s.iter().position(|&b| b == b',') {
+        None => std::str::from_utf8(s).ok()?.parse(),
+        Some(comma) => {
+            let mut small = [0u8; 64];
+            let mut large = Vec::new();
+            let copy = if s.len() <= small.len() {
+                &mut small[..s.len()]
+            } else {
+                large.resize(s.len(), 0);
+                &mut large[..]
+            };
+            copy.copy_from_slice(s);
+            copy[comma] = b'.';
+            std::str::from_utf8(copy).ok()?.parse()
+        }
+    };
     // Hundreds of digits would round to infinity: not a real anyone meant.
-    text.parse().ok().filter(|r: &f64| r.is_finite())
+    real.ok().filter(|r: &f64| r.is_finite())
 }
 
 /// An SGF Double: `1` normal, `2` emphasized (`GB[2]`: very good for Black).
