@@ -114,19 +114,36 @@ pub fn decode_in<'a>(
     simple: bool,
     arena: &'a Arena,
 ) -> &'a str {
+    decode_lazily(raw, || encoding, simple, arena)
+}
+
+/// [`decode_in`] with the encoding asked for only when the value is not
+/// ASCII (ASCII reads the same in every charset), so that a game's
+/// charset need not be found for ASCII text.
+#[inline]
+pub(crate) fn decode_lazily<'a>(
+    raw: &'a [u8],
+    encoding: impl FnOnce() -> &'static Encoding,
+    simple: bool,
+    arena: &'a Arena,
+) -> &'a str {
     match plan(raw, encoding, simple) {
         Plan::Borrow(text) => text,
-        Plan::Work(work) => {
-            let out = arena.bytes(work.max_len(raw));
-            let len = work.run(raw, simple, out);
-            let out: &'a [u8] = out;
-            finish(&out[..len])
-        }
+        Plan::Work(work) => decode_slow(raw, &work, simple, arena),
     }
 }
 
+#[cold]
+#[inline(never)]
+fn decode_slow<'a>(raw: &'a [u8], work: &Work, simple: bool, arena: &'a Arena) -> &'a str {
+    let out = arena.bytes(work.max_len(raw));
+    let len = work.run(raw, simple, out);
+    let out: &'a [u8] = out;
+    finish(&out[..len])
+}
+
 fn decode<'a>(raw: &'a [u8], encoding: &'static Encoding, simple: bool) -> Cow<'a, str> {
-    match plan(raw, encoding, simple) {
+    match plan(raw, || encoding, simple) {
         Plan::Borrow(text) => Cow::Borrowed(text),
         Plan::Work(work) => {
             let mut out = vec![0; work.max_len(raw)];
@@ -191,16 +208,28 @@ impl Work {
     }
 }
 
-fn plan<'a>(raw: &'a [u8], encoding: &'static Encoding, simple: bool) -> Plan<'a> {
-    if encoding == UTF_8 || raw.is_ascii() {
-        match simdutf8::basic::from_utf8(raw) {
-            Ok(text) if !needs_work(raw, simple) => Plan::Borrow(text),
-            Ok(_) => Plan::Work(Work::Normalise),
-            // Damaged UTF-8: decoded lossily, U+FFFD for each bad sequence.
-            Err(_) => Plan::Work(Work::Transcode(UTF_8)),
+/// What decoding `raw` takes. ASCII reads the same in every charset, so
+/// `encoding` is asked for only for other bytes.
+#[inline]
+fn plan<'a>(raw: &'a [u8], encoding: impl FnOnce() -> &'static Encoding, simple: bool) -> Plan<'a> {
+    let valid = simdutf8::basic::from_utf8(raw);
+    let as_is = |text| {
+        if needs_work(raw, simple) {
+            Plan::Work(Work::Normalise)
+        } else {
+            Plan::Borrow(text)
         }
-    } else {
-        Plan::Work(Work::Transcode(encoding))
+    };
+    if let Ok(text) = valid {
+        if text.is_ascii() {
+            return as_is(text);
+        }
+    }
+    match (valid, encoding()) {
+        (Ok(text), encoding) if encoding == UTF_8 => as_is(text),
+        // Damaged UTF-8 is decoded lossily, U+FFFD for each bad sequence;
+        // other charsets are transcoded.
+        (_, encoding) => Plan::Work(Work::Transcode(encoding)),
     }
 }
 

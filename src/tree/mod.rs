@@ -401,6 +401,24 @@ impl Parser {
 /// A parsed input that owns its arena, as returned by [`parse`].
 /// [`Document::collection`] gives the [`Collection`] view; the most used
 /// methods are repeated here.
+///
+/// # Threads
+///
+/// A `Document` (like a [`Parser`]) can be sent to another thread, but not
+/// shared between threads: it is `Send` and not `Sync`, and so the handles
+/// that borrow it ([`Collection`], [`GameTree`], [`Node`], [`Property`])
+/// are neither `Send` nor `Sync`. The reason is the [arena](crate::text::Arena)
+/// that decoded text goes to (a `bumpalo` bump allocator, which hands out
+/// `&str` through a shared borrow and is not `Sync`). Keeping `Sync` would
+/// need unsafe code (which the crate forbids) or a lock and a pool of arenas
+/// per decode; the way to use cores is one parser per thread (per file, or
+/// per game with [`Parser::parse_each`]), which needs only `Send`.
+///
+/// ```compile_fail
+/// fn shared<T: Sync>(_: &T) {}
+/// let doc = sgf_grove::parse(b"(;B[aa])").unwrap();
+/// shared(&doc); // not Sync
+/// ```
 #[derive(Debug)]
 pub struct Document<'src> {
     store: Store,

@@ -9,8 +9,8 @@ use crate::text::charset::CharsetOf;
 use crate::text::Charset;
 use crate::value::catalogue;
 use crate::value::{
-    decode_catalogued, point_list_item, Arity, BoardSize, Color, FromValue, Move, Point, PropInfo,
-    TypedValue, ValueContext, ValueType,
+    decode_catalogued, point_list_item, valid_catalogued, Arity, BoardSize, Color, FromValue, Move,
+    Point, PropInfo, TypedValue, ValueContext, ValueType,
 };
 use std::marker::PhantomData;
 
@@ -72,7 +72,11 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// ```
     #[inline]
     pub fn value_context(&self) -> ValueContext<'t> {
-        ValueContext::of_game(self.board_size(), self.charset_of(), &self.coll.store.arena)
+        let arena = &self.coll.store.arena;
+        match self.coll.store.charsets[self.local_index()].get() {
+            Some(charset) => ValueContext::new(self.board_size(), charset.encoding(), arena),
+            None => ValueContext::of_game(self.board_size(), self.charset_of(), arena),
+        }
     }
 }
 
@@ -132,18 +136,47 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// without `B`, the `W` value) is not a move on the board.
     #[doc(alias = "move")]
     pub fn played(&self) -> Result<Option<(Color, Move)>> {
-        let (color, prop) = match self.property("B") {
-            Some(black) => (Color::Black, black),
-            None => match self.property("W") {
-                Some(white) => (Color::White, white),
-                None => return Ok(None),
-            },
+        let Some((color, value)) = self.move_value() else {
+            return Ok(None);
         };
-        let value = prop.first_value();
         match Move::read(value.raw(), self.game().board_size()) {
             Some(m) => Ok(Some((color, m))),
             None => Err(invalid(value, ValueType::Move, self.coll)),
         }
+    }
+
+    /// The first value of `B`, else of `W`, with its colour: in a plain
+    /// node one pass over the slots looking at the letter before each `[`
+    /// (what [`Node::property`] does for each name in turn).
+    #[inline]
+    fn move_value(&self) -> Option<(Color, Value<'src>)> {
+        if self.is_rich() {
+            let (color, prop) = match self.property("B") {
+                Some(black) => (Color::Black, black),
+                None => (Color::White, self.property("W")?),
+            };
+            return Some((color, prop.first_value()));
+        }
+        let (store, input) = (self.coll.store, self.coll.input);
+        let mut white = None;
+        for slot in self.slots() {
+            let span = store.slots[slot];
+            // A one-letter identifier: the letter right before the `[`,
+            // with no upper-case letter before it.
+            let open = span.start as usize - 1;
+            let Some(&letter) = open.checked_sub(1).and_then(|i| input.get(i)) else {
+                continue;
+            };
+            if matches!(letter, b'B' | b'W') && (open == 1 || !input[open - 2].is_ascii_uppercase())
+            {
+                let value = Value::new(input, span, false);
+                if letter == b'B' {
+                    return Some((Color::Black, value));
+                }
+                white.get_or_insert(value);
+            }
+        }
+        white.map(|value| (Color::White, value))
     }
 
     /// Every value of property `ident` read as `T`, in file order (merged
@@ -332,7 +365,24 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// `GM`), or `None` for an unknown (private) property.
     #[inline]
     pub fn info(&self) -> Option<&'static PropInfo> {
-        catalogue::lookup(self.node().game().game_type(), self.ident())
+        catalogue::lookup_bytes(self.node().game().game_type(), self.catalogue_ident())
+    }
+
+    /// The identifier, or at least enough of it for the catalogue, whose
+    /// identifiers are one or two letters: of a plain property's
+    /// upper-case letters before its `[`, the last three at most.
+    #[inline]
+    fn catalogue_ident(&self) -> &'t [u8] {
+        if let Some(r) = self.rich() {
+            return self.node.coll.rich_name(r);
+        }
+        let input: &'t [u8] = self.node.coll.input;
+        let open = self.node.coll.store.slots[self.slot as usize].start as usize - 1;
+        let mut start = open;
+        while start > 0 && start + 3 > open && input[start - 1].is_ascii_uppercase() {
+            start -= 1;
+        }
+        &input[start..open]
     }
 
     /// Every value decoded as the catalogue's type for this property, in
@@ -410,8 +460,83 @@ impl<'t, 'src: 't> Property<'t, 'src> {
             inner,
             info,
             go,
-            ctx: game.value_context(),
+            game,
         }))
+    }
+
+    /// Checks every value against the catalogue's type for this property,
+    /// by the rules of [`Property::typed`], without handing values out:
+    /// the catalogue's entry when every value reads, `None` for an unknown
+    /// property. Text never fails, so text is not decoded (nor is a game's
+    /// charset looked for): this is the fast way to find malformed values.
+    ///
+    /// ```
+    /// use sgf_grove::ErrorKind;
+    /// let doc = sgf_grove::parse(b"(;KM[6.5]C[any text]XX[private];B[zz])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// assert_eq!(root.property("KM").unwrap().validate()?.unwrap().ident, "KM");
+    /// assert!(root.property("C").unwrap().validate()?.is_some());
+    /// assert!(root.property("XX").unwrap().validate()?.is_none());
+    /// let b = root.first_child().unwrap().property("B").unwrap();
+    /// let err = b.validate().unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (1, 35));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the first malformed value, as
+    /// [`Property::typed`] would hand it out.
+    pub fn validate(&self) -> Result<Option<&'static PropInfo>> {
+        let node = self.node;
+        let store = node.coll.store;
+        let game = &store.games[node.game as usize];
+        let rich = self.rich();
+        let ident = match rich {
+            Some(r) => node.coll.rich_name(r),
+            None => self.catalogue_ident(),
+        };
+        let Some(info) = catalogue::lookup_bytes(game.game_type, ident) else {
+            return Ok(None);
+        };
+        let (go, size) = (game.game_type == 1, game.size);
+        // Values read without text: a context with no charset to find.
+        let ctx = ValueContext::new(size, encoding_rs::UTF_8, &store.arena);
+        let point_list = go
+            && info.arity != Arity::One
+            && matches!(info.ty, ValueType::Point | ValueType::Stone);
+        let valid = |raw: &[u8]| {
+            if point_list {
+                point_list_item(raw, size).is_some()
+            } else {
+                valid_catalogued(raw, info, go, &ctx)
+            }
+        };
+        if rich.is_none() {
+            // A plain property: one value, in its slot.
+            let span = store.slots[self.slot as usize];
+            return match valid(&node.coll.input[span.range()]) {
+                true => Ok(Some(info)),
+                false => Err(invalid(
+                    self.first_value(),
+                    expected(info, point_list),
+                    node.coll,
+                )),
+            };
+        }
+        match self.values().find(|v| !valid(v.raw())) {
+            Some(bad) => Err(invalid(bad, expected(info, point_list), node.coll)),
+            None => Ok(Some(info)),
+        }
+    }
+}
+
+/// The type an error of a value of `info` names: a point for a point list.
+fn expected(info: &PropInfo, point_list: bool) -> ValueType {
+    if point_list {
+        ValueType::Point
+    } else {
+        info.ty
     }
 }
 
@@ -421,7 +546,9 @@ pub struct Typed<'t, 'src: 't> {
     inner: TypedInner<'t, 'src>,
     info: &'static PropInfo,
     go: bool,
-    ctx: ValueContext<'t>,
+    /// The game, for the context of the values that need more than the
+    /// board size (built when one comes).
+    game: GameTree<'t, 'src>,
 }
 
 #[derive(Clone, Debug)]
@@ -440,7 +567,13 @@ impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
         };
         loop {
             let value = values.next()?;
-            match decode_catalogued(value.raw(), self.info, self.go, &self.ctx) {
+            let decoded = if self.info.ty == ValueType::Move && self.go {
+                // Most values: no context needed beyond the board.
+                Move::read(value.raw(), self.game.board_size()).map(|m| Some(TypedValue::Move(m)))
+            } else {
+                decode_catalogued(value.raw(), self.info, self.go, &self.game.value_context())
+            };
+            match decoded {
                 Some(Some(typed)) => return Some(Ok(typed)),
                 Some(None) => continue,
                 None => return Some(Err(invalid(value, self.info.ty, values.collection()))),

@@ -2,7 +2,7 @@
 
 use super::types::BoardSize;
 use crate::text::charset::CharsetOf;
-use crate::text::{decode_in, Arena};
+use crate::text::{decode_lazily, Arena};
 use encoding_rs::Encoding;
 
 /// What a typed getter needs to know besides the raw bytes: the board size
@@ -85,16 +85,17 @@ impl<'a> ValueContext<'a> {
     }
 
     /// `raw` decoded as Text (see [`Text`](super::Text)): borrowed from
-    /// `raw` when nothing changes, else from the arena.
+    /// `raw` when nothing changes, else from the arena. A game's charset is
+    /// found only when the value is not ASCII.
     #[inline]
     pub fn text(&self, raw: &'a [u8]) -> &'a str {
-        decode_in(raw, self.encoding(), false, self.arena)
+        decode_lazily(raw, || self.encoding(), false, self.arena)
     }
 
     /// `raw` decoded as SimpleText (see [`SimpleText`](super::SimpleText)):
     /// borrowed from `raw` when nothing changes, else from the arena.
     #[inline]
     pub fn simple_text(&self, raw: &'a [u8]) -> &'a str {
-        decode_in(raw, self.encoding(), true, self.arena)
+        decode_lazily(raw, || self.encoding(), true, self.arena)
     }
 }

@@ -132,3 +132,22 @@ pub(crate) fn decode_catalogued<'a>(
         .or_else(|| info.alt.and_then(|alt| decode_lenient(raw, alt, go, ctx)))
         .map(Some)
 }
+
+/// Whether [`decode_catalogued`] reads `raw`, found without decoding text
+/// (which never fails).
+#[inline]
+pub(crate) fn valid_catalogued(
+    raw: &[u8],
+    info: &PropInfo,
+    go: bool,
+    ctx: &ValueContext<'_>,
+) -> bool {
+    match info.ty {
+        ValueType::SimpleText | ValueType::Text => true,
+        ValueType::Point | ValueType::Stone | ValueType::Move if !go => true,
+        ValueType::Move => Move::read(raw, ctx.size()).is_some(),
+        // Numbers, reals, colours, compose values (whose text parts, if
+        // decoded, go to the arena): as read.
+        _ => decode_catalogued(raw, info, go, ctx).is_some(),
+    }
+}

@@ -21,8 +21,8 @@ mod points;
 mod types;
 
 pub use crate::spec::ValueType;
-pub(crate) use dynamic::decode_catalogued;
 pub use dynamic::{decode_as, TypedValue};
+pub(crate) use dynamic::{decode_catalogued, valid_catalogued};
 pub(crate) use points::parse_item as point_list_item;
 pub(crate) use types::read_game_type;
 pub use types::{

@@ -9,8 +9,8 @@
 //! [`Parser::parse`] is timed for the MB/s figure.
 //!
 //! Then, unless `--structure-only`, a second pass over each parsed file
-//! reads every value of every property of every node as its type
-//! ([`Property::typed_values`](sgf_grove::Property::typed_values)) and finds
+//! checks every value of every property of every node against its type
+//! ([`Property::validate`](sgf_grove::Property::validate)) and finds
 //! each game's charset ([`GameTree::charset`]). It reports malformed values
 //! as warnings (`warning[invalid_value]`: they never fail a file), counts
 //! them by property, counts unknown (private) properties, and counts games
@@ -363,39 +363,22 @@ impl ValueReport {
         self.error_count = 0;
     }
 
-    /// Reads every value of `coll` and every game's charset, adding to
-    /// `totals`.
+    /// Checks every value of `coll` and finds every game's charset, adding
+    /// to `totals`.
     fn read(&mut self, coll: &Collection<'_, '_>, totals: &mut ValueTotals) {
         for game in coll.games() {
             self.read_game(game, totals);
         }
-    }
-
-    fn read_game(&mut self, game: GameTree<'_, '_>, totals: &mut ValueTotals) {
-        let charset = game.charset();
-        self.charsets.push(charset);
-        let entry = totals
-            .charsets
-            .entry((charset.name(), source_name(charset.source())))
-            .or_default();
-        entry.0 += 1;
-        entry.1 += f64::from(charset.confidence());
-        if let Some(label) = game.declared_charset() {
-            bump(&mut totals.declared_labels, &String::from_utf8_lossy(label));
-        }
-        for node in game.nodes() {
+        // Every node of every game, in the arena's order (pre-order, game
+        // after game): a linear walk.
+        for node in coll.nodes() {
             for prop in node.properties() {
-                // Decoded lazily and dropped value by value: nothing is
-                // kept but the first error.
-                let first_error = match prop.typed() {
-                    Ok(Some(mut values)) => values.find_map(|v| v.err()).map(Err),
-                    Ok(None) => Some(Ok(())),
-                    Err(err) => Some(Err(err)),
-                };
-                match first_error {
-                    None => {}
-                    Some(Ok(())) => bump(&mut totals.unknown, prop.ident()),
-                    Some(Err(err)) => {
+                // Checked without handing values out (nor decoding text,
+                // which never fails).
+                match prop.validate() {
+                    Ok(Some(_)) => {}
+                    Ok(None) => bump(&mut totals.unknown, prop.ident()),
+                    Err(err) => {
                         let ident = prop.ident();
                         match totals.errors.get_mut(ident) {
                             Some(count) => *count += 1,
@@ -410,6 +393,20 @@ impl ValueReport {
                     }
                 }
             }
+        }
+    }
+
+    fn read_game(&mut self, game: GameTree<'_, '_>, totals: &mut ValueTotals) {
+        let charset = game.charset();
+        self.charsets.push(charset);
+        let entry = totals
+            .charsets
+            .entry((charset.name(), source_name(charset.source())))
+            .or_default();
+        entry.0 += 1;
+        entry.1 += f64::from(charset.confidence());
+        if let Some(label) = game.declared_charset() {
+            bump(&mut totals.declared_labels, &String::from_utf8_lossy(label));
         }
     }
 }
