@@ -249,7 +249,7 @@ pub enum ErrorKind {
         ident: &'static str,
     },
     /// A point that SGF cannot write: a coordinate above 51, beyond the
-    /// letters `a`–`z`, `A`–`Z` (see [`Point::to_sgf`](crate::value::Point::to_sgf)).
+    /// letters `a`–`z`, `A`–`Z` (see `Point::to_sgf` in the value module).
     /// Such an error has no position.
     PointOutOfRange {
         /// The column, from 0.

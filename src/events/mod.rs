@@ -421,7 +421,7 @@ impl<'src> Reader<'src> {
     ///
     /// [`ErrorKind::NoGameTree`] at the end of an input that held no game;
     /// in strict mode, the first defect, as
-    /// [`ErrorKind::Strict`](crate::ErrorKind::Strict).
+    /// [`ErrorKind::Strict`].
     #[inline]
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<Event<'_, 'src>>> {

@@ -14,7 +14,11 @@
 //!   no CR; text that points into the input lies within the value it was
 //!   read from (else it is in the tree's arena);
 //! - `typed_values` agrees with `points` on the point lists of Go games and
-//!   is `None` exactly for properties the catalogue does not know.
+//!   is `None` exactly for properties the catalogue does not know;
+//!   `validate` agrees with it (the same first error, or none);
+//! - `played` agrees with `get::<Move>` of `B`, else `W`; `GameTree::info`
+//!   (one pass over the root) with `GameInfo::from_lookup` over `text` and
+//!   `simple_text`.
 //!
 //! Accessors that look a property up by name (`get`, `text`, `points`, …)
 //! are called on the first `LOOKUPS` properties of each node, to stay
@@ -22,6 +26,7 @@
 //! directly through `FromValue`.
 
 use super::repro;
+use crate::game::GameInfo;
 use crate::span::LineCursor;
 use crate::text::charset::for_label;
 use crate::text::CharsetSource;
@@ -30,6 +35,7 @@ use crate::value::{
     ValueContext,
 };
 use crate::{Collection, Document, Error, ErrorKind, Node, ParseOptions, Position, Property};
+use std::borrow::Cow;
 
 /// Points iterated per input, over all point lists.
 const MAX_POINTS: usize = 100_000;
@@ -100,6 +106,16 @@ impl Check<'_> {
             if charset.source() == CharsetSource::Declared {
                 assert!(game.declared_charset().is_some(), "{}", repro(self.input));
             }
+            let root = game.root();
+            let looked_up = GameInfo::from_lookup(|ident| {
+                let text = if ident == "GC" {
+                    root.text(ident)
+                } else {
+                    root.simple_text(ident)
+                };
+                text.map(Cow::Borrowed)
+            });
+            assert_eq!(game.info(), looked_up, "{}", repro(self.input));
             let ctx = game.value_context();
             assert_eq!(ctx.size(), size);
             for node in game.nodes() {
@@ -109,6 +125,11 @@ impl Check<'_> {
     }
 
     fn node(&mut self, node: Node<'_, '_>, ctx: &ValueContext<'_>) {
+        let played = match node.get::<Move>("B") {
+            Ok(None) => node.get::<Move>("W").map(|w| w.map(|m| (Color::White, m))),
+            black => black.map(|b| b.map(|m| (Color::Black, m))),
+        };
+        assert_eq!(node.played(), played, "{}", repro(self.input));
         for (i, prop) in node.properties().enumerate() {
             for value in prop.values() {
                 self.every_type(value.raw(), ctx);
@@ -190,7 +211,13 @@ impl Check<'_> {
                 }
             }
         }
-        match prop.typed_values() {
+        let typed = prop.typed_values();
+        match (&typed, prop.validate()) {
+            (Ok(None), Ok(None)) | (Ok(Some(_)), Ok(Some(_))) => {}
+            (Err(e), Err(v)) => assert_eq!(e, &v, "{}", repro(self.input)),
+            (t, v) => panic!("typed_values {t:?}, validate {v:?}\n{}", repro(self.input)),
+        }
+        match typed {
             Ok(None) => assert!(info.is_none(), "{}", repro(self.input)),
             Ok(Some(values)) => {
                 assert!(info.is_some(), "{}", repro(self.input));

@@ -220,6 +220,16 @@ impl Store {
         start..end
     }
 }
+
+/// How to parse: leniently or strictly, how many warnings to keep, and a
+/// charset for every game whatever its `CA` says. Built by methods, each
+/// saying its default.
+///
+/// ```
+/// use sgf_grove::{ErrorKind, ParseOptions, Parser, WarningKind};
+/// let mut parser = Parser::with_options(ParseOptions::new().strict(true));
+/// let err = parser.parse(b"(;GM[1]CoPyright[x])").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Strict(WarningKind::LowercaseInIdent));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseOptions {

@@ -687,12 +687,7 @@ fn simple_text_values() {
         input.extend_from_slice(b"])");
         let doc = doc(&input);
         let root = node(&doc, 0);
-        assert_eq!(
-            root.simple_text("PB").as_deref(),
-            Some(want),
-            "{}",
-            show(&input)
-        );
+        assert_eq!(root.simple_text("PB"), Some(want), "{}", show(&input));
         let typed = root.get::<SimpleText>("PB").unwrap().unwrap();
         assert_eq!(&*typed, want);
         assert_eq!(typed.to_string(), want);
@@ -742,7 +737,7 @@ fn text_values() {
         input.extend_from_slice(b"])");
         let doc = doc(&input);
         let root = node(&doc, 0);
-        assert_eq!(root.text("C").as_deref(), Some(want), "{}", show(&input));
+        assert_eq!(root.text("C"), Some(want), "{}", show(&input));
         let typed = root.get::<Text>("C").unwrap().unwrap();
         assert_eq!(&*typed, want);
     }
@@ -757,10 +752,10 @@ fn undecodable_text_is_replaced_never_an_error() {
     let input = b"(;CA[UTF-8]PB[a\xffb]C[a\xe5\xb8b]N[\xe5\xb8\xb8\xe5])";
     let doc = doc(input);
     let root = node(&doc, 0);
-    assert_eq!(root.simple_text("PB").as_deref(), Some("a\u{fffd}b"));
-    assert_eq!(root.text("C").as_deref(), Some("a\u{fffd}b"));
+    assert_eq!(root.simple_text("PB"), Some("a\u{fffd}b"));
+    assert_eq!(root.text("C"), Some("a\u{fffd}b"));
     // A name cut after a lead byte (as Fox writes them).
-    assert_eq!(root.simple_text("N").as_deref(), Some("常\u{fffd}"));
+    assert_eq!(root.simple_text("N"), Some("常\u{fffd}"));
     assert!(root.get::<SimpleText>("PB").is_ok());
     assert!(root.get::<Text>("C").is_ok());
 }
@@ -833,7 +828,7 @@ fn text_borrows_when_nothing_changes() {
     assert_eq!(root.simple_text("XX"), None);
     // Text never fails: a point property read as text is its letters.
     let doc2 = self::doc(b"(;B[pd])");
-    assert_eq!(node(&doc2, 0).text("B").as_deref(), Some("pd"));
+    assert_eq!(node(&doc2, 0).text("B"), Some("pd"));
 }
 
 // ---------------------------------------------------------------------------
@@ -871,7 +866,7 @@ fn malformed_values_are_errors_at_the_value() {
     );
     // The same values read as something they are: fine.
     assert_eq!(root.get::<i64>("SZ").unwrap(), Some(19));
-    assert_eq!(root.simple_text("KM").as_deref(), Some("six"));
+    assert_eq!(root.simple_text("KM"), Some("six"));
     let b1 = node(&doc, 1);
     assert_eq!(b1.get::<Move>("B").unwrap(), Some(Move::Play(p(15, 3))));
     let w1 = node(&doc, 2);

@@ -424,7 +424,7 @@ impl<'a> FromValue<'a> for GameDates {
     }
 
     fn try_from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Result<Self> {
-        GameDates::parse(&simple_text(raw, ctx))
+        GameDates::parse(simple_text(raw, ctx))
     }
 }
 

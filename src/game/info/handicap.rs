@@ -143,7 +143,7 @@ impl<'a> FromValue<'a> for Handicap {
     const TYPE: ValueType = ValueType::Number;
 
     fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
-        Some(Handicap::parse(&simple_text(raw, ctx)))
+        Some(Handicap::parse(simple_text(raw, ctx)))
     }
 }
 

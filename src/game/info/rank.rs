@@ -295,7 +295,7 @@ impl<'a> FromValue<'a> for Rank {
     const TYPE: ValueType = ValueType::SimpleText;
 
     fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
-        Some(Rank::parse(&simple_text(raw, ctx)))
+        Some(Rank::parse(simple_text(raw, ctx)))
     }
 }
 

@@ -309,7 +309,7 @@ impl<'a> FromValue<'a> for GameResult {
     const TYPE: ValueType = ValueType::SimpleText;
 
     fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
-        Some(GameResult::parse(&simple_text(raw, ctx)))
+        Some(GameResult::parse(simple_text(raw, ctx)))
     }
 }
 

@@ -135,7 +135,7 @@ impl<'a> FromValue<'a> for Rules {
     const TYPE: ValueType = ValueType::SimpleText;
 
     fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
-        Some(Rules::parse(&simple_text(raw, ctx)))
+        Some(Rules::parse(simple_text(raw, ctx)))
     }
 }
 

@@ -182,7 +182,7 @@ impl<'a> FromValue<'a> for TimeLimit {
     }
 
     fn try_from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Result<Self> {
-        TimeLimit::parse(&simple_text(raw, ctx))
+        TimeLimit::parse(simple_text(raw, ctx))
     }
 }
 
