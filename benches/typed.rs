@@ -7,6 +7,7 @@
 //! | `typed/moves`      | `get::<Move>("B")`/`("W")` on every node of every game's main line   |
 //! | `typed/text`       | `text()`/`simple_text()` of every property typed Text or SimpleText   |
 //! | `typed/values`     | `Property::typed_values()` on every property of every node           |
+//! | `typed/indexer`    | per game: players, ranks, result, komi, handicap, date, size, and every main-line move |
 //! | `typed/zero_copy`  | `text("C")` on UTF-8 comments that come back borrowed: vs a forced copy, vs `get_raw` |
 //!
 //! sgf-grove keeps values raw until asked, so each group times it two ways:
@@ -155,6 +156,85 @@ fn grove_values(coll: Collection<'_, '_>) -> usize {
     n
 }
 
+/// What an indexer stores of each game: its information (players, ranks,
+/// result, komi, handicap, first date, board size) through
+/// `GameTree::info()` and every main-line move; returns a checksum.
+fn grove_indexer(coll: Collection<'_, '_>) -> usize {
+    let mut n = 0;
+    for game in coll.games() {
+        let info = game.game_info();
+        for player in [info.black(), info.white()] {
+            n += player.name.map_or(0, str::len);
+            n += player.rank.map_or(0, |r| r.is_known() as usize + 1);
+        }
+        n += info
+            .result()
+            .map_or(0, |r| r.winner().map_or(1, |c| c as usize + 2));
+        n += info.komi_points().map_or(0, |k| k as usize);
+        n += info.handicap().and_then(|h| h.stones()).unwrap_or(0) as usize;
+        n += info
+            .dates()
+            .map_or(0, |d| d.map_or(0, |d| d.first().year as usize));
+        n += game.board_size().cols as usize;
+        for node in game.root().main_line() {
+            match node.played() {
+                Ok(Some((_, Move::Play(p)))) => n += 1 + p.x as usize,
+                Ok(Some((_, Move::Pass))) => n += 1,
+                Ok(None) | Err(_) => {}
+            }
+        }
+    }
+    n
+}
+
+/// `grove_indexer`'s work on sgf-parse's trees: the root's properties read
+/// once, the same game-information parsers run on its decoded text
+/// (`Display` is where sgf-parse removes escapes), every main-line move.
+fn sgf_parse_indexer(trees: &[SgfNode<Prop>]) -> usize {
+    use sgf_grove::game::{GameDates, GameResult, Komi, Player};
+    let mut n = 0;
+    for root in trees {
+        let (mut pb, mut pw, mut br, mut wr) = (None, None, None, None);
+        for prop in root.properties() {
+            match prop {
+                Prop::PB(t) => pb = Some(t.to_string()),
+                Prop::PW(t) => pw = Some(t.to_string()),
+                Prop::BR(t) => br = Some(t.to_string()),
+                Prop::WR(t) => wr = Some(t.to_string()),
+                Prop::RE(t) => {
+                    let r = GameResult::parse(&t.to_string());
+                    n += r.winner().map_or(1, |c| c as usize + 2);
+                }
+                Prop::KM(k) => {
+                    let text = k.to_string();
+                    n += Komi::parse(&text).map_or(0, |k| k.normalised() as usize);
+                }
+                Prop::HA(h) => n += *h as usize,
+                Prop::DT(t) => {
+                    n += GameDates::parse(&t.to_string()).map_or(0, |d| d.first().year as usize)
+                }
+                Prop::SZ((cols, _)) => n += *cols as usize,
+                _ => {}
+            }
+        }
+        for (name, rank) in [(pb, br), (pw, wr)] {
+            let player = Player::new(name.as_deref(), rank.as_deref(), None);
+            n += player.name.map_or(0, str::len);
+            n += player.rank.map_or(0, |r| r.is_known() as usize + 1);
+        }
+        for node in root.main_variation() {
+            for prop in node.properties() {
+                match prop {
+                    Prop::B(GoMove::Move(p)) | Prop::W(GoMove::Move(p)) => n += 1 + p.x as usize,
+                    Prop::B(GoMove::Pass) | Prop::W(GoMove::Pass) => n += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    n
+}
+
 /// Every node of the trees, depth-first, without recursion.
 fn sgf_parse_nodes(trees: &[SgfNode<Prop>]) -> impl Iterator<Item = &SgfNode<Prop>> {
     let mut stack: Vec<&SgfNode<Prop>> = trees.iter().rev().collect();
@@ -291,7 +371,7 @@ fn compare(
 /// `text("C")` on the comments of games whose charset is UTF-8: how many
 /// come back borrowed from the input (valid UTF-8, no escape, no CR), and,
 /// on those, what borrowing saves against a forced copy
-/// (`text_into_owned`), and what finding and checking them costs against
+/// (`text_to_owned`), and what finding and checking them costs against
 /// just finding the raw value (`get_raw`).
 fn zero_copy(c: &mut Criterion, s: &Setup) {
     let doc = sgf_grove::parse(&s.all).expect("game trees");
@@ -303,11 +383,12 @@ fn zero_copy(c: &mut Criterion, s: &Setup) {
         let raw = node.get_raw("C").unwrap_or_default();
         bytes_all += raw.len();
         match node.text("C") {
-            Some(Cow::Borrowed(_)) => {
+            // Borrowed: the raw value itself.
+            Some(text) if text.as_ptr() == raw.as_ptr() => {
                 borrowed_nodes.push(node);
                 bytes_borrowed += raw.len();
             }
-            Some(Cow::Owned(_)) => {
+            Some(_) => {
                 owned += 1;
                 let plain = !raw.contains(&b'\\') && !raw.contains(&b'\r');
                 plain_owned += (plain && std::str::from_utf8(raw).is_ok()) as usize;
@@ -319,8 +400,8 @@ fn zero_copy(c: &mut Criterion, s: &Setup) {
     let total = (borrowed + owned).max(1);
     eprintln!(
         "typed/zero_copy: {} comments in UTF-8 games ({:.2} MB): {borrowed} borrowed ({:.1}%, \
-         {:.2} MB), {owned} owned ({:.1}%: escapes, CR line breaks or bad UTF-8); \
-         owned although valid UTF-8 without escape or CR: {plain_owned}",
+         {:.2} MB), {owned} decoded into the arena ({:.1}%: escapes, CR line breaks or bad \
+         UTF-8); decoded although valid UTF-8 without escape or CR: {plain_owned}",
         borrowed + owned,
         common::mb(bytes_all),
         100.0 * borrowed as f64 / total as f64,
@@ -339,7 +420,7 @@ fn zero_copy(c: &mut Criterion, s: &Setup) {
                 .sum::<usize>()
         })
     });
-    group.bench_function("text_cow/borrowed_comments", |b| {
+    group.bench_function("text/borrowed_comments", |b| {
         b.iter(|| {
             nodes
                 .iter()
@@ -347,14 +428,14 @@ fn zero_copy(c: &mut Criterion, s: &Setup) {
                 .sum::<usize>()
         })
     });
-    group.bench_function("text_into_owned/borrowed_comments", |b| {
+    group.bench_function("text_to_owned/borrowed_comments", |b| {
         b.iter(|| {
             nodes
                 .iter()
                 .map(|n| {
                     black_box(n)
                         .text("C")
-                        .map_or(0, |t| t.into_owned().capacity())
+                        .map_or(0, |t| t.to_owned().capacity())
                 })
                 .sum::<usize>()
         })
@@ -371,6 +452,13 @@ fn main() {
     compare(&mut c, &s, "moves", grove_moves, Some(sgf_parse_moves));
     compare(&mut c, &s, "text", grove_text, Some(sgf_parse_text));
     compare(&mut c, &s, "values", grove_values, None);
+    compare(
+        &mut c,
+        &s,
+        "indexer",
+        grove_indexer,
+        Some(sgf_parse_indexer),
+    );
     zero_copy(&mut c, &s);
     c.final_summary();
 }

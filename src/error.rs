@@ -267,7 +267,7 @@ pub enum ErrorKind {
     Strict(WarningKind),
     /// A value that a typed getter could not read as the type asked for
     /// (`B[z]` as a move, `KM[six]` as a real); the position is the value's.
-    InvalidValue(crate::value::ValueType),
+    InvalidValue(crate::spec::ValueType),
     /// A game-information value its parser could not read (`KM[six]` as a
     /// [`Komi`](crate::game::Komi), `DT[1996-02-30]`, `TM[-]`).
     /// [`Error::reason`] says why and [`Error::value_text`] gives the text.
@@ -280,9 +280,14 @@ pub enum ErrorKind {
         ident: &'static str,
     },
     /// A point that SGF cannot write: a coordinate above 51, beyond the
-    /// letters `a`–`z`, `A`–`Z` (see [`Point::to_sgf`](crate::value::Point::to_sgf)).
+    /// letters `a`–`z`, `A`–`Z` (see `Point::to_sgf` in the value module).
     /// Such an error has no position.
-    PointOutOfRange(crate::value::Point),
+    PointOutOfRange {
+        /// The column, from 0.
+        x: u8,
+        /// The row, from 0.
+        y: u8,
+    },
     /// Reading or writing failed; [`std::error::Error::source`] gives the
     /// [`std::io::Error`]. Such an error has no position.
     Io,
@@ -298,7 +303,7 @@ impl ErrorKind {
             ErrorKind::Strict(kind) => kind.code(),
             ErrorKind::InvalidValue(_) => "invalid_value",
             ErrorKind::InvalidGameInfo { .. } => "invalid_game_info",
-            ErrorKind::PointOutOfRange(_) => "point_out_of_range",
+            ErrorKind::PointOutOfRange { .. } => "point_out_of_range",
             ErrorKind::Io => "io",
         }
     }
@@ -313,11 +318,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
             ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),
             ErrorKind::InvalidGameInfo { ident } => write!(f, "malformed {ident} value"),
-            ErrorKind::PointOutOfRange(p) => write!(
-                f,
-                "point ({}, {}) out of range: SGF letters reach 52×52",
-                p.x, p.y
-            ),
+            ErrorKind::PointOutOfRange { x, y } => {
+                write!(f, "point ({x}, {y}) out of range: SGF letters reach 52×52")
+            }
             ErrorKind::Io => f.write_str("I/O error"),
         }
     }

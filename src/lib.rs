@@ -17,6 +17,7 @@ pub(crate) mod lexer;
 #[doc(hidden)]
 pub mod oracle;
 pub mod span;
+mod spec;
 pub mod text;
 pub mod tree;
 pub mod value;
@@ -36,7 +37,7 @@ pub mod writer;
 /// let options = ParseOptions::new().charset(Some(SHIFT_JIS));
 /// let doc = Document::parse_with(b"(;C[\x95\x5C])", &options)?;
 /// let root = doc.games().next().unwrap().root();
-/// assert_eq!(root.text("C").as_deref(), Some("表"));
+/// assert_eq!(root.text("C"), Some("表"));
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
 pub use encoding_rs;

@@ -55,10 +55,12 @@ use crate::tree::GameTree;
 
 impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// The game information of this game: the text of every property in
-    /// [`GAME_INFO_IDENTS`] read once from the root node, decoded in the
-    /// game's charset (SimpleText, except `GC`, which is read as Text so
-    /// that its line breaks are kept). Text is borrowed from the input when
-    /// it needed no change.
+    /// [`GAME_INFO_IDENTS`], read in one pass over the root node's
+    /// properties and decoded in the game's charset (SimpleText, except
+    /// `GC`, which is read as Text so that its line breaks are kept). For a
+    /// property repeated in the root, the first value counts. Text is
+    /// borrowed from the input when it needed no change, else from the
+    /// tree's arena: building it allocates nothing on the heap.
     ///
     /// Game-info properties are read from the root only; a game-info node
     /// further down (allowed by FF\[4\] in collections of variations) is not
@@ -76,14 +78,8 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// assert!(dates.time_of_day);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn game_info(&self) -> GameInfo<'src> {
-        let root = self.root();
-        GameInfo::from_lookup(|ident| {
-            if ident == "GC" {
-                root.text(ident)
-            } else {
-                root.simple_text(ident)
-            }
-        })
+    pub fn game_info(&self) -> GameInfo<'t> {
+        let props = self.root().properties().map(|p| (p.ident(), p.raw()));
+        GameInfo::from_root(props, &self.value_context())
     }
 }

@@ -11,9 +11,14 @@
 //! - points and moves handed out lie on the board; point lists are
 //!   iterated to the end (at most `MAX_POINTS` points per input);
 //! - decoded SimpleText holds no ASCII whitespace but spaces, decoded Text
-//!   no CR; borrowed text points into the input;
+//!   no CR; text that points into the input lies within the value it was
+//!   read from (else it is in the tree's arena);
 //! - `typed_values` agrees with `points` on the point lists of Go games and
-//!   is `None` exactly for properties the catalogue does not know.
+//!   is `None` exactly for properties the catalogue does not know;
+//!   `validate` agrees with it (the same first error, or none);
+//! - `played` agrees with `get::<Move>` of `B`, else `W`; `GameTree::info`
+//!   (one pass over the root) with `GameInfo::from_lookup` over `text` and
+//!   `simple_text`.
 //!
 //! Accessors that look a property up by name (`get`, `text`, `points`, …)
 //! are called on the first `LOOKUPS` properties of each node, to stay
@@ -21,6 +26,7 @@
 //! directly through `FromValue`.
 
 use super::repro;
+use crate::game::GameInfo;
 use crate::span::LineCursor;
 use crate::text::charset::for_label;
 use crate::text::CharsetSource;
@@ -100,6 +106,16 @@ impl Check<'_> {
             if charset.source() == CharsetSource::Declared {
                 assert!(game.declared_charset().is_some(), "{}", repro(self.input));
             }
+            let root = game.root();
+            let looked_up = GameInfo::from_lookup(|ident| {
+                let text = if ident == "GC" {
+                    root.text(ident)
+                } else {
+                    root.simple_text(ident)
+                };
+                text.map(Cow::Borrowed)
+            });
+            assert_eq!(game.game_info(), looked_up, "{}", repro(self.input));
             let ctx = game.value_context();
             assert_eq!(ctx.size(), size);
             for node in game.nodes() {
@@ -108,7 +124,12 @@ impl Check<'_> {
         }
     }
 
-    fn node(&mut self, node: Node<'_, '_>, ctx: &ValueContext<'_, '_>) {
+    fn node(&mut self, node: Node<'_, '_>, ctx: &ValueContext<'_>) {
+        let played = match node.get::<Move>("B") {
+            Ok(None) => node.get::<Move>("W").map(|w| w.map(|m| (Color::White, m))),
+            black => black.map(|b| b.map(|m| (Color::Black, m))),
+        };
+        assert_eq!(node.played(), played, "{}", repro(self.input));
         for (i, prop) in node.properties().enumerate() {
             for value in prop.values() {
                 self.every_type(value.raw(), ctx);
@@ -121,7 +142,7 @@ impl Check<'_> {
     }
 
     /// Reads `raw` as every type, checking what comes out.
-    fn every_type(&self, raw: &[u8], ctx: &ValueContext<'_, '_>) {
+    fn every_type<'a>(&self, raw: &'a [u8], ctx: &ValueContext<'a>) {
         let size = ctx.size();
         let _ = i64::from_value(raw, ctx);
         let _ = f64::from_value(raw, ctx);
@@ -144,23 +165,18 @@ impl Check<'_> {
         }
         if let Some((p, label)) = <(Point, SimpleText)>::from_value(raw, ctx) {
             self.on_board(p, size);
-            self.simple(&label.0, is_borrowed(&label.0));
+            self.simple(label.0, raw);
         }
         if let Some(t) = SimpleText::from_value(raw, ctx) {
-            self.simple(&t.0, is_borrowed(&t.0));
+            self.simple(t.0, raw);
         }
         if let Some(t) = Text::from_value(raw, ctx) {
-            self.text(&t.0, is_borrowed(&t.0));
+            self.text(t.0, raw);
         }
     }
 
     /// `typed_values`, and its agreement with `points` on point lists.
-    fn typed_values(
-        &mut self,
-        node: Node<'_, '_>,
-        prop: Property<'_, '_>,
-        ctx: &ValueContext<'_, '_>,
-    ) {
+    fn typed_values(&mut self, node: Node<'_, '_>, prop: Property<'_, '_>, ctx: &ValueContext<'_>) {
         let size = ctx.size();
         let info = prop.info();
         // A point list may expand to far more points than its bytes (a
@@ -195,7 +211,13 @@ impl Check<'_> {
                 }
             }
         }
-        match prop.typed_values() {
+        let typed = prop.typed_values();
+        match (&typed, prop.validate()) {
+            (Ok(None), Ok(None)) | (Ok(Some(_)), Ok(Some(_))) => {}
+            (Err(e), Err(v)) => assert_eq!(e, &v, "{}", repro(self.input)),
+            (t, v) => panic!("typed_values {t:?}, validate {v:?}\n{}", repro(self.input)),
+        }
+        match typed {
             Ok(None) => assert!(info.is_none(), "{}", repro(self.input)),
             Ok(Some(values)) => {
                 assert!(info.is_some(), "{}", repro(self.input));
@@ -203,7 +225,7 @@ impl Check<'_> {
                     assert_eq!(values.len(), n, "{}", repro(self.input));
                 }
                 for v in &values {
-                    self.typed(v, size);
+                    self.typed(v, size, prop);
                 }
             }
             Err(e) => {
@@ -213,16 +235,20 @@ impl Check<'_> {
         }
     }
 
-    fn typed(&self, v: &TypedValue<'_>, size: BoardSize) {
+    /// A typed value of `prop`: text borrowed from the input lies within
+    /// one of its values.
+    fn typed(&self, v: &TypedValue<'_>, size: BoardSize, prop: Property<'_, '_>) {
+        let within = |t: &str| match prop.values().find(|v| inside(v.raw(), t)) {
+            Some(value) => value.raw(),
+            None => prop.raw(),
+        };
         match v {
             TypedValue::Point(p) | TypedValue::Move(Move::Play(p)) => self.on_board(*p, size),
-            TypedValue::SimpleText(t) | TypedValue::GameSpecific(t) => {
-                self.simple(t, is_borrowed(t))
-            }
-            TypedValue::Text(t) => self.text(t, is_borrowed(t)),
+            TypedValue::SimpleText(t) | TypedValue::GameSpecific(t) => self.simple(t, within(t)),
+            TypedValue::Text(t) => self.text(t, within(t)),
             TypedValue::Compose(a, b) => {
-                self.typed(a, size);
-                self.typed(b, size);
+                self.typed(a, size, prop);
+                self.typed(b, size, prop);
             }
             _ => {}
         }
@@ -271,10 +297,11 @@ impl Check<'_> {
             }
         }
         assert_eq!(typed, values, "{}", repro(self.input));
+        let raw = node.get_raw(ident).expect("found");
         let text = node.text(ident).expect("text never fails");
-        self.text(&text, is_borrowed(&text));
+        self.text(text, raw);
         let simple = node.simple_text(ident).expect("simple text never fails");
-        self.simple(&simple, is_borrowed(&simple));
+        self.simple(simple, raw);
         match node.points(ident) {
             Ok(points) => {
                 for p in points.take(self.points_left) {
@@ -294,33 +321,32 @@ impl Check<'_> {
         );
     }
 
-    fn simple(&self, s: &str, borrowed: bool) {
+    fn simple(&self, s: &str, raw: &[u8]) {
         assert!(
             !s.bytes()
                 .any(|b| b != b' ' && (b.is_ascii_whitespace() || b == 0x0b)),
             "simple text {s:?} holds whitespace other than spaces\n{}",
             repro(self.input)
         );
-        self.borrowed(s, borrowed);
+        self.borrowed(s, raw);
     }
 
-    fn text(&self, s: &str, borrowed: bool) {
+    fn text(&self, s: &str, raw: &[u8]) {
         assert!(
             !s.contains('\r'),
             "text {s:?} holds a CR\n{}",
             repro(self.input)
         );
-        self.borrowed(s, borrowed);
+        self.borrowed(s, raw);
     }
 
-    /// Borrowed text lies inside the input.
-    fn borrowed(&self, b: &str, borrowed: bool) {
-        if borrowed && !b.is_empty() {
-            let start = self.input.as_ptr() as usize;
-            let at = b.as_ptr() as usize;
+    /// Text that points into the input lies within `raw`, the bytes it was
+    /// read from (text that changed is in the arena instead).
+    fn borrowed(&self, text: &str, raw: &[u8]) {
+        if !text.is_empty() && inside(self.input, text) {
             assert!(
-                at >= start && at + b.len() <= start + self.input.len(),
-                "borrowed text outside the input\n{}",
+                inside(raw, text),
+                "text {text:?} borrowed from outside its value\n{}",
                 repro(self.input)
             );
         }
@@ -354,7 +380,9 @@ impl Check<'_> {
     }
 }
 
-#[allow(clippy::ptr_arg)] // a `&str` would not say whether it was borrowed
-fn is_borrowed(s: &Cow<'_, str>) -> bool {
-    matches!(s, Cow::Borrowed(_))
+/// Whether `text` lies within `outer`.
+fn inside(outer: &[u8], text: &str) -> bool {
+    let start = outer.as_ptr() as usize;
+    let at = text.as_ptr() as usize;
+    at >= start && at + text.len() <= start + outer.len()
 }

@@ -80,6 +80,36 @@ impl Charset {
     }
 }
 
+/// What finds a game's charset on first use and remembers it: the parse
+/// options' override, else the root's `CA` when `encoding_rs` knows its
+/// label, else detected from the game's bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CharsetOf<'a> {
+    /// Where the charset is remembered.
+    pub(crate) cell: &'a std::sync::OnceLock<Charset>,
+    pub(crate) forced: Option<&'static Encoding>,
+    /// The root's `CA` value as written, if any.
+    pub(crate) declared: Option<&'a [u8]>,
+    /// The bytes of the game.
+    pub(crate) bytes: &'a [u8],
+}
+
+impl CharsetOf<'_> {
+    /// The charset, found now when it has not been yet.
+    #[inline]
+    pub(crate) fn get(&self) -> Charset {
+        *self.cell.get_or_init(|| {
+            if let Some(encoding) = self.forced {
+                return Charset::new(encoding, CharsetSource::Override);
+            }
+            if let Some(encoding) = self.declared.and_then(for_label) {
+                return Charset::new(encoding, CharsetSource::Declared);
+            }
+            detect(self.bytes)
+        })
+    }
+}
+
 /// The encoding a `CA` label names, if `encoding_rs` knows it. Accepts the
 /// WHATWG labels and the spellings old files use (`ISO8859_1`, `UTF8`,
 /// `ASCII`), case-insensitively.
@@ -278,34 +308,79 @@ fn score(bytes: &[u8], encoding: &'static Encoding, script: Script) -> (f64, f32
     let mut errors = 0usize;
     let mut plausible = 0usize;
     let mut other = 0usize;
+    // Only characters outside ASCII count, with the characters on either
+    // side: ASCII runs (most of an SGF file) are skipped eight bytes at a
+    // time.
     let mut prev = ' ';
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        let next = chars.peek().copied().unwrap_or(' ');
-        if !c.is_ascii() {
-            let beside_letter = prev.is_ascii_alphabetic() || next.is_ascii_alphabetic();
-            // Weighed by the bytes the character stands for in a legacy
-            // encoding: two for CJK, one for the rest, so that two Cyrillic
-            // letters do not outweigh the one hanzi their bytes also make.
-            let weight = if c.len_utf8() >= 3 { 2 } else { 1 };
-            if c == '\u{fffd}' {
-                errors += 1;
-            } else if script_char(c, script, beside_letter) {
-                plausible += weight;
-            } else {
-                other += weight;
-            }
+    let mut at = 0;
+    while let Some(skip) = first_non_ascii(&text.as_bytes()[at..]) {
+        let start = at + skip;
+        if skip > 0 {
+            prev = char::from(text.as_bytes()[start - 1]);
+        }
+        let c = text[start..]
+            .chars()
+            .next()
+            .expect("a character starts here");
+        let end = start + c.len_utf8();
+        let next = text[end..].chars().next().unwrap_or(' ');
+        let beside_letter = prev.is_ascii_alphabetic() || next.is_ascii_alphabetic();
+        // Weighed by the bytes the character stands for in a legacy
+        // encoding: two for CJK, one for the rest, so that two Cyrillic
+        // letters do not outweigh the one hanzi their bytes also make.
+        let weight = if c.len_utf8() >= 3 { 2 } else { 1 };
+        if c == '\u{fffd}' {
+            errors += 1;
+        } else if script_char(c, script, beside_letter) {
+            plausible += weight;
+        } else {
+            other += weight;
         }
         prev = c;
+        at = end;
     }
     let total = (errors + plausible + other).max(1);
     let score = plausible as f64 * 2.0 - other as f64 * 0.5 - errors as f64 * 10.0;
     (score, plausible as f32 / total as f32)
 }
 
+/// The position of the first byte of `bytes` outside ASCII, looking at
+/// eight bytes at a time.
+#[inline]
+fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        if word & 0x8080_8080_8080_8080 != 0 {
+            return chunk.iter().position(|b| !b.is_ascii()).map(|i| at + i);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|b| !b.is_ascii())
+        .map(|i| at + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_non_ascii_in_every_position() {
+        for len in 0..20 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if at < len {
+                    bytes[at] = 0xe4;
+                }
+                let want = (at < len).then_some(at);
+                assert_eq!(first_non_ascii(&bytes), want, "{len} {at}");
+            }
+        }
+    }
 
     fn enc(encoding: &'static Encoding, text: &str) -> Vec<u8> {
         let (bytes, _, bad) = encoding.encode(text);

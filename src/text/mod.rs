@@ -10,8 +10,10 @@
 //! second byte of a character can be `\` (0x5C), which must not be read as an
 //! escape. See [`charset`] for how a game's charset is found.
 
+mod arena;
 pub mod charset;
 
+pub use arena::Arena;
 pub use charset::{Charset, CharsetSource};
 
 use encoding_rs::{Encoding, UTF_8};
@@ -92,67 +94,208 @@ pub fn decode_simple_text<'a>(raw: &'a [u8], encoding: &'static Encoding) -> Cow
     decode(raw, encoding, true)
 }
 
-fn decode<'a>(raw: &'a [u8], encoding: &'static Encoding, simple: bool) -> Cow<'a, str> {
-    let decoded: Cow<'a, str> = if encoding == UTF_8 || raw.is_ascii() {
-        match simdutf8::basic::from_utf8(raw) {
-            Ok(s) => Cow::Borrowed(s),
-            Err(_) => String::from_utf8_lossy(raw),
-        }
-    } else {
-        encoding.decode_without_bom_handling(raw).0
-    };
-    // Escapes, CR (part of a line break to normalise), and whitespace other
-    // than space and LF (which both text types turn into spaces).
-    let needs_work = decoded
-        .bytes()
-        .any(|b| matches!(b, b'\\' | b'\r' | b'\t' | 0x0b | 0x0c) || (simple && b == b'\n'));
-    if !needs_work {
-        return decoded;
-    }
-    Cow::Owned(unescape_str(&decoded, simple))
+/// Decodes `raw` as Text (or SimpleText when `simple`) into `arena`:
+/// borrowed from `raw` when nothing has to change, else written into the
+/// arena. Otherwise as [`decode_text`] and [`decode_simple_text`], which
+/// give the same text in a `Cow`.
+///
+/// ```
+/// use sgf_grove::text::{decode_in, Arena};
+/// use sgf_grove::encoding_rs::{SHIFT_JIS, UTF_8};
+/// let arena = Arena::new();
+/// let raw = b"plain";
+/// let text = decode_in(raw, UTF_8, false, &arena);
+/// assert_eq!((text, text.as_ptr()), ("plain", raw.as_ptr())); // borrowed
+/// assert_eq!(decode_in(b"\x95\x5c\\]", SHIFT_JIS, true, &arena), "表]");
+/// ```
+pub fn decode_in<'a>(
+    raw: &'a [u8],
+    encoding: &'static Encoding,
+    simple: bool,
+    arena: &'a Arena,
+) -> &'a str {
+    decode_lazily(raw, || encoding, simple, arena)
 }
 
-/// Removes escapes and soft line breaks from decoded text and normalises
-/// line breaks (Text) or whitespace (SimpleText).
-fn unescape_str(s: &str, simple: bool) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(brk @ ('\n' | '\r')) => {
-                    // A soft line break: removed with its partner byte.
-                    if let Some(&next) = chars.peek() {
-                        if (next == '\n' || next == '\r') && next != brk {
-                            chars.next();
-                        }
-                    }
-                }
-                Some(escaped) => push_char(&mut out, escaped),
-                None => {}
-            },
-            '\n' | '\r' => {
-                if let Some(&next) = chars.peek() {
-                    if (next == '\n' || next == '\r') && next != c {
-                        chars.next();
-                    }
-                }
-                out.push(if simple { ' ' } else { '\n' });
-            }
-            other => push_char(&mut out, other),
-        }
-    }
-    out
-}
-
-/// Pushes `c`, turning whitespace other than line breaks (tab, vertical
-/// tab, form feed) into a space, as both text types require.
+/// [`decode_in`] with the encoding asked for only when the value is not
+/// ASCII (ASCII reads the same in every charset), so that a game's
+/// charset need not be found for ASCII text.
 #[inline]
-fn push_char(out: &mut String, c: char) {
-    if matches!(c, '\t' | '\u{b}' | '\u{c}') {
-        out.push(' ');
+pub(crate) fn decode_lazily<'a>(
+    raw: &'a [u8],
+    encoding: impl FnOnce() -> &'static Encoding,
+    simple: bool,
+    arena: &'a Arena,
+) -> &'a str {
+    match plan(raw, encoding, simple) {
+        Plan::Borrow(text) => text,
+        Plan::Work(work) => decode_slow(raw, &work, simple, arena),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn decode_slow<'a>(raw: &'a [u8], work: &Work, simple: bool, arena: &'a Arena) -> &'a str {
+    let out = arena.bytes(work.max_len(raw));
+    let len = work.run(raw, simple, out);
+    let out: &'a [u8] = out;
+    finish(&out[..len])
+}
+
+fn decode<'a>(raw: &'a [u8], encoding: &'static Encoding, simple: bool) -> Cow<'a, str> {
+    match plan(raw, || encoding, simple) {
+        Plan::Borrow(text) => Cow::Borrowed(text),
+        Plan::Work(work) => {
+            let mut out = vec![0; work.max_len(raw)];
+            let len = work.run(raw, simple, &mut out);
+            out.truncate(len);
+            Cow::Owned(finish(&out).to_owned())
+        }
+    }
+}
+
+/// The decoded bytes as text: always valid UTF-8, since the decoder wrote
+/// UTF-8 (or the input was) and [`normalise`] removes and replaces ASCII
+/// bytes only.
+fn finish(bytes: &[u8]) -> &str {
+    simdutf8::basic::from_utf8(bytes).expect("decoded text is UTF-8")
+}
+
+/// What decoding a value takes.
+enum Plan<'a> {
+    /// Nothing: the value is its own text.
+    Borrow(&'a str),
+    /// Work on a copy.
+    Work(Work),
+}
+
+/// How to decode a value that has to change.
+enum Work {
+    /// The value is valid UTF-8: copy it, then normalise.
+    Normalise,
+    /// Decode it with `encoding` (lossily), then normalise.
+    Transcode(&'static Encoding),
+}
+
+impl Work {
+    /// Room enough for the decoded value.
+    fn max_len(&self, raw: &[u8]) -> usize {
+        match self {
+            Work::Normalise => raw.len(),
+            Work::Transcode(encoding) => encoding
+                .new_decoder_without_bom_handling()
+                .max_utf8_buffer_length(raw.len())
+                .expect("a value's length is far from overflowing"),
+        }
+    }
+
+    /// Decodes `raw` into `out` (of [`Work::max_len`] bytes); the length
+    /// written.
+    fn run(&self, raw: &[u8], simple: bool, out: &mut [u8]) -> usize {
+        let len = match self {
+            Work::Normalise => {
+                out[..raw.len()].copy_from_slice(raw);
+                raw.len()
+            }
+            Work::Transcode(encoding) => {
+                let mut decoder = encoding.new_decoder_without_bom_handling();
+                let (_, read, written, _) = decoder.decode_to_utf8(raw, out, true);
+                debug_assert_eq!(read, raw.len());
+                written
+            }
+        };
+        normalise(&mut out[..len], simple)
+    }
+}
+
+/// What decoding `raw` takes. ASCII reads the same in every charset, so
+/// `encoding` is asked for only for other bytes.
+#[inline]
+fn plan<'a>(raw: &'a [u8], encoding: impl FnOnce() -> &'static Encoding, simple: bool) -> Plan<'a> {
+    let valid = simdutf8::basic::from_utf8(raw);
+    let as_is = |text| {
+        if needs_work(raw, simple) {
+            Plan::Work(Work::Normalise)
+        } else {
+            Plan::Borrow(text)
+        }
+    };
+    if let Ok(text) = valid {
+        if text.is_ascii() {
+            return as_is(text);
+        }
+    }
+    match (valid, encoding()) {
+        (Ok(text), encoding) if encoding == UTF_8 => as_is(text),
+        // Damaged UTF-8 is decoded lossily, U+FFFD for each bad sequence;
+        // other charsets are transcoded.
+        (_, encoding) => Plan::Work(Work::Transcode(encoding)),
+    }
+}
+
+/// Whether UTF-8 text has escapes, CR (part of a line break to normalise),
+/// or whitespace other than space and LF (which both text types turn into
+/// spaces); for SimpleText, LF too.
+#[inline]
+fn needs_work(bytes: &[u8], simple: bool) -> bool {
+    // Without an early exit, so that the loop vectorises.
+    bytes.iter().fold(false, |found, &b| {
+        found | (b == b'\\') | matches!(b, b'\t' | 0x0b | 0x0c | b'\r') | (simple & (b == b'\n'))
+    })
+}
+
+/// Removes escapes and soft line breaks from decoded text in place and
+/// normalises line breaks (to LF for Text, a space for SimpleText) and
+/// other whitespace (to a space); the new length. Works on bytes: every
+/// byte it looks at is ASCII, and the bytes of other characters are copied
+/// as they are.
+fn normalise(buf: &mut [u8], simple: bool) -> usize {
+    let n = buf.len();
+    let (mut r, mut w) = (0, 0);
+    // The partner of a line break byte, consumed with it (CRLF, LFCR).
+    let partner = |buf: &[u8], at: usize, brk: u8| {
+        usize::from(at < n && matches!(buf[at], b'\n' | b'\r') && buf[at] != brk)
+    };
+    while r < n {
+        let b = buf[r];
+        match b {
+            b'\\' => match buf.get(r + 1).copied() {
+                None => r += 1,
+                Some(brk @ (b'\n' | b'\r')) => {
+                    // A soft line break: removed.
+                    r += 2;
+                    r += partner(buf, r, brk);
+                }
+                Some(escaped) => {
+                    buf[w] = space_for_blank(escaped);
+                    w += 1;
+                    r += 2;
+                }
+            },
+            b'\n' | b'\r' => {
+                r += 1;
+                r += partner(buf, r, b);
+                buf[w] = if simple { b' ' } else { b'\n' };
+                w += 1;
+            }
+            other => {
+                buf[w] = space_for_blank(other);
+                w += 1;
+                r += 1;
+            }
+        }
+    }
+    w
+}
+
+/// Tab, vertical tab and form feed become a space, as both text types
+/// require.
+#[inline]
+fn space_for_blank(b: u8) -> u8 {
+    if matches!(b, b'\t' | 0x0b | 0x0c) {
+        b' '
     } else {
-        out.push(c);
+        b
     }
 }
 

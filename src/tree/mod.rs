@@ -22,10 +22,12 @@
 mod build;
 mod iter;
 mod stream;
+mod typed;
 
 pub use stream::StreamParser;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Nodes, Properties, Values};
+pub use typed::{Points, Typed, TypedValues};
 
 use crate::error::{Result, Warning, WarningKind};
 pub(crate) use crate::events::Span32;
@@ -166,6 +168,8 @@ pub(crate) struct Store {
     pub(crate) lines: OnceLock<LineIndex>,
     /// Where the input starts in the stream it was read from.
     pub(crate) origin: stream::Origin,
+    /// Text that changed when decoded.
+    pub(crate) arena: crate::text::Arena,
 }
 
 impl Store {
@@ -181,6 +185,7 @@ impl Store {
         self.warning_counts = [0; WarningKind::COUNT];
         self.any_chars = false;
         self.charsets.clear();
+        self.arena.reset();
         // `lines` belongs to the input, not to one game of it: the builder
         // drops it when it starts a new input.
     }
@@ -201,6 +206,7 @@ impl Store {
             + self.bufs.heap_bytes()
             + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
             + self.lines.get().map_or(0, LineIndex::heap_bytes)
+            + self.arena.allocated_bytes()
     }
 
     /// The slots of node `index`.
@@ -215,13 +221,15 @@ impl Store {
     }
 }
 
-/// How to parse. Built with methods:
+/// How to parse: leniently or strictly, how many warnings to keep, and a
+/// charset for every game whatever its `CA` says. Built by methods, each
+/// saying its default.
 ///
 /// ```
-/// use sgf_grove::{ParseOptions, Parser};
+/// use sgf_grove::{ErrorKind, ParseOptions, Parser, WarningKind};
 /// let mut parser = Parser::with_options(ParseOptions::new().strict(true));
-/// assert!(parser.parse(b"(;B[aa])").is_ok());
-/// assert!(parser.parse(b"(;B[aa]").is_err()); // unclosed game tree
+/// let err = parser.parse(b"(;GM[1]CoPyright[x])").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Strict(WarningKind::LowercaseInIdent));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
@@ -406,6 +414,24 @@ impl Parser {
 /// A parsed input that owns its arena, as returned by [`parse`].
 /// [`Document::collection`] gives the [`Collection`] view; the most used
 /// methods are repeated here.
+///
+/// # Threads
+///
+/// A `Document` (like a [`Parser`]) can be sent to another thread, but not
+/// shared between threads: it is `Send` and not `Sync`, and so the handles
+/// that borrow it ([`Collection`], [`GameTree`], [`Node`], [`Property`])
+/// are neither `Send` nor `Sync`. The reason is the [arena](crate::text::Arena)
+/// that decoded text goes to (a `bumpalo` bump allocator, which hands out
+/// `&str` through a shared borrow and is not `Sync`). Keeping `Sync` would
+/// need unsafe code (which the crate forbids) or a lock and a pool of arenas
+/// per decode; the way to use cores is one parser per thread (per file, or
+/// per game with [`Parser::parse_each`]), which needs only `Send`.
+///
+/// ```compile_fail
+/// fn shared<T: Sync>(_: &T) {}
+/// let doc = sgf_grove::parse(b"(;B[aa])").unwrap();
+/// shared(&doc); // not Sync
+/// ```
 #[derive(Debug)]
 pub struct Document<'src> {
     store: Store,

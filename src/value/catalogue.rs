@@ -780,7 +780,13 @@ fn game_entry(gm: u32) -> (&'static [PropInfo], &'static Index) {
 /// assert!(lookup(1, "XYZ").is_none());
 /// ```
 pub fn lookup(gm: u32, ident: &str) -> Option<&'static PropInfo> {
-    let slot = slot(ident.as_bytes())?;
+    lookup_bytes(gm, ident.as_bytes())
+}
+
+/// [`lookup`] by the identifier's bytes.
+#[inline]
+pub(crate) fn lookup_bytes(gm: u32, ident: &[u8]) -> Option<&'static PropInfo> {
+    let slot = slot(ident)?;
     let (game, game_index) = game_entry(gm);
     get(game, game_index, slot)
         .or_else(|| get(GENERAL, &GENERAL_INDEX, slot))

@@ -1,21 +1,18 @@
 //! Values typed by the catalogue, for code that does not know in advance
 //! which properties it will meet (dumpers, converters, checkers, fuzzers).
 
-use super::access::invalid;
-use super::catalogue;
-use super::points::Points;
 use super::types::{
     split_compose, Color, Double, Empty, FromValue, Move, Point, SimpleText, Text, ValueContext,
 };
 use super::{Arity, PropInfo, ValueType};
-use crate::error::Result;
-use crate::text::decode_simple_text;
-use crate::tree::{Property, Values};
-use std::borrow::Cow;
 
 /// One value decoded as the type the catalogue gives its property.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TypedValue<'src> {
+///
+/// Text borrows from the input when it needed no change, else from the
+/// arena of the tree (or of the [`ValueContext`]); so do the two parts of a
+/// compose value. Nothing is on the heap: a `TypedValue` is `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TypedValue<'a> {
     /// An empty value: the None type, or a property whose single value was
     /// left empty (`KM[]`, `TM[]`, `HA[]`).
     None,
@@ -28,27 +25,27 @@ pub enum TypedValue<'src> {
     /// A Color.
     Color(Color),
     /// SimpleText, decoded.
-    SimpleText(Cow<'src, str>),
+    SimpleText(&'a str),
     /// Text, decoded.
-    Text(Cow<'src, str>),
+    Text(&'a str),
     /// A point (also a stone, and each point of an expanded point list).
     Point(Point),
     /// A move: a point or a pass.
     Move(Move),
     /// A point, move or stone of a game other than Go, whose notation is the
     /// game's own (Hex `f2`, Amazons `a1b2c3`): the value as SimpleText.
-    GameSpecific(Cow<'src, str>),
+    GameSpecific(&'a str),
     /// A compose value `a:b`.
-    Compose(Box<TypedValue<'src>>, Box<TypedValue<'src>>),
+    Compose(&'a TypedValue<'a>, &'a TypedValue<'a>),
 }
 
 /// Reads `raw` as a value of type `ty` with Go's point notation, or `None`
 /// when it is malformed.
-pub fn decode_as<'src>(
-    raw: &'src [u8],
+pub fn decode_as<'a>(
+    raw: &'a [u8],
     ty: ValueType,
-    ctx: &ValueContext<'_, 'src>,
-) -> Option<TypedValue<'src>> {
+    ctx: &ValueContext<'a>,
+) -> Option<TypedValue<'a>> {
     Some(match ty {
         ValueType::None => {
             Empty::from_value(raw, ctx)?;
@@ -64,170 +61,93 @@ pub fn decode_as<'src>(
         ValueType::Move => TypedValue::Move(Move::from_value(raw, ctx)?),
         ValueType::Compose(a, b) => {
             let (x, y) = split_compose(raw)?;
-            TypedValue::Compose(
-                Box::new(decode_as(x, *a, ctx)?),
-                Box::new(decode_as(y, *b, ctx)?),
-            )
+            compose(decode_as(x, *a, ctx)?, decode_as(y, *b, ctx)?, ctx)
         }
     })
+}
+
+/// A compose value of `a` and `b`, which go to the arena of `ctx`.
+fn compose<'a>(a: TypedValue<'a>, b: TypedValue<'a>, ctx: &ValueContext<'a>) -> TypedValue<'a> {
+    let [a, b] = ctx.arena().alloc([a, b]);
+    TypedValue::Compose(a, b)
 }
 
 /// Like [`decode_as`], with the real-world variants the catalogue-driven
 /// readers accept: in a game other than Go (`go` false), points, moves and
 /// stones are kept as game-specific text; a compose of two texts without
 /// `:` is the first text and an empty second (`AP[foxwq]`).
-fn decode_lenient<'src>(
-    raw: &'src [u8],
+fn decode_lenient<'a>(
+    raw: &'a [u8],
     ty: ValueType,
     go: bool,
-    ctx: &ValueContext<'_, 'src>,
-) -> Option<TypedValue<'src>> {
+    ctx: &ValueContext<'a>,
+) -> Option<TypedValue<'a>> {
     match ty {
-        ValueType::Point | ValueType::Stone | ValueType::Move if !go => Some(
-            TypedValue::GameSpecific(decode_simple_text(raw, ctx.encoding())),
-        ),
+        ValueType::Point | ValueType::Stone | ValueType::Move if !go => {
+            Some(TypedValue::GameSpecific(ctx.simple_text(raw)))
+        }
         ValueType::Compose(a, b) => {
             let Some((x, y)) = split_compose(raw) else {
                 let texts = matches!(a, ValueType::SimpleText | ValueType::Text)
                     && matches!(b, ValueType::SimpleText | ValueType::Text);
                 return texts.then(|| {
-                    TypedValue::Compose(
-                        Box::new(decode_as(raw, *a, ctx).expect("text always decodes")),
-                        Box::new(TypedValue::SimpleText(Cow::Borrowed(""))),
-                    )
+                    let first = decode_as(raw, *a, ctx).expect("text always decodes");
+                    compose(first, TypedValue::SimpleText(""), ctx)
                 });
             };
-            Some(TypedValue::Compose(
-                Box::new(decode_lenient(x, *a, go, ctx)?),
-                Box::new(decode_lenient(y, *b, go, ctx)?),
+            Some(compose(
+                decode_lenient(x, *a, go, ctx)?,
+                decode_lenient(y, *b, go, ctx)?,
+                ctx,
             ))
         }
         _ => decode_as(raw, ty, ctx),
     }
 }
 
-impl<'t, 'src: 't> Property<'t, 'src> {
-    /// What the catalogue knows of this property in its game (by the game's
-    /// `GM`), or `None` for an unknown (private) property.
-    pub fn info(&self) -> Option<&'static PropInfo> {
-        catalogue::lookup(self.node().game().game_type(), self.ident())
-    }
-
-    /// Every value decoded as the catalogue's type for this property, in
-    /// file order, collected; see [`Property::typed`] for the rules and an
-    /// allocation-free iterator. `None` for an unknown property.
-    ///
-    /// ```
-    /// use sgf_grove::value::{Point, TypedValue};
-    /// let doc = sgf_grove::parse(b"(;SZ[19:13]AB[aa:ab]KM[6.5]PB[Lee])")?;
-    /// let root = doc.games().next().unwrap().root();
-    /// let typed = |id| root.property(id).unwrap().typed_values().unwrap().unwrap();
-    /// assert_eq!(typed("KM"), [TypedValue::Real(6.5)]);
-    /// assert_eq!(typed("AB"), [TypedValue::Point(Point { x: 0, y: 0 }), TypedValue::Point(Point { x: 0, y: 1 })]);
-    /// assert!(matches!(&typed("SZ")[0], TypedValue::Compose(..)));
-    /// # Ok::<(), sgf_grove::Error>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) at the
-    /// first malformed value.
-    pub fn typed_values(&self) -> Result<Option<Vec<TypedValue<'src>>>> {
-        match self.typed()? {
-            None => Ok(None),
-            Some(values) => values.collect::<Result<Vec<_>>>().map(Some),
-        }
-    }
-
-    /// Every value decoded as the catalogue's type for this property, lazily
-    /// and without allocating; `None` for an unknown property.
-    ///
-    /// - Point lists (`AB`, `TR`, `VW`, …) come expanded, a point at a time;
-    ///   an empty value in them adds nothing.
-    /// - `SZ` and `FG` accept either of their two forms.
-    /// - An empty value of a single-valued number, real, double, colour or
-    ///   compose property (`KM[]`, `TM[]`, `HA[]`) is [`TypedValue::None`];
-    ///   an empty value in a list or elist (`DD[]`, `AB[aa][]`) adds
-    ///   nothing; an empty move is a pass (`B[]`).
-    /// - A compose of two texts without `:` (`AP[foxwq]`) is the text and
-    ///   an empty second part.
-    /// - In a game other than Go (`GM` not 1) points, moves and stones keep
-    ///   the game's own notation: [`TypedValue::GameSpecific`].
-    ///
-    /// # Errors
-    ///
-    /// A malformed point list is refused before any value is handed out;
-    /// other malformed values come as an `Err` item, in place.
-    pub fn typed(&self) -> Result<Option<Typed<'t, 'src>>> {
-        let Some(info) = self.info() else {
-            return Ok(None);
-        };
-        let game = self.node().game();
-        let go = game.game_type() == 1;
-        let ctx = game.value_context();
-        let point_list =
-            info.arity != Arity::One && matches!(info.ty, ValueType::Point | ValueType::Stone);
-        let inner = if point_list && go {
-            TypedInner::Points(self.node().points(self.ident())?)
-        } else {
-            TypedInner::Values(self.values())
-        };
-        Ok(Some(Typed {
-            inner,
-            info,
-            go,
-            ctx,
-        }))
-    }
-}
-
-/// The typed values of a property, from [`Property::typed`].
-#[derive(Clone, Debug)]
-pub struct Typed<'t, 'src: 't> {
-    inner: TypedInner<'t, 'src>,
-    info: &'static PropInfo,
+/// One value of a property that `info` describes, read as the catalogue
+/// says with the real-world variants of [`Property::typed`](crate::Property::typed):
+/// `Some(Some(value))`, `Some(None)` for an empty value that a list skips,
+/// `None` when malformed. `go` tells whether the game is Go.
+#[inline]
+pub(crate) fn decode_catalogued<'a>(
+    raw: &'a [u8],
+    info: &PropInfo,
     go: bool,
-    ctx: ValueContext<'t, 'src>,
-}
-
-#[derive(Clone, Debug)]
-enum TypedInner<'t, 'src: 't> {
-    Points(Points<'t, 'src>),
-    Values(Values<'t, 'src>),
-}
-
-impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
-    type Item = Result<TypedValue<'src>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let values = match &mut self.inner {
-            TypedInner::Points(points) => return points.next().map(|p| Ok(TypedValue::Point(p))),
-            TypedInner::Values(values) => values,
+    ctx: &ValueContext<'a>,
+) -> Option<Option<TypedValue<'a>>> {
+    // Empty text is text, an empty move a pass, an empty None value what it
+    // should be: only other types need the variant.
+    if !matches!(
+        info.ty,
+        ValueType::SimpleText | ValueType::Text | ValueType::Move | ValueType::None
+    ) && raw.trim_ascii().is_empty()
+    {
+        return match info.arity {
+            Arity::EList | Arity::List => Some(None),
+            Arity::One => Some(Some(TypedValue::None)),
         };
-        let info = self.info;
-        loop {
-            let value = values.next()?;
-            let raw = value.raw();
-            // Empty text is text, an empty move a pass, an empty None value
-            // what it should be: only other types need the variant.
-            if raw.trim_ascii().is_empty()
-                && !matches!(
-                    info.ty,
-                    ValueType::SimpleText | ValueType::Text | ValueType::Move | ValueType::None
-                )
-            {
-                match info.arity {
-                    Arity::EList | Arity::List => continue,
-                    Arity::One => return Some(Ok(TypedValue::None)),
-                }
-            }
-            let decoded = decode_lenient(raw, info.ty, self.go, &self.ctx).or_else(|| {
-                info.alt
-                    .and_then(|alt| decode_lenient(raw, alt, self.go, &self.ctx))
-            });
-            return Some(decoded.ok_or_else(|| invalid(value, info.ty, values.collection())));
-        }
+    }
+    decode_lenient(raw, info.ty, go, ctx)
+        .or_else(|| info.alt.and_then(|alt| decode_lenient(raw, alt, go, ctx)))
+        .map(Some)
+}
+
+/// Whether [`decode_catalogued`] reads `raw`, found without decoding text
+/// (which never fails).
+#[inline]
+pub(crate) fn valid_catalogued(
+    raw: &[u8],
+    info: &PropInfo,
+    go: bool,
+    ctx: &ValueContext<'_>,
+) -> bool {
+    match info.ty {
+        ValueType::SimpleText | ValueType::Text => true,
+        ValueType::Point | ValueType::Stone | ValueType::Move if !go => true,
+        ValueType::Move => Move::read(raw, ctx.size()).is_some(),
+        // Numbers, reals, colours, compose values (whose text parts, if
+        // decoded, go to the arena): as read.
+        _ => decode_catalogued(raw, info, go, ctx).is_some(),
     }
 }
-
-impl std::iter::FusedIterator for Typed<'_, '_> {}

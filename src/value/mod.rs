@@ -14,65 +14,21 @@
 //! [`catalogue`] says, for every known property, its value type, whether it
 //! takes a list, and its kind (root, game-info, setup, move…).
 
-mod access;
 pub mod catalogue;
+mod context;
 mod dynamic;
 mod points;
 mod types;
 
-pub use access::TypedValues;
-pub use dynamic::{decode_as, Typed, TypedValue};
-pub use points::Points;
+pub use crate::spec::ValueType;
+pub use dynamic::{decode_as, TypedValue};
+pub(crate) use dynamic::{decode_catalogued, valid_catalogued};
+pub(crate) use points::parse_item as point_list_item;
 pub(crate) use types::read_game_type;
 pub use types::{
     split_compose, BoardSize, Color, Double, Empty, FromValue, Move, Number, Point, Real,
     SimpleText, Stone, Text, ValueContext,
 };
-
-/// The type of an SGF property value, as the specification names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ValueType {
-    /// An empty value `[]`.
-    None,
-    /// An integer, optionally signed: `[-3]`.
-    Number,
-    /// A decimal number: `[6.5]`.
-    Real,
-    /// `1` (normal) or `2` (emphasized).
-    Double,
-    /// `B` or `W`.
-    Color,
-    /// Text on one line: line breaks become spaces.
-    SimpleText,
-    /// Text with line breaks kept.
-    Text,
-    /// A board point: `[dd]`.
-    Point,
-    /// A move: a point, or a pass (`[]`, or `[tt]` on boards up to 19×19).
-    Move,
-    /// A stone: a point (in Go).
-    Stone,
-    /// Two values separated by `:`.
-    Compose(&'static ValueType, &'static ValueType),
-}
-
-impl std::fmt::Display for ValueType {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ValueType::None => f.write_str("none (an empty value)"),
-            ValueType::Number => f.write_str("number"),
-            ValueType::Real => f.write_str("real"),
-            ValueType::Double => f.write_str("double (1 or 2)"),
-            ValueType::Color => f.write_str("color (B or W)"),
-            ValueType::SimpleText => f.write_str("simple text"),
-            ValueType::Text => f.write_str("text"),
-            ValueType::Point => f.write_str("point"),
-            ValueType::Move => f.write_str("move"),
-            ValueType::Stone => f.write_str("stone"),
-            ValueType::Compose(a, b) => write!(f, "{a}:{b}"),
-        }
-    }
-}
 
 /// How many values a property takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -223,3 +223,27 @@ fn parse_each_matches_parse() {
         }
     }
 }
+
+/// A parser and a document move to another thread (`Send`); the arena that
+/// decoded text goes to keeps them from being shared (`!Sync`, see the
+/// docs of `Document`).
+#[test]
+fn parser_and_document_are_send() {
+    fn send<T: Send>(_: &T) {}
+    let doc = sgf_grove::parse(b"(;C[a\\]b])").unwrap();
+    send(&doc);
+    send(&sgf_grove::Parser::new());
+    let text = std::thread::scope(|s| {
+        s.spawn(move || {
+            doc.games()
+                .next()
+                .unwrap()
+                .root()
+                .text("C")
+                .map(str::to_owned)
+        })
+        .join()
+        .unwrap()
+    });
+    assert_eq!(text.as_deref(), Some("a]b"));
+}

@@ -296,11 +296,11 @@ fn assert_intact(doc: &Document<'_>, encoding: &'static Encoding, t: &Texts, wha
     let coll = doc.collection();
     assert_eq!(coll.node_count(), 3, "{what}: nodes");
     let root = coll.game(0).unwrap().root();
-    assert_eq!(root.simple_text("PB").as_deref(), Some(t.pb), "{what}: PB");
-    assert_eq!(root.simple_text("PW").as_deref(), Some(t.pw), "{what}: PW");
-    assert_eq!(root.text("C").as_deref(), Some(t.c), "{what}: C");
+    assert_eq!(root.simple_text("PB"), Some(t.pb), "{what}: PB");
+    assert_eq!(root.simple_text("PW"), Some(t.pw), "{what}: PW");
+    assert_eq!(root.text("C"), Some(t.c), "{what}: C");
     let b = root.first_child().unwrap();
-    assert_eq!(b.simple_text("N").as_deref(), Some(t.n), "{what}: N");
+    assert_eq!(b.simple_text("N"), Some(t.n), "{what}: N");
     assert_eq!(b.get_raw("B"), Some(&b"pd"[..]));
     // Raw bytes stay the input's bytes.
     assert_eq!(root.get_raw("PB"), Some(&encode(encoding, t.pb)[..]));
@@ -395,12 +395,12 @@ fn gbk_without_ca_loses_the_last_character_of_a_value() {
     assert_eq!(kinds, [WarningKind::UnexpectedByte]);
     let root = doc.collection().game(0).unwrap().root();
     assert_eq!(
-        root.text("C").as_deref(),
+        root.text("C"),
         Some("黑棋中盘胜。这是第二届大赛的决赛，白棋发\u{fffd}")
     );
     assert_eq!(root.get_raw("C").unwrap().last(), Some(&0x93));
     // The other values are fine, and so is the tree.
-    assert_eq!(root.simple_text("PB").as_deref(), Some(GBK_TEXT.pb));
+    assert_eq!(root.simple_text("PB"), Some(GBK_TEXT.pb));
     assert_eq!(doc.collection().node_count(), 3);
     // Naming the charset repairs it.
     for encoding in [GBK, GB18030] {
@@ -441,8 +441,8 @@ fn big5_without_ca_cuts_a_value_at_a_0x5d_second_byte() {
         [at("為"), at("也") + 1, at("無"), at("功") + 1, at("功") + 2]
     );
     let root = doc.collection().game(0).unwrap().root();
-    assert_eq!(root.text("C").as_deref(), Some("黑棋中盤勝，\u{fffd}"));
-    assert_eq!(root.simple_text("PB").as_deref(), Some(BIG5_TEXT.pb));
+    assert_eq!(root.text("C"), Some("黑棋中盤勝，\u{fffd}"));
+    assert_eq!(root.simple_text("PB"), Some(BIG5_TEXT.pb));
     assert_eq!(doc.collection().node_count(), 3);
     let options = ParseOptions::new().charset(Some(BIG5));
     let doc = Document::parse_with(&input, &options).unwrap();
@@ -461,15 +461,12 @@ fn shift_jis_without_ca_swallows_the_next_node() {
     assert_eq!(coll.node_count(), 2, "the B node is lost");
     let root = coll.game(0).unwrap().root();
     assert_eq!(root.charset_name(), "Shift_JIS");
-    assert_eq!(
-        root.text("C").as_deref(),
-        Some("黒の中押し勝ち。能力の表]\n;B[pd")
-    );
-    assert_eq!(root.simple_text("N").as_deref(), Some(SJIS_TEXT.n));
+    assert_eq!(root.text("C"), Some("黒の中押し勝ち。能力の表]\n;B[pd"));
+    assert_eq!(root.simple_text("N"), Some(SJIS_TEXT.n));
     assert!(!root.first_child().unwrap().has("B"));
     // A 0x5C in the middle of a value (能) only escapes the next byte: the
     // value survives, and decoding (charset first) reads it right.
-    assert_eq!(root.simple_text("PB").as_deref(), Some(SJIS_TEXT.pb));
+    assert_eq!(root.simple_text("PB"), Some(SJIS_TEXT.pb));
     // The override reads a character at a time: all is well again.
     let options = ParseOptions::new().charset(Some(SHIFT_JIS));
     let doc = Document::parse_with(&input, &options).unwrap();
@@ -502,7 +499,7 @@ fn koi8_r_without_ca_is_detected() {
     assert_eq!(charset.source(), CharsetSource::Detected);
     assert_eq!(charset.encoding(), KOI8_R);
     let root = doc.collection().game(0).unwrap().root();
-    assert_eq!(root.simple_text("PB").as_deref(), Some(KOI8R_TEXT.pb));
+    assert_eq!(root.simple_text("PB"), Some(KOI8R_TEXT.pb));
     assert_eq!(root.get_raw("PB"), Some(&encode(KOI8_R, KOI8R_TEXT.pb)[..]));
     let options = ParseOptions::new().charset(Some(KOI8_R));
     let doc = Document::parse_with(&input, &options).unwrap();
@@ -524,10 +521,7 @@ fn the_override_wins_over_ca() {
     let doc = Document::parse_with(&input, &options).unwrap();
     let root = doc.collection().game(0).unwrap().root();
     // 李 is E6 9D 8E, 镐 E9 95 90: 0x9D and 0x90 are C1 controls there.
-    assert_eq!(
-        root.simple_text("PB").as_deref(),
-        Some("æ\u{9d}Žæ˜Œé•\u{90}")
-    );
+    assert_eq!(root.simple_text("PB"), Some("æ\u{9d}Žæ˜Œé•\u{90}"));
 }
 
 #[test]
@@ -613,12 +607,9 @@ fn each_game_of_a_collection_has_its_own_charset() {
         let charset = game.charset();
         assert_eq!((charset.encoding(), charset.source()), (encoding, source));
         let root = game.root();
-        assert_eq!(root.simple_text("PB").as_deref(), Some(t.pb));
-        assert_eq!(root.text("C").as_deref(), Some(t.c));
-        assert_eq!(
-            root.first_child().unwrap().simple_text("N").as_deref(),
-            Some(t.n)
-        );
+        assert_eq!(root.simple_text("PB"), Some(t.pb));
+        assert_eq!(root.text("C"), Some(t.c));
+        assert_eq!(root.first_child().unwrap().simple_text("N"), Some(t.n));
     }
 }
 
@@ -636,8 +627,8 @@ fn escapes_next_to_multibyte_characters() {
     let doc = sgf_grove::parse(&input).unwrap();
     assert!(doc.warnings().is_empty());
     let root = doc.collection().game(0).unwrap().root();
-    assert_eq!(root.text("C").as_deref(), Some("表]能表"));
-    assert_eq!(root.simple_text("C").as_deref(), Some("表]能表"));
+    assert_eq!(root.text("C"), Some("表]能表"));
+    assert_eq!(root.simple_text("C"), Some("表]能表"));
 }
 
 // ---------------------------------------------------------------------------
@@ -710,26 +701,23 @@ fn fox_player_names_decode_as_utf8() {
             );
         }
         let root = game.root();
-        assert_eq!(root.simple_text("PB").as_deref(), Some(pb), "{file}");
-        assert_eq!(root.simple_text("PW").as_deref(), Some(pw), "{file}");
+        assert_eq!(root.simple_text("PB"), Some(pb), "{file}");
+        assert_eq!(root.simple_text("PW"), Some(pw), "{file}");
         assert_eq!(root.get_raw("PB"), Some(pb.as_bytes()), "{file}");
-        assert_eq!(root.simple_text("BR").as_deref(), Some(br), "{file}");
+        assert_eq!(root.simple_text("BR"), Some(br), "{file}");
     }
     // The game name of the second file, intact.
     let bytes = read(&dir, FOX_NAMES[1].0);
     let doc = sgf_grove::parse(&bytes).unwrap();
     let root = doc.collection().game(0).unwrap().root();
-    assert_eq!(
-        root.simple_text("GN").as_deref(),
-        Some("第八届龙星战本赛B组赛")
-    );
+    assert_eq!(root.simple_text("GN"), Some("第八届龙星战本赛B组赛"));
     // …and the damaged one: a `?` for each lost byte, U+FFFD for each
     // sequence left incomplete, the rest intact.
     let bytes = read(&dir, FOX_NAMES[3].0);
     let doc = sgf_grove::parse(&bytes).unwrap();
     let root = doc.collection().game(0).unwrap().root();
     assert_eq!(
-        root.simple_text("GN").as_deref(),
+        root.simple_text("GN"),
         Some("第5届应\u{fffd}?\u{fffd}?\u{fffd}决赛五番棋第三局")
     );
 }
@@ -753,9 +741,9 @@ fn fox_cut_name_decodes_to_its_intact_prefix() {
     assert!(charset.confidence() < 1.0 && charset.confidence() >= 0.8);
     let root = game.root();
     assert_eq!(root.get_raw("PB"), Some(&b"\xe5\xb8\xb8\xe5"[..]));
-    assert_eq!(root.simple_text("PB").as_deref(), Some("常\u{fffd}"));
-    assert_eq!(root.simple_text("PW").as_deref(), Some("MunX"));
-    assert_eq!(root.simple_text("BR").as_deref(), Some("9段"));
+    assert_eq!(root.simple_text("PB"), Some("常\u{fffd}"));
+    assert_eq!(root.simple_text("PW"), Some("MunX"));
+    assert_eq!(root.simple_text("BR"), Some("9段"));
 }
 
 /// GNU Go's `9handicap.sgf` has no CA and `PW[白]` in GB2312 (0xB0 0xD7).
@@ -776,8 +764,8 @@ fn gnugo_gb2312_game_without_ca() {
     );
     assert_eq!(charset.source(), CharsetSource::Detected);
     let root = game.root();
-    assert_eq!(root.simple_text("PW").as_deref(), Some("白"));
-    assert_eq!(root.simple_text("PB").as_deref(), Some("GNU Go"));
+    assert_eq!(root.simple_text("PW"), Some("白"));
+    assert_eq!(root.simple_text("PB"), Some("GNU Go"));
 }
 
 /// GNU Go's `tg-gg.sgf` has no CA and a French comment in Latin-1.
@@ -801,12 +789,12 @@ fn gnugo_latin1_game_without_ca() {
         );
         let root = game.root();
         assert_eq!(
-            root.text("C").as_deref(),
+            root.text("C"),
             Some("Fichier SGF créé par TurboGo pour Windows v5.0\n"),
             "{file}"
         );
         assert_eq!(
-            root.simple_text("EV").as_deref(),
+            root.simple_text("EV"),
             Some("European Computer Go Championships 2001")
         );
     }

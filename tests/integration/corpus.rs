@@ -299,3 +299,16 @@ fn corpus_cases_with_padding() {
         failures.join("\n\n")
     );
 }
+
+/// Every hand-written case through the typed oracle: each typed accessor
+/// agrees with the others (`validate` with `typed_values`, `played` with
+/// `get::<Move>`, `GameTree::info` with a lookup per property), in the
+/// charset from `CA` and with Shift_JIS and Big5 forced.
+#[test]
+fn corpus_cases_pass_the_typed_oracle() {
+    let (cases, problems) = load();
+    assert!(problems.is_empty(), "{problems:?}");
+    for case in &cases {
+        sgf_grove::oracle::typed::check_typed(&case.input);
+    }
+}

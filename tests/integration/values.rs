@@ -18,7 +18,6 @@ use sgf_grove::value::{
     TypedValue, ValueContext, ValueType,
 };
 use sgf_grove::{parse, Document, Error, ErrorKind, Node};
-use std::borrow::Cow;
 use std::fmt::Debug;
 
 // ---------------------------------------------------------------------------
@@ -106,11 +105,11 @@ where
 fn text_of(input: &[u8], ident: &str) -> (String, String) {
     let doc = doc(input);
     let root = node(&doc, 0);
-    let text = root.text(ident).expect("has the property").into_owned();
+    let text = root.text(ident).expect("has the property").to_owned();
     let simple = root
         .simple_text(ident)
         .expect("has the property")
-        .into_owned();
+        .to_owned();
     (text, simple)
 }
 
@@ -688,12 +687,7 @@ fn simple_text_values() {
         input.extend_from_slice(b"])");
         let doc = doc(&input);
         let root = node(&doc, 0);
-        assert_eq!(
-            root.simple_text("PB").as_deref(),
-            Some(want),
-            "{}",
-            show(&input)
-        );
+        assert_eq!(root.simple_text("PB"), Some(want), "{}", show(&input));
         let typed = root.get::<SimpleText>("PB").unwrap().unwrap();
         assert_eq!(&*typed, want);
         assert_eq!(typed.to_string(), want);
@@ -743,7 +737,7 @@ fn text_values() {
         input.extend_from_slice(b"])");
         let doc = doc(&input);
         let root = node(&doc, 0);
-        assert_eq!(root.text("C").as_deref(), Some(want), "{}", show(&input));
+        assert_eq!(root.text("C"), Some(want), "{}", show(&input));
         let typed = root.get::<Text>("C").unwrap().unwrap();
         assert_eq!(&*typed, want);
     }
@@ -758,10 +752,10 @@ fn undecodable_text_is_replaced_never_an_error() {
     let input = b"(;CA[UTF-8]PB[a\xffb]C[a\xe5\xb8b]N[\xe5\xb8\xb8\xe5])";
     let doc = doc(input);
     let root = node(&doc, 0);
-    assert_eq!(root.simple_text("PB").as_deref(), Some("a\u{fffd}b"));
-    assert_eq!(root.text("C").as_deref(), Some("a\u{fffd}b"));
+    assert_eq!(root.simple_text("PB"), Some("a\u{fffd}b"));
+    assert_eq!(root.text("C"), Some("a\u{fffd}b"));
     // A name cut after a lead byte (as Fox writes them).
-    assert_eq!(root.simple_text("N").as_deref(), Some("常\u{fffd}"));
+    assert_eq!(root.simple_text("N"), Some("常\u{fffd}"));
     assert!(root.get::<SimpleText>("PB").is_ok());
     assert!(root.get::<Text>("C").is_ok());
 }
@@ -806,29 +800,35 @@ fn text_borrows_when_nothing_changes() {
         .as_bytes();
     let doc = doc(input);
     let root = node(&doc, 0);
-    let borrowed = |c: &Option<Cow<'_, str>>| matches!(c, Some(Cow::Borrowed(_)));
-    assert!(borrowed(&root.simple_text("PB")));
-    assert!(borrowed(&root.simple_text("PW")));
-    assert!(borrowed(&root.text("C")));
-    // Text keeps LF only breaks: borrowed; CR needs normalising: owned.
-    assert!(borrowed(&root.text("GN")));
-    assert!(!borrowed(&root.text("EV")));
-    // SimpleText turns the LF into a space: owned.
-    assert!(!borrowed(&root.simple_text("GN")));
-    assert!(!borrowed(&root.simple_text("GC")));
-    assert!(!borrowed(&root.text("N")));
-    // A borrowed value is the input's own bytes.
-    let Some(Cow::Borrowed(pb)) = root.simple_text("PB") else {
-        unreachable!()
+    // Borrowed: the value's own bytes in the input; else decoded into the
+    // tree's arena, outside the input.
+    let in_input = |text: Option<&str>| {
+        let text = text.expect("has the property");
+        let (start, at) = (input.as_ptr() as usize, text.as_ptr() as usize);
+        at >= start && at + text.len() <= start + input.len()
     };
+    assert!(in_input(root.simple_text("PB")));
+    assert!(in_input(root.simple_text("PW")));
+    assert!(in_input(root.text("C")));
+    // Text keeps LF only breaks: borrowed; CR needs normalising: decoded.
+    assert!(in_input(root.text("GN")));
+    assert!(!in_input(root.text("EV")));
+    // SimpleText turns the LF into a space: decoded.
+    assert!(!in_input(root.simple_text("GN")));
+    assert!(!in_input(root.simple_text("GC")));
+    assert!(!in_input(root.text("N")));
+    assert_eq!(root.text("N"), Some("a]b"));
+    // A borrowed value is the input's own bytes.
+    let pb = root.simple_text("PB").unwrap();
     let start = pb.as_ptr() as usize - input.as_ptr() as usize;
     assert_eq!(&input[start..start + pb.len()], b"Lee Sedol");
+    assert_eq!(root.get_raw("PB").unwrap().as_ptr(), pb.as_ptr());
     // Absent: None, whatever the type.
     assert_eq!(root.text("XX"), None);
     assert_eq!(root.simple_text("XX"), None);
     // Text never fails: a point property read as text is its letters.
     let doc2 = self::doc(b"(;B[pd])");
-    assert_eq!(node(&doc2, 0).text("B").as_deref(), Some("pd"));
+    assert_eq!(node(&doc2, 0).text("B"), Some("pd"));
 }
 
 // ---------------------------------------------------------------------------
@@ -866,7 +866,7 @@ fn malformed_values_are_errors_at_the_value() {
     );
     // The same values read as something they are: fine.
     assert_eq!(root.get::<i64>("SZ").unwrap(), Some(19));
-    assert_eq!(root.simple_text("KM").as_deref(), Some("six"));
+    assert_eq!(root.simple_text("KM"), Some("six"));
     let b1 = node(&doc, 1);
     assert_eq!(b1.get::<Move>("B").unwrap(), Some(Move::Play(p(15, 3))));
     let w1 = node(&doc, 2);
@@ -1085,7 +1085,7 @@ fn get_all_reads_every_value() {
 // ---------------------------------------------------------------------------
 
 /// `typed_values` of property `ident` of `n`, which must not fail.
-fn typed<'src>(n: Node<'_, 'src>, ident: &str) -> Option<Vec<TypedValue<'src>>> {
+fn typed<'t>(n: Node<'t, '_>, ident: &str) -> Option<Vec<TypedValue<'t>>> {
     n.property(ident)
         .expect("has the property")
         .typed_values()
@@ -1093,7 +1093,7 @@ fn typed<'src>(n: Node<'_, 'src>, ident: &str) -> Option<Vec<TypedValue<'src>>> 
 }
 
 fn tv_text(s: &str) -> TypedValue<'static> {
-    TypedValue::SimpleText(Cow::Owned(s.to_string()))
+    TypedValue::SimpleText(Box::leak(s.to_owned().into_boxed_str()))
 }
 
 fn tv_point(x: u8, y: u8) -> TypedValue<'static> {
@@ -1101,7 +1101,7 @@ fn tv_point(x: u8, y: u8) -> TypedValue<'static> {
 }
 
 fn tv_compose(a: TypedValue<'static>, b: TypedValue<'static>) -> TypedValue<'static> {
-    TypedValue::Compose(Box::new(a), Box::new(b))
+    TypedValue::Compose(Box::leak(Box::new(a)), Box::leak(Box::new(b)))
 }
 
 #[test]
@@ -1144,7 +1144,7 @@ fn typed_values_of_a_rich_game() {
         ("TM", vec![T::Real(7200.0)]),
         ("OT", vec![tv_text("3x60 byo-yomi")]),
         ("GN", vec![tv_text("Game 1")]),
-        ("GC", vec![T::Text(Cow::Borrowed("first game\nof five"))]),
+        ("GC", vec![T::Text("first game\nof five")]),
         ("SO", vec![tv_text("s")]),
         ("US", vec![tv_text("u")]),
         ("AN", vec![tv_text("a")]),
@@ -1169,7 +1169,7 @@ fn typed_values_of_a_rich_game() {
         ("DD", vec![]),
         ("TB", vec![]),
         ("TW", vec![tv_point(18, 18)]),
-        ("C", vec![T::Text(Cow::Borrowed("root"))]),
+        ("C", vec![T::Text("root")]),
         ("N", vec![tv_text("start")]),
         ("DM", vec![T::Double(Double::Normal)]),
         ("UC", vec![T::Double(Double::Emphasized)]),
@@ -1236,10 +1236,7 @@ fn typed_values_of_a_rich_game() {
         .typed_values()
         .unwrap()
         .unwrap();
-    assert!(matches!(
-        &pb[0],
-        TypedValue::SimpleText(Cow::Borrowed("Lee Sedol"))
-    ));
+    assert!(matches!(&pb[0], TypedValue::SimpleText("Lee Sedol")));
     // SZ's second form.
     let doc2 = self::doc(b"(;SZ[19:13]AP[a:b:c])");
     let sz = node(&doc2, 0)
@@ -1322,10 +1319,7 @@ fn typed_values_lenient_variants() {
         assert_eq!(typed(root, ident), Some(vec![TypedValue::None]), "{ident}");
     }
     assert_eq!(typed(root, "PB"), Some(vec![tv_text("")]));
-    assert_eq!(
-        typed(root, "C"),
-        Some(vec![TypedValue::Text(Cow::Borrowed(""))])
-    );
+    assert_eq!(typed(root, "C"), Some(vec![TypedValue::Text("")]));
     // AP is repeated (as in Fox files): both values, merged.
     assert_eq!(
         typed(root, "AP"),
@@ -1363,7 +1357,7 @@ fn typed_values_empty_move_is_a_pass() {
 /// `B[a1b2c3]`, a point list of a game without its own table.
 #[test]
 fn typed_values_in_other_games() {
-    let gs = |s: &'static str| TypedValue::GameSpecific(Cow::Borrowed(s));
+    let gs = |s: &'static str| TypedValue::GameSpecific(s);
     let doc = doc(b"(;GM[11]SZ[11]AB[a1][k11];B[f2];W[swap-pieces])(;GM[18];B[a1b2c3])(;GM[2]AB[aa:cc]LB[aa:x]AR[c3:d4])");
     let coll = doc.collection();
     let hex = coll.game(0).unwrap().root();
@@ -1393,7 +1387,8 @@ fn typed_values_in_other_games() {
 
 #[test]
 fn decode_as_every_type() {
-    let ctx = ValueContext::with_size(BoardSize::square(19));
+    let arena = sgf_grove::text::Arena::new();
+    let ctx = ValueContext::new(BoardSize::square(19), encoding_rs::UTF_8, &arena);
     let cases: &[(&[u8], ValueType, Option<TypedValue<'static>>)] = &[
         (b"", ValueType::None, Some(TypedValue::None)),
         (b"x", ValueType::None, None),
@@ -1410,11 +1405,7 @@ fn decode_as_every_type() {
             Some(TypedValue::Color(Color::White)),
         ),
         (b"a\nb", ValueType::SimpleText, Some(tv_text("a b"))),
-        (
-            b"a\nb",
-            ValueType::Text,
-            Some(TypedValue::Text(Cow::Borrowed("a\nb"))),
-        ),
+        (b"a\nb", ValueType::Text, Some(TypedValue::Text("a\nb"))),
         (b"cd", ValueType::Point, Some(tv_point(2, 3))),
         (b"cd", ValueType::Stone, Some(tv_point(2, 3))),
         (b"tt", ValueType::Point, None),

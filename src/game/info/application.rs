@@ -66,15 +66,16 @@ impl<'s> Application<'s> {
 /// assert_eq!((&*ap.name, ap.version.as_deref()), ("Foo:Bar", Some("1.0")));
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
-impl<'src> FromValue<'src> for Application<'src> {
+impl<'a> FromValue<'a> for Application<'a> {
     const TYPE: ValueType = ValueType::Compose(&ValueType::SimpleText, &ValueType::SimpleText);
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
         Some(match split_compose(raw) {
             Some((name, version)) => {
-                Application::from_parts(simple_text(name, ctx), Some(simple_text(version, ctx)))
+                let (name, version) = (simple_text(name, ctx), simple_text(version, ctx));
+                Application::from_parts(name.into(), Some(version.into()))
             }
-            None => Application::from_parts(simple_text(raw, ctx), None),
+            None => Application::from_parts(simple_text(raw, ctx).into(), None),
         })
     }
 }
@@ -109,7 +110,8 @@ mod tests {
 
     #[test]
     fn applications_from_raw_values() {
-        let ctx = ValueContext::with_size(BoardSize::default());
+        let arena = crate::text::Arena::new();
+        let ctx = ValueContext::new(BoardSize::default(), encoding_rs::UTF_8, &arena);
         for (raw, name, version) in [
             (&b"GNU Go:3.8"[..], "GNU Go", Some("3.8")),
             (b"foxwq", "foxwq", None),

@@ -416,15 +416,15 @@ fn english_date(t: &str) -> Option<PartialDate> {
 /// # Errors
 ///
 /// As [`GameDates::parse`], at the value's position.
-impl<'src> FromValue<'src> for GameDates {
+impl<'a> FromValue<'a> for GameDates {
     const TYPE: ValueType = ValueType::SimpleText;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
         Self::try_from_value(raw, ctx).ok()
     }
 
-    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Self> {
-        GameDates::parse(&simple_text(raw, ctx))
+    fn try_from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Result<Self> {
+        GameDates::parse(simple_text(raw, ctx))
     }
 }
 

@@ -139,11 +139,11 @@ impl Handicap {
 /// assert_eq!(root.get::<Handicap>("HA")?, Some(Handicap::Stones(3)));
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
-impl<'src> FromValue<'src> for Handicap {
+impl<'a> FromValue<'a> for Handicap {
     const TYPE: ValueType = ValueType::Number;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
-        Some(Handicap::parse(&simple_text(raw, ctx)))
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
+        Some(Handicap::parse(simple_text(raw, ctx)))
     }
 }
 

@@ -1,6 +1,5 @@
 //! Small text helpers the game-info parsers share.
 
-use crate::text::decode_simple_text;
 use crate::value::ValueContext;
 use std::borrow::Cow;
 
@@ -135,9 +134,9 @@ pub(super) fn non_blank(s: Option<&str>) -> Option<&str> {
 }
 
 /// `raw` decoded as SimpleText in the charset of `ctx`: borrowed from the
-/// input when nothing had to change.
-pub(super) fn simple_text<'src>(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Cow<'src, str> {
-    decode_simple_text(raw, ctx.encoding())
+/// input when nothing had to change, else from the arena of `ctx`.
+pub(super) fn simple_text<'a>(raw: &'a [u8], ctx: &ValueContext<'a>) -> &'a str {
+    ctx.simple_text(raw)
 }
 
 /// `text` without leading and trailing whitespace, still borrowed when it

@@ -178,14 +178,14 @@ impl<'s> Komi<'s> {
 ///
 /// As [`Komi::parse`], at the value's position (`KM[]` is an error: read
 /// `Option<Komi>` to take it as "no komi").
-impl<'src> FromValue<'src> for Komi<'src> {
+impl<'a> FromValue<'a> for Komi<'a> {
     const TYPE: ValueType = ValueType::Real;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
         Self::try_from_value(raw, ctx).ok()
     }
 
-    fn try_from_value(raw: &'src [u8], _: &ValueContext<'_, 'src>) -> Result<Self> {
+    fn try_from_value(raw: &'a [u8], _: &ValueContext<'a>) -> Result<Self> {
         match std::str::from_utf8(raw) {
             Ok(text) => Komi::parse(text),
             Err(_) => Err(Error::game_info(

@@ -21,7 +21,7 @@ pub use rules::Rules;
 pub use time::TimeLimit;
 
 use crate::error::Result;
-use crate::value::Color;
+use crate::value::{Color, ValueContext};
 use helpers::non_blank;
 use std::borrow::Cow;
 
@@ -58,8 +58,37 @@ const SO: usize = 21;
 const US: usize = 22;
 const ON: usize = 23;
 
+/// The position of `ident` in [`GAME_INFO_IDENTS`]: one `match`, no
+/// search.
+#[inline]
 fn slot(ident: &str) -> Option<usize> {
-    GAME_INFO_IDENTS.iter().position(|&i| i == ident)
+    Some(match ident.as_bytes() {
+        b"PB" => PB,
+        b"BR" => BR,
+        b"BT" => BT,
+        b"PW" => PW,
+        b"WR" => WR,
+        b"WT" => WT,
+        b"KM" => KM,
+        b"HA" => HA,
+        b"RE" => RE,
+        b"DT" => DT,
+        b"RU" => RU,
+        b"EV" => EV,
+        b"RO" => RO,
+        b"PC" => PC,
+        b"GN" => GN,
+        b"GC" => GC,
+        b"AP" => AP,
+        b"TM" => TM,
+        b"OT" => OT,
+        b"CP" => CP,
+        b"AN" => AN,
+        b"SO" => SO,
+        b"US" => US,
+        b"ON" => ON,
+        _ => return None,
+    })
 }
 
 /// The game information of one game: the decoded text of every property in
@@ -141,6 +170,30 @@ impl<'a> GameInfo<'a> {
         for (ident, text) in pairs {
             if let Some(i) = slot(ident.as_ref()) {
                 info.values[i].get_or_insert(text);
+            }
+        }
+        info
+    }
+
+    /// Builds the game information from a root node's properties in file
+    /// order, `(identifier, first raw value)`: one pass, each game-info
+    /// value decoded (SimpleText; `GC` as Text) in `ctx` the first time its
+    /// identifier comes, every other property skipped without decoding.
+    pub(crate) fn from_root<'p, I>(props: I, ctx: &ValueContext<'a>) -> GameInfo<'a>
+    where
+        I: IntoIterator<Item = (&'p str, &'a [u8])>,
+    {
+        let mut info = GameInfo::default();
+        for (ident, raw) in props {
+            if let Some(i) = slot(ident) {
+                if info.values[i].is_none() {
+                    let text = if i == GC {
+                        ctx.text(raw)
+                    } else {
+                        ctx.simple_text(raw)
+                    };
+                    info.values[i] = Some(Cow::Borrowed(text));
+                }
             }
         }
         info

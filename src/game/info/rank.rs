@@ -291,11 +291,11 @@ impl<'s> Player<'s> {
 /// );
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
-impl<'src> FromValue<'src> for Rank {
+impl<'a> FromValue<'a> for Rank {
     const TYPE: ValueType = ValueType::SimpleText;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
-        Some(Rank::parse(&simple_text(raw, ctx)))
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
+        Some(Rank::parse(simple_text(raw, ctx)))
     }
 }
 

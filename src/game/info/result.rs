@@ -148,13 +148,13 @@ impl GameResult {
             .unwrap_or(rest.len());
         if word_end > 0 {
             let (word, after) = rest.split_at(word_end);
-            let lower = word.to_ascii_lowercase();
-            return match lower.as_str() {
-                "resigns" | "resigned" | "resign" => Some(GameResult::Win {
+            let is = |list: &[&str]| list.iter().any(|w| w.eq_ignore_ascii_case(word));
+            return match () {
+                _ if is(&["resigns", "resigned", "resign"]) => Some(GameResult::Win {
                     winner: side.opponent(),
                     by: WinBy::Resignation,
                 }),
-                "wins" | "won" | "win" => {
+                _ if is(&["wins", "won", "win"]) => {
                     let after = after.trim_start();
                     match strip_prefix_ci(after, "by") {
                         Some(reason)
@@ -222,13 +222,19 @@ fn parse_win_by(r: &str) -> Option<WinBy> {
         let end = r
             .find(|c: char| !c.is_ascii_alphabetic())
             .unwrap_or(r.len());
-        let word = r[..end].to_ascii_lowercase();
-        return Some(match word.as_str() {
-            "r" | "res" | "resign" | "resigns" | "resigned" | "resignation" => WinBy::Resignation,
-            "t" | "time" | "timeout" | "timeover" | "timed" => WinBy::Time,
-            "f" | "forfeit" | "forfeited" | "forfeits" | "forfeiture" => WinBy::Forfeit,
-            _ => WinBy::Other(r.trim_end().to_owned()),
-        });
+        let word = &r[..end];
+        let is = |list: &[&str]| list.iter().any(|w| w.eq_ignore_ascii_case(word));
+        return Some(
+            if is(&["r", "res", "resign", "resigns", "resigned", "resignation"]) {
+                WinBy::Resignation
+            } else if is(&["t", "time", "timeout", "timeover", "timed"]) {
+                WinBy::Time
+            } else if is(&["f", "forfeit", "forfeited", "forfeits", "forfeiture"]) {
+                WinBy::Forfeit
+            } else {
+                WinBy::Other(r.trim_end().to_owned())
+            },
+        );
     }
     if let Some(by) = parse_cjk_win_by(r) {
         return Some(by);
@@ -299,11 +305,11 @@ impl fmt::Display for GameResult {
 /// );
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
-impl<'src> FromValue<'src> for GameResult {
+impl<'a> FromValue<'a> for GameResult {
     const TYPE: ValueType = ValueType::SimpleText;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
-        Some(GameResult::parse(&simple_text(raw, ctx)))
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
+        Some(GameResult::parse(simple_text(raw, ctx)))
     }
 }
 

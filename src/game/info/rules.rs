@@ -49,20 +49,35 @@ pub enum Rules {
 }
 
 impl Rules {
-    /// Reads a rule set; never fails.
+    /// Reads a rule set; never fails. Allocates only for
+    /// [`Rules::Other`] (and for a name over 64 bytes).
     pub fn parse(s: &str) -> Rules {
         let t = s.trim();
-        let mut key: String = t
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_' | '/' | '\'' | '.'))
-            .collect::<String>()
-            .to_lowercase();
+        let kept = |c: &char| !matches!(c, ' ' | '-' | '_' | '/' | '\'' | '.');
+        // The name without separators, in lower case: on the stack.
+        let mut buf = [0u8; 64];
+        let mut len = 0;
+        for c in t.chars().filter(kept) {
+            let c = c.to_ascii_lowercase();
+            if len + c.len_utf8() > buf.len() {
+                let key: String = t.chars().filter(kept).collect::<String>().to_lowercase();
+                return Rules::from_key(&key, t);
+            }
+            len += c.encode_utf8(&mut buf[len..]).len();
+        }
+        let key = std::str::from_utf8(&buf[..len]).expect("whole characters");
+        Rules::from_key(key, t)
+    }
+
+    /// The rule set a name without separators in lower case stands for;
+    /// `t` is the name as written, trimmed.
+    fn from_key(mut key: &str, t: &str) -> Rules {
         for suffix in ["rules", "rule", "规则", "規則", "ルール", "룰"] {
             if key.len() > suffix.len() && key.ends_with(suffix) {
-                key.truncate(key.len() - suffix.len());
+                key = &key[..key.len() - suffix.len()];
             }
         }
-        let any = |words: &[&str]| words.contains(&key.as_str());
+        let any = |words: &[&str]| words.contains(&key);
         let has = |words: &[&str]| words.iter().any(|w| key.contains(w));
         if any(&["japanese", "japan", "jp", "jpn"]) || has(&["日本"]) {
             Rules::Japanese
@@ -116,11 +131,11 @@ impl fmt::Display for Rules {
 /// assert_eq!(root.get::<Rules>("RU")?, Some(Rules::TrompTaylor));
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
-impl<'src> FromValue<'src> for Rules {
+impl<'a> FromValue<'a> for Rules {
     const TYPE: ValueType = ValueType::SimpleText;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
-        Some(Rules::parse(&simple_text(raw, ctx)))
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
+        Some(Rules::parse(simple_text(raw, ctx)))
     }
 }
 

@@ -174,15 +174,15 @@ fn unit_time(t: &str) -> Option<(f64, &str)> {
 /// # Errors
 ///
 /// As [`TimeLimit::parse`], at the value's position.
-impl<'src> FromValue<'src> for TimeLimit {
+impl<'a> FromValue<'a> for TimeLimit {
     const TYPE: ValueType = ValueType::Real;
 
-    fn from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Option<Self> {
+    fn from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Option<Self> {
         Self::try_from_value(raw, ctx).ok()
     }
 
-    fn try_from_value(raw: &'src [u8], ctx: &ValueContext<'_, 'src>) -> Result<Self> {
-        TimeLimit::parse(&simple_text(raw, ctx))
+    fn try_from_value(raw: &'a [u8], ctx: &ValueContext<'a>) -> Result<Self> {
+        TimeLimit::parse(simple_text(raw, ctx))
     }
 }
 

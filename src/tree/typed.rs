@@ -1,0 +1,585 @@
+//! Typed reading of the tree: the handles hand their values to the
+//! [`value`](crate::value) layer with the context it needs (board size,
+//! charset, the arena for decoded text) and place its errors at the
+//! value's position. `value` decodes bytes and knows nothing of nodes.
+
+use super::{Collection, GameTree, Node, Property, RawValue, Values};
+use crate::error::{Error, ErrorKind, Result};
+use crate::text::charset::CharsetOf;
+use crate::text::Charset;
+use crate::value::catalogue;
+use crate::value::{
+    decode_catalogued, point_list_item, valid_catalogued, Arity, BoardSize, Color, FromValue, Move,
+    Point, PropInfo, TypedValue, ValueContext, ValueType,
+};
+use std::marker::PhantomData;
+
+impl<'t, 'src: 't> GameTree<'t, 'src> {
+    /// The board size from the root's `SZ` (`19` or `19:13`); 19×19 when
+    /// `SZ` is absent or malformed (the typed getter for `SZ` reports the
+    /// latter as an error). Read once, while parsing.
+    #[inline]
+    pub fn board_size(&self) -> BoardSize {
+        self.data().size
+    }
+
+    /// The game from the root's `GM` (1 = Go, the default when absent or
+    /// malformed). Read once, while parsing.
+    #[inline]
+    pub fn game_type(&self) -> u32 {
+        self.data().game_type
+    }
+
+    /// The root's `CA` value as written, if any.
+    pub fn declared_charset(&self) -> Option<&'src [u8]> {
+        let ca = self.data().ca;
+        (ca.end > 0).then(|| &self.coll.input[ca.range()])
+    }
+
+    /// The charset of this game's text: the parse options' override, else
+    /// the root's `CA` when `encoding_rs` knows its label, else detected from
+    /// the game's bytes (see [`charset`](crate::text::charset)). Found once
+    /// and remembered.
+    pub fn charset(&self) -> Charset {
+        self.charset_of().get()
+    }
+
+    /// What finds this game's charset.
+    #[inline]
+    fn charset_of(&self) -> CharsetOf<'t> {
+        let store = self.coll.store;
+        let span = self.span();
+        CharsetOf {
+            cell: &store.charsets[self.local_index()],
+            forced: store.override_charset,
+            declared: self.declared_charset(),
+            bytes: &self.coll.input[span.start..span.end],
+        }
+    }
+
+    /// The context typed getters use for this game's values: its board
+    /// size, its charset (found when text first needs it) and the tree's
+    /// arena for decoded text.
+    ///
+    /// ```
+    /// use sgf_grove::value::{BoardSize, Move, FromValue};
+    /// let doc = sgf_grove::parse(b"(;SZ[9]CA[GB2312])")?;
+    /// let ctx = doc.games().next().unwrap().value_context();
+    /// assert_eq!(ctx.size(), BoardSize::square(9));
+    /// assert_eq!(ctx.encoding().name(), "GBK");
+    /// assert_eq!(Move::from_value(b"tt", &ctx), Some(Move::Pass));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    #[inline]
+    pub fn value_context(&self) -> ValueContext<'t> {
+        let arena = &self.coll.store.arena;
+        match self.coll.store.charsets[self.local_index()].get() {
+            Some(charset) => ValueContext::new(self.board_size(), charset.encoding(), arena),
+            None => ValueContext::of_game(self.board_size(), self.charset_of(), arena),
+        }
+    }
+}
+
+impl<'t, 'src: 't> Node<'t, 'src> {
+    /// The first value of property `ident` read as `T`; `Ok(None)` when the
+    /// node lacks the property.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Color, Move, Point};
+    /// let doc = sgf_grove::parse(b"(;SZ[9]KM[6.5]PL[W];B[ee];W[])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// assert_eq!(root.get::<f64>("KM")?, Some(6.5));
+    /// assert_eq!(root.get::<Color>("PL")?, Some(Color::White));
+    /// let black = root.first_child().unwrap();
+    /// assert_eq!(black.get::<Move>("B")?, Some(Move::Play(Point { x: 4, y: 4 })));
+    /// assert_eq!(black.first_child().unwrap().get::<Move>("W")?, Some(Move::Pass));
+    /// assert_eq!(black.get::<Move>("W")?, None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] with the value's position when the value
+    /// is malformed for `T` (`B[z]`, `KM[six]` as a real);
+    /// [`ErrorKind::InvalidGameInfo`] for the game-info types
+    /// ([`Komi`](crate::game::Komi), [`GameDates`](crate::game::GameDates),
+    /// [`TimeLimit`](crate::game::TimeLimit)), with the reason.
+    #[inline]
+    pub fn get<T: FromValue<'t>>(&self, ident: &str) -> Result<Option<T>> {
+        let Some(prop) = self.property(ident) else {
+            return Ok(None);
+        };
+        let ctx = self.game().value_context();
+        decode(prop.first_value(), &ctx, self.coll).map(Some)
+    }
+
+    /// The move this node plays, with its colour: the `B` or `W` value read
+    /// as a [`Move`] (a pass is [`Move::Pass`]); `None` when the node has
+    /// neither. FF\[4\] forbids both in one node; a node that has both
+    /// gives its `B` move, and its `W` is not read.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Color, Move, Point};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd];W[tt];C[no move])")?;
+    /// let mut nodes = doc.games().next().unwrap().root().main_line();
+    /// assert_eq!(nodes.next().unwrap().played()?, None); // the root
+    /// let black = nodes.next().unwrap().played()?;
+    /// assert_eq!(black, Some((Color::Black, Move::Play(Point { x: 15, y: 3 }))));
+    /// assert_eq!(nodes.next().unwrap().played()?, Some((Color::White, Move::Pass)));
+    /// assert_eq!(nodes.next().unwrap().played()?, None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the value when the `B` value (or,
+    /// without `B`, the `W` value) is not a move on the board.
+    #[doc(alias = "move")]
+    pub fn played(&self) -> Result<Option<(Color, Move)>> {
+        let Some((color, value)) = self.move_value() else {
+            return Ok(None);
+        };
+        match Move::read(value.raw(), self.game().board_size()) {
+            Some(m) => Ok(Some((color, m))),
+            None => Err(invalid(value, ValueType::Move, self.coll)),
+        }
+    }
+
+    /// The first value of `B`, else of `W`, with its colour: in a plain
+    /// node one pass over the slots looking at the letter before each `[`
+    /// (what [`Node::property`] does for each name in turn).
+    #[inline]
+    fn move_value(&self) -> Option<(Color, RawValue<'src>)> {
+        if self.is_rich() {
+            let (color, prop) = match self.property("B") {
+                Some(black) => (Color::Black, black),
+                None => (Color::White, self.property("W")?),
+            };
+            return Some((color, prop.first_value()));
+        }
+        let (store, input) = (self.coll.store, self.coll.input);
+        let mut white = None;
+        for slot in self.slots() {
+            let span = store.slots[slot];
+            // A one-letter identifier: the letter right before the `[`,
+            // with no upper-case letter before it.
+            let open = span.start as usize - 1;
+            let Some(&letter) = open.checked_sub(1).and_then(|i| input.get(i)) else {
+                continue;
+            };
+            if matches!(letter, b'B' | b'W') && (open == 1 || !input[open - 2].is_ascii_uppercase())
+            {
+                let value = RawValue::new(input, span, false);
+                if letter == b'B' {
+                    return Some((Color::Black, value));
+                }
+                white.get_or_insert(value);
+            }
+        }
+        white.map(|value| (Color::White, value))
+    }
+
+    /// Every value of property `ident` read as `T`, in file order (merged
+    /// over repeats of the property); empty when the node lacks it.
+    ///
+    /// ```
+    /// use sgf_grove::value::Point;
+    /// let doc = sgf_grove::parse(b"(;AB[aa][bb])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// let stones: Vec<Point> = root.get_all::<Point>("AB").collect::<Result<_, _>>()?;
+    /// assert_eq!(stones, [Point { x: 0, y: 0 }, Point { x: 1, y: 1 }]);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn get_all<T: FromValue<'t>>(&self, ident: &str) -> TypedValues<'t, 'src, T> {
+        TypedValues {
+            values: self.raw_values(ident),
+            ctx: self.game().value_context(),
+            _type: PhantomData,
+        }
+    }
+
+    /// The first value of `ident` as Text (see [`Text`](crate::value::Text)); `None` when the
+    /// node lacks it. Decoding never fails: undecodable bytes become U+FFFD.
+    /// The text is borrowed from the input when it needed no change, else
+    /// from the tree's arena (emptied at the next parse); either way it
+    /// lives as long as the tree borrow `'t`, and nothing is allocated on
+    /// the heap once the arena has grown to fit.
+    ///
+    /// ```
+    /// let doc = sgf_grove::parse(b"(;CA[UTF-8]C[Good move\\]\r\nnext line]GN[plain])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// assert_eq!(root.text("C"), Some("Good move]\nnext line"));
+    /// // Nothing to change: a slice of the input.
+    /// assert_eq!(root.text("GN").unwrap().as_ptr(), root.get_raw("GN").unwrap().as_ptr());
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    #[inline]
+    pub fn text(&self, ident: &str) -> Option<&'t str> {
+        let prop = self.property(ident)?;
+        Some(self.game().value_context().text(prop.raw()))
+    }
+
+    /// The first value of `ident` as SimpleText (see
+    /// [`SimpleText`](crate::value::SimpleText));
+    /// `None` when the node lacks it. Borrowed as [`Node::text`] is.
+    ///
+    /// ```
+    /// let doc = sgf_grove::parse(b"(;PB[Lee\r\nSedol])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// assert_eq!(root.simple_text("PB"), Some("Lee Sedol"));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    #[inline]
+    pub fn simple_text(&self, ident: &str) -> Option<&'t str> {
+        let prop = self.property(ident)?;
+        Some(self.game().value_context().simple_text(prop.raw()))
+    }
+
+    /// The points of a point-list property (`AB`, `AW`, `AE`, `TR`, `MA`,
+    /// `TB`, …), with compressed rectangles (`AB[aa:cc]`) expanded lazily as
+    /// the iterator runs. An empty value (`TB[]`, or a trailing `[]`) adds no
+    /// point.
+    ///
+    /// ```
+    /// use sgf_grove::value::Point;
+    /// let doc = sgf_grove::parse(b"(;AB[aa:bc][dd][])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// let points: Vec<Point> = root.points("AB")?.collect();
+    /// assert_eq!(points.len(), 7);
+    /// assert_eq!(points[0], Point { x: 0, y: 0 });
+    /// assert_eq!(points[6], Point { x: 3, y: 3 });
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the first value that is neither a point
+    /// on the board nor a rectangle of two such points, before any point is
+    /// handed out.
+    pub fn points(&self, ident: &str) -> Result<Points<'t, 'src>> {
+        Points::new(self.raw_values(ident), self.game().board_size())
+    }
+}
+
+/// Reads one value as `T`, or the positioned error.
+#[inline]
+fn decode<'t, T: FromValue<'t>>(
+    value: RawValue<'t>,
+    ctx: &ValueContext<'t>,
+    coll: Collection<'_, '_>,
+) -> Result<T> {
+    T::try_from_value(value.raw(), ctx).map_err(|err| placed(err, value, coll))
+}
+
+/// `err` at the position of `value` in `coll`.
+#[cold]
+#[inline(never)]
+fn placed(err: Error, value: RawValue<'_>, coll: Collection<'_, '_>) -> Error {
+    err.with_position(coll.position(value.span().start))
+}
+
+/// The error for a malformed `value` of type `ty` in `coll`.
+#[cold]
+#[inline(never)]
+fn invalid(value: RawValue<'_>, ty: ValueType, coll: Collection<'_, '_>) -> Error {
+    Error::new(
+        ErrorKind::InvalidValue(ty),
+        coll.position(value.span().start),
+    )
+}
+
+/// The values of a property read as `T`, from [`Node::get_all`].
+#[derive(Clone, Debug)]
+pub struct TypedValues<'t, 'src: 't, T> {
+    values: Values<'t, 'src>,
+    ctx: ValueContext<'t>,
+    _type: PhantomData<fn() -> T>,
+}
+
+impl<'t, 'src: 't, T: FromValue<'t>> Iterator for TypedValues<'t, 'src, T> {
+    type Item = Result<T>;
+    fn next(&mut self) -> Option<Result<T>> {
+        let value = self.values.next()?;
+        Some(decode(value, &self.ctx, self.values.collection()))
+    }
+}
+
+impl<'t, T: FromValue<'t>> std::iter::FusedIterator for TypedValues<'t, '_, T> {}
+
+/// The points of a point-list property, from [`Node::points`]: each
+/// value's point, or each point of its rectangle row by row, in file order.
+/// Nothing is allocated.
+#[derive(Clone, Debug)]
+pub struct Points<'t, 'src: 't> {
+    values: Values<'t, 'src>,
+    size: BoardSize,
+    /// The rectangle being expanded and the next point in it.
+    rect: Option<(Point, Point, Point)>,
+}
+
+impl<'t, 'src: 't> Points<'t, 'src> {
+    fn new(values: Values<'t, 'src>, size: BoardSize) -> Result<Points<'t, 'src>> {
+        for value in values.clone() {
+            if point_list_item(value.raw(), size).is_none() {
+                return Err(invalid(value, ValueType::Point, values.collection()));
+            }
+        }
+        Ok(Points {
+            values,
+            size,
+            rect: None,
+        })
+    }
+}
+
+impl Iterator for Points<'_, '_> {
+    type Item = Point;
+    fn next(&mut self) -> Option<Point> {
+        loop {
+            if let Some((from, to, at)) = self.rect {
+                let mut next = Point {
+                    x: at.x + 1,
+                    y: at.y,
+                };
+                if next.x > to.x {
+                    next = Point {
+                        x: from.x,
+                        y: at.y + 1,
+                    };
+                }
+                self.rect = (next.y <= to.y).then_some((from, to, next));
+                return Some(at);
+            }
+            let value = self.values.next()?;
+            if let Some(Some((from, to))) = point_list_item(value.raw(), self.size) {
+                self.rect = Some((from, to, from));
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for Points<'_, '_> {}
+
+impl<'t, 'src: 't> Property<'t, 'src> {
+    /// What the catalogue knows of this property in its game (by the game's
+    /// `GM`), or `None` for an unknown (private) property.
+    #[inline]
+    pub fn info(&self) -> Option<&'static PropInfo> {
+        catalogue::lookup_bytes(self.node().game().game_type(), self.catalogue_ident())
+    }
+
+    /// The identifier, or at least enough of it for the catalogue, whose
+    /// identifiers are one or two letters: of a plain property's
+    /// upper-case letters before its `[`, the last three at most.
+    #[inline]
+    fn catalogue_ident(&self) -> &'t [u8] {
+        if let Some(r) = self.rich() {
+            return self.node.coll.rich_name(r);
+        }
+        let input: &'t [u8] = self.node.coll.input;
+        let open = self.node.coll.store.slots[self.slot as usize].start as usize - 1;
+        let mut start = open;
+        while start > 0 && start + 3 > open && input[start - 1].is_ascii_uppercase() {
+            start -= 1;
+        }
+        &input[start..open]
+    }
+
+    /// Every value decoded as the catalogue's type for this property, in
+    /// file order, collected; see [`Property::typed`] for the rules and an
+    /// iterator that allocates nothing.
+    /// `None` for an unknown property.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Point, TypedValue};
+    /// let doc = sgf_grove::parse(b"(;SZ[19:13]AB[aa:ab]KM[6.5]PB[Lee])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// let typed = |id| root.property(id).unwrap().typed_values().unwrap().unwrap();
+    /// assert_eq!(typed("KM"), [TypedValue::Real(6.5)]);
+    /// assert_eq!(typed("AB"), [TypedValue::Point(Point { x: 0, y: 0 }), TypedValue::Point(Point { x: 0, y: 1 })]);
+    /// assert_eq!(typed("SZ"), [TypedValue::Compose(&TypedValue::Number(19), &TypedValue::Number(13))]);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the first malformed value.
+    pub fn typed_values(&self) -> Result<Option<Vec<TypedValue<'t>>>> {
+        match self.typed()? {
+            None => Ok(None),
+            Some(values) => values.collect::<Result<Vec<_>>>().map(Some),
+        }
+    }
+
+    /// Every value decoded as the catalogue's type for this property, lazily
+    /// and without heap allocation (decoded text that changed, and the
+    /// parts of compose values, go to the tree's arena); `None` for an
+    /// unknown property.
+    ///
+    /// - Point lists (`AB`, `TR`, `VW`, …) come expanded, a point at a time;
+    ///   an empty value in them adds nothing.
+    /// - `SZ` and `FG` accept either of their two forms.
+    /// - An empty value of a single-valued number, real, double, colour or
+    ///   compose property (`KM[]`, `TM[]`, `HA[]`) is [`TypedValue::None`];
+    ///   an empty value in a list or elist (`DD[]`, `AB[aa][]`) adds
+    ///   nothing; an empty move is a pass (`B[]`).
+    /// - A compose of two texts without `:` (`AP[foxwq]`) is the text and
+    ///   an empty second part.
+    /// - In a game other than Go (`GM` not 1) points, moves and stones keep
+    ///   the game's own notation: [`TypedValue::GameSpecific`].
+    ///
+    /// ```
+    /// use sgf_grove::value::TypedValue;
+    /// let doc = sgf_grove::parse(br"(;C[a\]b]KM[six])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// let mut c = root.property("C").unwrap().typed()?.unwrap();
+    /// assert_eq!(c.next().unwrap()?, TypedValue::Text("a]b"));
+    /// let mut km = root.property("KM").unwrap().typed()?.unwrap();
+    /// assert!(km.next().unwrap().is_err());
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A malformed point list is refused before any value is handed out;
+    /// other malformed values come as an `Err` item, in place.
+    pub fn typed(&self) -> Result<Option<Typed<'t, 'src>>> {
+        let Some(info) = self.info() else {
+            return Ok(None);
+        };
+        let game = self.node().game();
+        let go = game.game_type() == 1;
+        let point_list =
+            info.arity != Arity::One && matches!(info.ty, ValueType::Point | ValueType::Stone);
+        let inner = if point_list && go {
+            TypedInner::Points(Points::new(self.values(), game.board_size())?)
+        } else {
+            TypedInner::Values(self.values())
+        };
+        Ok(Some(Typed {
+            inner,
+            info,
+            go,
+            game,
+        }))
+    }
+
+    /// Checks every value against the catalogue's type for this property,
+    /// by the rules of [`Property::typed`], without handing values out:
+    /// the catalogue's entry when every value reads, `None` for an unknown
+    /// property. Text never fails, so text is not decoded (nor is a game's
+    /// charset looked for): this is the fast way to find malformed values.
+    ///
+    /// ```
+    /// use sgf_grove::ErrorKind;
+    /// let doc = sgf_grove::parse(b"(;KM[6.5]C[any text]XX[private];B[zz])")?;
+    /// let root = doc.games().next().unwrap().root();
+    /// assert_eq!(root.property("KM").unwrap().validate()?.unwrap().ident, "KM");
+    /// assert!(root.property("C").unwrap().validate()?.is_some());
+    /// assert!(root.property("XX").unwrap().validate()?.is_none());
+    /// let b = root.first_child().unwrap().property("B").unwrap();
+    /// let err = b.validate().unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (1, 35));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] at the first malformed value, as
+    /// [`Property::typed`] would hand it out.
+    pub fn validate(&self) -> Result<Option<&'static PropInfo>> {
+        let node = self.node;
+        let store = node.coll.store;
+        let game = &store.games[node.game as usize];
+        let rich = self.rich();
+        let ident = match rich {
+            Some(r) => node.coll.rich_name(r),
+            None => self.catalogue_ident(),
+        };
+        let Some(info) = catalogue::lookup_bytes(game.game_type, ident) else {
+            return Ok(None);
+        };
+        let (go, size) = (game.game_type == 1, game.size);
+        // Values read without text: a context with no charset to find.
+        let ctx = ValueContext::new(size, encoding_rs::UTF_8, &store.arena);
+        let point_list = go
+            && info.arity != Arity::One
+            && matches!(info.ty, ValueType::Point | ValueType::Stone);
+        let valid = |raw: &[u8]| {
+            if point_list {
+                point_list_item(raw, size).is_some()
+            } else {
+                valid_catalogued(raw, info, go, &ctx)
+            }
+        };
+        if rich.is_none() {
+            // A plain property: one value, in its slot.
+            let span = store.slots[self.slot as usize];
+            return match valid(&node.coll.input[span.range()]) {
+                true => Ok(Some(info)),
+                false => Err(invalid(
+                    self.first_value(),
+                    expected(info, point_list),
+                    node.coll,
+                )),
+            };
+        }
+        match self.values().find(|v| !valid(v.raw())) {
+            Some(bad) => Err(invalid(bad, expected(info, point_list), node.coll)),
+            None => Ok(Some(info)),
+        }
+    }
+}
+
+/// The type an error of a value of `info` names: a point for a point list.
+fn expected(info: &PropInfo, point_list: bool) -> ValueType {
+    if point_list {
+        ValueType::Point
+    } else {
+        info.ty
+    }
+}
+
+/// The typed values of a property, from [`Property::typed`].
+#[derive(Clone, Debug)]
+pub struct Typed<'t, 'src: 't> {
+    inner: TypedInner<'t, 'src>,
+    info: &'static PropInfo,
+    go: bool,
+    /// The game, for the context of the values that need more than the
+    /// board size (built when one comes).
+    game: GameTree<'t, 'src>,
+}
+
+#[derive(Clone, Debug)]
+enum TypedInner<'t, 'src: 't> {
+    Points(Points<'t, 'src>),
+    Values(Values<'t, 'src>),
+}
+
+impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
+    type Item = Result<TypedValue<'t>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let values = match &mut self.inner {
+            TypedInner::Points(points) => return points.next().map(|p| Ok(TypedValue::Point(p))),
+            TypedInner::Values(values) => values,
+        };
+        loop {
+            let value = values.next()?;
+            let decoded = if self.info.ty == ValueType::Move && self.go {
+                // Most values: no context needed beyond the board.
+                Move::read(value.raw(), self.game.board_size()).map(|m| Some(TypedValue::Move(m)))
+            } else {
+                decode_catalogued(value.raw(), self.info, self.go, &self.game.value_context())
+            };
+            match decoded {
+                Some(Some(typed)) => return Some(Ok(typed)),
+                Some(None) => continue,
+                None => return Some(Err(invalid(value, self.info.ty, values.collection()))),
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for Typed<'_, '_> {}
