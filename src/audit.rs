@@ -105,10 +105,10 @@ impl Audit {
         }
         for node in game.nodes() {
             for prop in node.properties() {
-                // Decoded lazily and dropped value by value: nothing is kept
-                // but the first error.
-                let first_error = match prop.typed() {
-                    Ok(Some(mut values)) => values.find_map(Result::err).map(Err),
+                // Every value checked against its type, nothing decoded or
+                // kept but the first error.
+                let first_error = match prop.validate() {
+                    Ok(Some(_)) => None,
                     Ok(None) => Some(Ok(())),
                     Err(err) => Some(Err(err)),
                 };

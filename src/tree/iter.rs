@@ -81,6 +81,17 @@ impl<'t, 'src: 't> Nodes<'t, 'src> {
         nodes
     }
 
+    /// The nodes `start..end` of the arena, all of game `game`.
+    pub(crate) fn range(coll: Collection<'t, 'src>, start: u32, end: u32, game: u32) -> Self {
+        Nodes {
+            coll,
+            next: start,
+            end,
+            game,
+            next_root: u32::MAX,
+        }
+    }
+
     /// The arena index of the root of the game after `game`.
     fn root_after(&self, game: u32) -> u32 {
         self.coll

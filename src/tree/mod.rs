@@ -685,9 +685,15 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
         self.coll
     }
 
-    /// Every node of the tree, depth-first in pre-order.
-    pub fn nodes(&self) -> Descendants<'t, 'src> {
-        self.root().descendants()
+    /// Every node of the tree, depth-first in pre-order: the game's run of
+    /// the arena, which the parser fills in that order.
+    pub fn nodes(&self) -> Nodes<'t, 'src> {
+        let games = &self.coll.store.games;
+        let start = self.data().root - 1;
+        let end = games
+            .get(self.index + 1)
+            .map_or(self.coll.store.nodes.len() as u32, |g| g.root - 1);
+        Nodes::range(self.coll, start, end, self.index as u32)
     }
 }
 

@@ -247,3 +247,36 @@ fn parser_and_document_are_send() {
     });
     assert_eq!(text.as_deref(), Some("a]b"));
 }
+
+/// A game's nodes come from its run of the arena: the same nodes, in the
+/// same order, as a depth-first walk of its links, whatever the shape
+/// (variations, nodes after variations, detached variations, resyncs).
+#[test]
+fn game_nodes_are_the_depth_first_walk() {
+    let inputs: &[&[u8]] = &[
+        b"(;a[1](;B[aa];W[bb](;B[cc])(;B[dd];W[ee]))(;B[ff]);B[gg];W[hh])",
+        b"(;GM[1](;B[aa](;W[bb])(;W[cc];B[dd](;W[ee])))(;B[ff]);B[gg](;W[hh])(;W[ii]))",
+        b"((;B[aa];W[bb])(;B[cc](;W[dd])(;W[ee]));B[ff])",
+        b"(;GM[1];B[aa](;W[bb];B[cc](;GM[1];B[dd]))(;W[ee]))",
+        b"(;GM[1](((;B[aa]))(;B[bb])));W[cc]",
+    ];
+    let mut all: Vec<Vec<u8>> = inputs.iter().map(|i| i.to_vec()).collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "sgf") {
+            all.push(std::fs::read(path).unwrap());
+        }
+    }
+    for input in &all {
+        let Ok(doc) = sgf_grove::parse(input) else {
+            continue;
+        };
+        for game in doc.games() {
+            let run: Vec<_> = game.nodes().map(|n| n.id()).collect();
+            let walk: Vec<_> = game.root().descendants().map(|n| n.id()).collect();
+            assert_eq!(run, walk, "{}", String::from_utf8_lossy(input));
+            assert!(game.nodes().all(|n| n.game().index() == game.index()));
+        }
+    }
+}
