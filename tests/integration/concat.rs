@@ -8,7 +8,14 @@ use sgf_grove::{Parser, WarningKind};
 /// The node count of each game of `input` (none when it fails to parse).
 fn games(parser: &mut Parser, input: &[u8]) -> Vec<usize> {
     match parser.parse(input) {
-        Ok(coll) => coll.games().map(|g| g.nodes().count()).collect(),
+        Ok(coll) => coll
+            .games()
+            .map(|g| {
+                // The game's run of the arena is its depth-first walk.
+                assert!(g.nodes().eq(g.root().descendants()));
+                g.nodes().count()
+            })
+            .collect(),
         Err(_) => Vec::new(),
     }
 }
