@@ -244,6 +244,59 @@ fn walk(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
+/// The event reader: every event of the corpus as one collection, and an
+/// indexer's pass that reads each root and skips the rest of its game.
+fn events(c: &mut Criterion, s: &Setup) {
+    use sgf_grove::events::{Event, Reader};
+    let mut group = c.benchmark_group("events");
+    common::big(&mut group, 2, 15);
+    group.throughput(common::bytes(s.all.len()));
+    group.bench_function("all/all", |b| {
+        b.iter(|| {
+            let mut reader = Reader::new(black_box(&s.all));
+            let mut props = 0usize;
+            while let Some(event) = reader.next().expect("parses") {
+                if let Event::Node(node) = event {
+                    props += node.properties().len();
+                }
+            }
+            props
+        })
+    });
+    group.bench_function("roots_only/all", |b| {
+        b.iter(|| {
+            let mut reader = Reader::new(black_box(&s.all));
+            let mut props = 0usize;
+            while let Some(event) = reader.next().expect("parses") {
+                if let Event::Node(node) = event {
+                    props += node.properties().len();
+                    reader.skip_game().expect("parses");
+                }
+            }
+            props
+        })
+    });
+    group.finish();
+}
+
+/// The game-at-a-time reader over `impl Read`, from memory.
+fn stream(c: &mut Criterion, s: &Setup) {
+    let mut group = c.benchmark_group("stream");
+    common::big(&mut group, 2, 15);
+    group.throughput(common::bytes(s.all.len()));
+    group.bench_function("games/all", |b| {
+        b.iter(|| {
+            let mut stream = sgf_grove::StreamParser::new(black_box(&s.all[..]));
+            let mut nodes = 0usize;
+            while let Some(coll) = stream.next_game() {
+                nodes += coll.expect("parses").node_count();
+            }
+            nodes
+        })
+    });
+    group.finish();
+}
+
 fn main() {
     let s = setup();
     let mut c = Criterion::default().configure_from_args();
@@ -258,5 +311,7 @@ fn main() {
     eprintln!("NOTE: the lexer group needs `--features oracle`.");
     writer(&mut c, &s);
     walk(&mut c, &s);
+    events(&mut c, &s);
+    stream(&mut c, &s);
     c.final_summary();
 }
