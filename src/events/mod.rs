@@ -597,6 +597,9 @@ pub(crate) struct Machine<'src> {
     pub(crate) bufs: Buffers,
     /// Inside a game (its frames are open).
     in_game: bool,
+    /// The innermost open `(` of the current game; the others are in
+    /// `bufs.frames`, outermost first.
+    top: Frame,
     /// The current game: where it started, whether it has a root.
     game_start: usize,
     game_has_root: bool,
@@ -635,6 +638,7 @@ pub(crate) struct Resume {
     mode: ValueMode,
     switch: RootSwitch,
     frames: Vec<Frame>,
+    top: Frame,
     pending_node: Option<(usize, usize)>,
 }
 
@@ -650,6 +654,7 @@ impl<'src> Machine<'src> {
         self.mode = r.mode;
         self.switch = r.switch;
         self.bufs.frames.clone_from(&r.frames);
+        self.top = r.top;
         self.pending_node = r.pending_node;
         self.stream_start = false;
     }
@@ -672,7 +677,8 @@ impl<'src> Machine<'src> {
             ..self.switch
         };
         r.frames.clone_from(&self.bufs.frames);
-        for f in &mut r.frames {
+        r.top = self.top;
+        for f in r.frames.iter_mut().chain(std::iter::once(&mut r.top)) {
             if f.open != u32::MAX {
                 f.open = at(f.open as usize) as u32;
             }
@@ -690,6 +696,7 @@ impl<'src> Machine<'src> {
             pos: 0,
             bufs,
             in_game: false,
+            top: Frame::default(),
             game_start: 0,
             game_has_root: false,
             games: 0,
@@ -856,26 +863,29 @@ impl<'src> Machine<'src> {
                         self.scanner.seek(self.pos);
                         return Ok(());
                     }
-                    let top = *self.bufs.frames.last().expect("in a game");
+                    let top = self.top;
                     if top.cursor == 0 {
                         self.warn(WarningKind::DetachedVariation, at);
                     }
-                    self.bufs.frames.push(Frame {
+                    self.bufs.frames.push(top);
+                    self.top = Frame {
                         cursor: top.cursor,
                         last_child: top.last_child,
                         first: 0,
                         sent: false,
                         open: at as u32,
-                    });
+                    };
                 }
                 Some(b')') => {
                     self.check_gap(self.pos, at);
                     self.scanner.next_structural();
                     self.pos = at + 1;
-                    let frame = self.bufs.frames.pop().expect("in a game");
-                    match self.bufs.frames.last_mut() {
+                    let frame = self.top;
+                    match self.bufs.frames.pop() {
                         None => self.close_game(e, self.pos),
-                        Some(top) => {
+                        Some(parent) => {
+                            self.top = parent;
+                            let top = &mut self.top;
                             // The variation's first node is now the last
                             // child of the node it hangs from; with no node of
                             // its own (`((;a))`), whatever its inner
@@ -984,10 +994,10 @@ impl<'src> Machine<'src> {
     fn open_game(&mut self, at: usize) {
         self.in_game = true;
         self.bufs.frames.clear();
-        self.bufs.frames.push(Frame {
+        self.top = Frame {
             open: u32::MAX,
             ..Frame::default()
-        });
+        };
         self.mode = self.override_mode.unwrap_or_default();
         self.game_start = at;
         self.game_has_root = false;
@@ -998,11 +1008,16 @@ impl<'src> Machine<'src> {
     fn close_game<E: Emit<'src>>(&mut self, e: &mut E, end: usize) {
         self.in_game = false;
         // Variations still open end where the game is cut off.
-        while let Some(frame) = self.bufs.frames.pop() {
-            if frame.sent {
+        loop {
+            if self.top.sent {
                 e.variation_end(end);
             }
+            match self.bufs.frames.pop() {
+                Some(frame) => self.top = frame,
+                None => break,
+            }
         }
+        self.top = Frame::default();
         if self.game_has_root {
             e.game_end(Span::new(self.game_start, end), &mut self.bufs.diag);
         } else {
@@ -1011,10 +1026,20 @@ impl<'src> Machine<'src> {
     }
 
     /// Reads the node starting at `start` whose properties start at `body`
-    /// and queues it (after the game events it implies).
+    /// and hands it on (after the game events it implies).
     #[inline(always)]
     fn node<E: Emit<'src>>(&mut self, e: &mut E, start: usize, body: usize) {
-        let top = *self.bufs.frames.last().expect("in a game");
+        // A node read as a variation's first turns out to be the root of a
+        // new game at most once; then it is read again, as a root.
+        if self.node_once(e, start, body) {
+            self.node_once(e, start, body);
+        }
+    }
+
+    /// [`Machine::node`], once: returns whether the node must be read again.
+    #[inline(always)]
+    fn node_once<E: Emit<'src>>(&mut self, e: &mut E, start: usize, body: usize) -> bool {
+        let top = self.top;
         let root = top.cursor == 0;
         if root {
             if self.game_has_root {
@@ -1026,7 +1051,7 @@ impl<'src> Machine<'src> {
                     self.game_has_root = false;
                     self.pos = start;
                     self.pending_node = Some((start, body));
-                    return;
+                    return false;
                 }
             }
             self.game_has_root = true;
@@ -1053,6 +1078,30 @@ impl<'src> Machine<'src> {
             prev_sibling: if root { 0 } else { top.last_child },
         };
         let input = self.input;
+        if !checked && !root && self.mode == ValueMode::Bytes {
+            // Nearly every node: one short property, read by the fast path.
+            if let Some((ident, value, end)) = simple_node(input, body) {
+                self.scanner.seek(end);
+                let top = &mut self.top;
+                if top.first == 0 {
+                    top.first = id;
+                }
+                top.cursor = id;
+                top.last_child = 0;
+                self.pos = end;
+                let node = NodeEvent {
+                    input,
+                    scratch: &self.bufs.scratch,
+                    span: Span::new(start, end),
+                    root,
+                    switch: self.switch,
+                    simple: Some((ident, value)),
+                    links,
+                };
+                e.simple_node(node, links, value);
+                return false;
+            }
+        }
         let mut simple = None;
         let end = match (!root && self.mode == ValueMode::Bytes)
             .then(|| simple_node(input, body))
@@ -1082,17 +1131,17 @@ impl<'src> Machine<'src> {
                 if e.stop() {
                     // Taken up from the `(` (or the node) of the new game.
                     self.pos = open;
-                    return;
+                    return false;
                 }
                 self.open_game(open);
-                return self.node(e, start, body);
+                return true;
             }
             if first_of_variation {
-                self.bufs.frames.last_mut().expect("in a game").sent = true;
+                self.top.sent = true;
                 e.variation_start(top.open as usize);
             }
         }
-        let top = self.bufs.frames.last_mut().expect("in a game");
+        let top = &mut self.top;
         if top.first == 0 {
             top.first = id;
         }
@@ -1108,10 +1157,8 @@ impl<'src> Machine<'src> {
             simple,
             links,
         };
-        match simple {
-            Some((_, value)) => e.simple_node(node, links, value),
-            None => e.node(node),
-        }
+        e.node(node);
+        false
     }
 
     /// Whether the node just read holds a property only a root may hold.
