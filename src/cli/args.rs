@@ -37,8 +37,9 @@ pub struct CheckArgs {
     /// walked recursively for regular files ending in `.sgf` (any letter
     /// case); anything else with such a name (a FIFO, a device, a broken
     /// link) is skipped and listed. Files named here are checked whatever
-    /// their extension, and a FIFO or device named here is read as a
-    /// stream.
+    /// their extension, and a FIFO or device named here is read to its
+    /// end. Every input is read as a stream, one game at a time, whatever
+    /// its length.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -78,11 +79,14 @@ pub enum Format {
 /// Arguments of `sgf dump`.
 #[derive(Debug, Args)]
 pub struct DumpArgs {
-    /// The SGF file to read; `-` reads standard input.
+    /// The SGF file to read; `-` reads standard input. It is read as a
+    /// stream and each game written as it is read.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Fail on the first defect instead of forgiving it.
+    /// Fail on the first defect instead of forgiving it. The output stops
+    /// at the game it is in: the games before it are written, the JSON
+    /// array is left unclosed, and the exit status is 1.
     #[arg(long)]
     pub strict: bool,
 
@@ -99,11 +103,14 @@ pub struct DumpArgs {
 /// Arguments of `sgf fmt`.
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// The SGF file to read; `-` reads standard input.
+    /// The SGF file to read; `-` reads standard input. It is read as a
+    /// stream and each game written as it is read.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Fail on the first defect instead of forgiving it.
+    /// Fail on the first defect instead of forgiving it. The output stops
+    /// at the game it is in: the games before it are written, and the exit
+    /// status is 1.
     #[arg(long)]
     pub strict: bool,
 

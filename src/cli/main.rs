@@ -12,17 +12,20 @@
 //! `args.rs` declares the command line; each subcommand lives in
 //! `cmd/<name>.rs` (`check` in a folder of its own: walk, text report, JSON
 //! report), and `cmd/mod.rs` holds what they share (parsing as a stream,
-//! printing diagnostics, the error type). `read.rs` reads every input (one
-//! function, sniffed and capped); `name.rs` prints file names unambiguously.
+//! printing diagnostics, the error type). `read.rs` opens every input (one
+//! function, sniffed) as a stream that the commands read one game at a time
+//! (`sgf_grove::StreamParser`), so memory is bounded by the largest game
+//! whatever the input's length; `name.rs` prints file names unambiguously.
 //!
 //! Inputs that are not SGF text (gzip, bzip2, xz, zstd, zip, 7z, tar, ELF,
 //! other binary data) are refused by name: `x.sgf: gzip data; not SGF text`.
 //! UTF-16 text is decoded to UTF-8 first, with a warning.
 //!
 //! Exit status: 0 on success (warnings allowed), 1 when an input failed (no
-//! game in it, not SGF text, too large, a defect in strict mode; for
+//! game in it, not SGF text, a game too large, a defect in strict mode; for
 //! `check` also an unreadable file or a folder with no SGF file), 2 on usage
-//! errors and other I/O failures. A closed standard output (`sgf dump big.sgf | head`) ends the
+//! errors and other I/O failures. `dump` and `fmt` write each game as it is
+//! read: in strict mode a defect stops the output at the game it is in. A closed standard output (`sgf dump big.sgf | head`) ends the
 //! program quietly with status 0.
 
 mod args;

@@ -1,39 +1,48 @@
-//! Reading one input into memory: a file, a FIFO or device named on the
-//! command line, or standard input, all through [`Reader::read`].
+//! Opening one input as a stream: a file, a FIFO or device named on the
+//! command line, or standard input, all through [`Reader::open`].
 //!
-//! Everything is read the same way, in chunks into one reused buffer, so
-//! that nothing asks how long an input is before reading it (a FIFO, a
-//! device and a pipe do not know) and no input is allocated whole up front:
+//! Nothing asks how long an input is before reading it (a FIFO, a device
+//! and a pipe do not know), and SGF text is never held whole:
 //!
-//! - after the first [`SNIFF_LEN`] bytes the input is sniffed
+//! - the first [`SNIFF_LEN`] bytes are read and sniffed
 //!   ([`sgf_grove::input::sniff`]); compressed data, archives, executables
 //!   and other binary data are refused at once, by name, without reading
-//!   the rest (`/dev/zero` stops after one chunk);
-//! - more than [`MAX_INPUT`] bytes (what the parser's `u32` offsets
-//!   address) are refused as soon as they are seen; a file whose size
-//!   already says so is refused once 16 MiB of it have been read;
-//! - UTF-16 text is decoded to UTF-8 and handed on with a note saying so.
+//!   the rest (`/dev/zero` stops after those bytes);
+//! - SGF text is handed on as a [`Read`]: the sniffed bytes, then the rest
+//!   of the input, for [`sgf_grove::StreamParser`] to read a game at a
+//!   time. It has no size limit (the parser limits a single game);
+//! - UTF-16 text is read whole (up to [`MAX_DECODED`] bytes, refused as
+//!   soon as more are seen, and at once when a file's size says so),
+//!   decoded to UTF-8 and streamed from memory, with a note saying so.
 //!
-//! A game-at-a-time reader over `impl Read` will replace this; callers see
-//! only [`Reader::read`].
+//! The [`Input`] counts the bytes read and the time spent reading, and can
+//! give back the bytes around a position already read ([`Input::around`]),
+//! for the line of a diagnostic whose game the parser no longer holds: from
+//! the decoded text, from a regular file (read again at that offset), or
+//! from the last [`TAIL`] bytes of a pipe.
 
 use sgf_grove::input::{self, Content, SNIFF_LEN};
+use sgf_grove::Position;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Cursor, Read};
 use std::path::Path;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
-/// The most bytes an input may have: 4 GiB − 1, the largest input the
-/// parser accepts.
-pub const MAX_INPUT: usize = u32::MAX as usize;
+/// The most bytes a UTF-16 input may have (it is decoded in memory): 4 GiB
+/// − 1.
+pub const MAX_DECODED: usize = u32::MAX as usize;
 
-/// After this many bytes of a file, its size is asked for once, so that a
-/// file over [`MAX_INPUT`] is refused before it fills memory.
-const SIZE_CHECK_AFTER: usize = 16 << 20;
+/// How many of the last bytes read from a pipe are kept, for the lines of
+/// diagnostics the parser has moved past.
+pub const TAIL: usize = 64 * 1024;
 
-/// How a reader tells the size of what it reads (a file's from its
-/// metadata).
-type SizeOf<R> = fn(&R) -> io::Result<u64>;
+/// How many bytes [`Input::around`] gives before a position at most, and
+/// after it.
+const AROUND_BEFORE: usize = 64;
+const AROUND_AFTER: usize = 128;
 
 /// Where an input comes from.
 #[derive(Clone, Copy, Debug)]
@@ -42,15 +51,6 @@ pub enum Source<'a> {
     Stdin,
     /// A path: a regular file, or a FIFO or device named explicitly.
     Path(&'a Path),
-}
-
-/// An input read and ready to parse.
-#[derive(Debug)]
-pub struct Input<'a> {
-    /// The SGF text (decoded to UTF-8 when it was UTF-16).
-    pub bytes: &'a [u8],
-    /// Set when the input was UTF-16 and `bytes` is its UTF-8 decoding.
-    pub decoded_from: Option<Content>,
 }
 
 /// Why an input cannot be parsed.
@@ -62,7 +62,7 @@ pub enum ReadError {
     NotText(Content),
     /// It is UTF-16 in name only: an odd length or a lone surrogate.
     InvalidUtf16(Content),
-    /// It is larger than the limit.
+    /// It is UTF-16 and larger than the limit.
     TooLarge(usize),
 }
 
@@ -87,7 +87,7 @@ impl fmt::Display for ReadError {
                 write!(f, "{content} that does not decode; not SGF text")
             }
             ReadError::TooLarge(limit) => {
-                write!(f, "input larger than {limit} bytes; refused")
+                write!(f, "UTF-16 input larger than {limit} bytes; refused")
             }
         }
     }
@@ -99,188 +99,492 @@ impl From<io::Error> for ReadError {
     }
 }
 
-/// Reads inputs, one at a time, into buffers it keeps between them.
+/// Opens inputs, one at a time.
 #[derive(Debug)]
 pub struct Reader {
-    bytes: Vec<u8>,
-    decoded: String,
     limit: usize,
 }
 
 impl Default for Reader {
     fn default() -> Reader {
-        Reader::with_limit(MAX_INPUT)
+        Reader::with_limit(MAX_DECODED)
+    }
+}
+
+/// An input opened, sniffed and ready to be read as a stream.
+pub struct Input {
+    /// The reader, until [`Input::take_reader`] hands it out.
+    reader: Option<Tracked>,
+    /// Set when the input was UTF-16 and is read as its UTF-8 decoding.
+    pub decoded_from: Option<Content>,
+    seen: Rc<Seen>,
+    backing: Backing,
+}
+
+impl fmt::Debug for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Input")
+            .field("decoded_from", &self.decoded_from)
+            .field("bytes_read", &self.bytes_read())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Where [`Input::around`] finds bytes already read.
+enum Backing {
+    /// The decoded text, whole.
+    Memory(Rc<[u8]>),
+    /// A regular file, read again at an offset.
+    #[cfg(unix)]
+    File(File),
+    /// The last [`TAIL`] bytes read, in [`Seen::tail`].
+    Tail,
+}
+
+/// What the reader has seen, shared between the [`Tracked`] reader that the
+/// parser owns and the [`Input`].
+#[derive(Default)]
+struct Seen {
+    bytes: Cell<u64>,
+    time: Cell<Duration>,
+    /// The last bytes read (at least [`TAIL`] of them when there were that
+    /// many), kept for [`Backing::Tail`] only.
+    tail: Option<RefCell<Vec<u8>>>,
+}
+
+/// The input's bytes as a [`Read`], counting what it hands out.
+pub struct Tracked {
+    inner: Box<dyn Read>,
+    seen: Rc<Seen>,
+}
+
+impl fmt::Debug for Tracked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tracked")
+            .field("bytes", &self.seen.bytes.get())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Read for Tracked {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let t = Instant::now();
+        let n = self.inner.read(buf)?;
+        let seen = &*self.seen;
+        seen.time.set(seen.time.get() + t.elapsed());
+        seen.bytes.set(seen.bytes.get() + n as u64);
+        if let Some(tail) = &seen.tail {
+            keep_tail(&mut tail.borrow_mut(), &buf[..n]);
+        }
+        Ok(n)
+    }
+}
+
+/// Appends `data` to `tail`, keeping at least the last [`TAIL`] bytes and
+/// at most twice that many.
+fn keep_tail(tail: &mut Vec<u8>, data: &[u8]) {
+    if data.len() >= TAIL {
+        tail.clear();
+        tail.extend_from_slice(&data[data.len() - TAIL..]);
+        return;
+    }
+    if tail.len() + data.len() > 2 * TAIL {
+        tail.drain(..tail.len() + data.len() - TAIL);
+    }
+    tail.extend_from_slice(data);
+}
+
+impl Input {
+    /// The input's bytes, to hand to the parser; `None` once taken.
+    pub fn take_reader(&mut self) -> Option<Tracked> {
+        self.reader.take()
+    }
+
+    /// How many bytes of SGF text were read so far (of the decoded text
+    /// for UTF-16).
+    pub fn bytes_read(&self) -> u64 {
+        self.seen.bytes.get()
+    }
+
+    /// How long reading took so far.
+    pub fn read_time(&self) -> Duration {
+        self.seen.time.get()
+    }
+
+    /// Bytes around `pos`, a position in the text already read, and `pos`
+    /// as a position in them (its offset in them; line and column as
+    /// given): up to [`AROUND_BEFORE`] bytes of its line before it and
+    /// [`AROUND_AFTER`] bytes after. `None` when they are no longer at hand
+    /// (a pipe read far past them).
+    pub fn around(&self, pos: Position) -> Option<(Vec<u8>, Position)> {
+        let read = usize::try_from(self.bytes_read()).unwrap_or(usize::MAX);
+        let offset = pos.offset.min(read);
+        let back = (pos.column as usize)
+            .saturating_sub(1)
+            .min(AROUND_BEFORE)
+            .min(offset);
+        let (mut start, end) = (offset - back, offset.saturating_add(AROUND_AFTER).min(read));
+        let bytes = match &self.backing {
+            Backing::Memory(text) => text[start..end.min(text.len())].to_vec(),
+            #[cfg(unix)]
+            Backing::File(file) => {
+                use std::os::unix::fs::FileExt as _;
+                let mut bytes = vec![0; end - start];
+                let mut got = 0;
+                while got < bytes.len() {
+                    match file.read_at(&mut bytes[got..], (start + got) as u64) {
+                        Ok(0) => break,
+                        Ok(n) => got += n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(_) => return None,
+                    }
+                }
+                bytes.truncate(got);
+                bytes
+            }
+            Backing::Tail => {
+                let tail = self.seen.tail.as_ref()?.borrow();
+                let tail_start = read - tail.len();
+                if offset < tail_start {
+                    return None;
+                }
+                start = start.max(tail_start);
+                tail[start - tail_start..end - tail_start].to_vec()
+            }
+        };
+        Some((
+            bytes,
+            Position {
+                offset: offset - start,
+                ..pos
+            },
+        ))
     }
 }
 
 impl Reader {
-    /// A reader that refuses inputs over `limit` bytes.
+    /// A reader that refuses UTF-16 inputs over `limit` bytes.
     pub fn with_limit(limit: usize) -> Reader {
-        Reader {
-            bytes: Vec::new(),
-            decoded: String::new(),
-            limit,
-        }
+        Reader { limit }
     }
 
-    /// Reads the whole of `source`; the bytes live until the next read.
+    /// Opens `source`, reads its first bytes and sniffs them.
     ///
     /// # Errors
     ///
-    /// A [`ReadError`]: the input cannot be read, is not SGF text, or is
-    /// too large.
-    pub fn read(&mut self, source: Source<'_>) -> Result<Input<'_>, ReadError> {
-        let len = match source {
-            Source::Stdin => self.fill(&mut io::stdin().lock(), None)?,
+    /// A [`ReadError`]: the input cannot be opened or read, is not SGF
+    /// text, or is UTF-16 that does not decode or is too large.
+    pub fn open(&self, source: Source<'_>) -> Result<Input, ReadError> {
+        match source {
+            Source::Stdin => self.start(Box::new(io::stdin().lock()), None),
             Source::Path(path) => {
-                let size: SizeOf<File> = |file| file.metadata().map(|m| m.len());
-                self.fill(&mut File::open(path)?, Some(size))?
+                let file = File::open(path)?;
+                let meta = file.metadata()?;
+                // A regular file can be read again at an offset; a FIFO or
+                // a device cannot.
+                let again = if meta.is_file() {
+                    file.try_clone().ok().map(|f| (f, meta.len()))
+                } else {
+                    None
+                };
+                self.start(Box::new(file), again)
             }
-        };
-        let content = input::sniff(&self.bytes[..len]);
+        }
+    }
+
+    /// Sniffs the first bytes of `from` and makes the input; `file` is a
+    /// second handle on a regular file, with its size.
+    fn start(
+        &self,
+        mut from: Box<dyn Read>,
+        file: Option<(File, u64)>,
+    ) -> Result<Input, ReadError> {
+        let mut prefix = vec![0; SNIFF_LEN];
+        let n = read_full(&mut from, &mut prefix)?;
+        prefix.truncate(n);
+        let content = input::sniff(&prefix);
         if content.is_utf16() {
-            self.decoded = input::decode_utf16(&self.bytes[..len], content)
-                .ok_or(ReadError::InvalidUtf16(content))?;
-            return Ok(Input {
-                bytes: self.decoded.as_bytes(),
-                decoded_from: Some(content),
-            });
+            if let Some((_, size)) = &file {
+                if *size > self.limit as u64 {
+                    return Err(ReadError::TooLarge(self.limit));
+                }
+            }
+            let mut bytes = prefix;
+            self.fill(&mut from, &mut bytes)?;
+            let text: Rc<[u8]> = input::decode_utf16(&bytes, content)
+                .ok_or(ReadError::InvalidUtf16(content))?
+                .into_bytes()
+                .into();
+            drop(bytes);
+            return Ok(Input::new(
+                Box::new(Cursor::new(Rc::clone(&text))),
+                Some(content),
+                Backing::Memory(text),
+            ));
         }
         if !content.is_text() {
             return Err(ReadError::NotText(content));
         }
-        Ok(Input {
-            bytes: &self.bytes[..len],
-            decoded_from: None,
-        })
+        let backing = match file {
+            #[cfg(unix)]
+            Some((file, _)) => Backing::File(file),
+            _ => Backing::Tail,
+        };
+        Ok(Input::new(
+            Box::new(Cursor::new(prefix).chain(from)),
+            None,
+            backing,
+        ))
     }
 
-    /// Reads `from` to its end into the buffer, in chunks; returns how many
-    /// bytes. Stops early on what is not text and on what is too large;
-    /// `size_of`, when given, is asked once for the size of a large input.
-    ///
-    /// The buffer's capacity is kept between inputs, and bytes are read into
-    /// it without being zeroed first, so memory touched is what was read.
-    fn fill<R: Read>(
-        &mut self,
-        from: &mut R,
-        mut size_of: Option<SizeOf<R>>,
-    ) -> Result<usize, ReadError> {
-        self.bytes.clear();
-        let mut sniffed = false;
+    /// Reads the rest of `from` into `bytes`, in chunks; refuses more than
+    /// the limit as soon as it is seen.
+    fn fill(&self, from: &mut impl Read, bytes: &mut Vec<u8>) -> Result<(), ReadError> {
         loop {
-            let len = self.bytes.len();
+            let len = bytes.len();
             // One byte over the limit tells a too-large input.
-            let room = self.limit.saturating_add(1) - len;
+            let room = self.limit.saturating_add(1).saturating_sub(len);
             let chunk = len.max(64 * 1024).min(room);
             // `read_to_end` retries interrupted reads; on a `Take` it stops
             // short of `chunk` only at the end of the input.
-            let n = from
-                .by_ref()
-                .take(chunk as u64)
-                .read_to_end(&mut self.bytes)?;
-            let len = self.bytes.len();
-            if len > self.limit {
+            let n = from.by_ref().take(chunk as u64).read_to_end(bytes)?;
+            if bytes.len() > self.limit {
                 return Err(ReadError::TooLarge(self.limit));
             }
-            if !sniffed && (len >= SNIFF_LEN || n < chunk) {
-                sniffed = true;
-                let content = input::sniff(&self.bytes);
-                if !content.is_text() && !content.is_utf16() {
-                    return Err(ReadError::NotText(content));
-                }
-            }
             if n < chunk {
-                return Ok(len);
-            }
-            if len >= SIZE_CHECK_AFTER {
-                if let Some(size_of) = size_of.take() {
-                    if size_of(from)? > self.limit as u64 {
-                        return Err(ReadError::TooLarge(self.limit));
-                    }
-                }
+                return Ok(());
             }
         }
     }
 }
 
+impl Input {
+    fn new(inner: Box<dyn Read>, decoded_from: Option<Content>, backing: Backing) -> Input {
+        let seen = Rc::new(Seen {
+            tail: matches!(backing, Backing::Tail).then(|| RefCell::new(Vec::new())),
+            ..Seen::default()
+        });
+        Input {
+            reader: Some(Tracked {
+                inner,
+                seen: Rc::clone(&seen),
+            }),
+            decoded_from,
+            seen,
+            backing,
+        }
+    }
+}
+
+/// Reads into `buf` until it is full or the input ends; returns how many
+/// bytes were read.
+fn read_full(from: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match from.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{ReadError, Reader};
-    use sgf_grove::input::Content;
+    use super::{keep_tail, Backing, Input, ReadError, Reader, TAIL};
+    use sgf_grove::input::{Content, SNIFF_LEN};
+    use sgf_grove::Position;
+    use std::cell::Cell;
     use std::io::{self, Read};
+    use std::rc::Rc;
 
     /// Counts the bytes handed out, to prove reading stopped early.
     struct Counting<R> {
         inner: R,
-        given: usize,
+        given: Rc<Cell<usize>>,
     }
 
     impl<R: Read> Read for Counting<R> {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
             let most = buf.len().min(4096);
             let n = self.inner.read(&mut buf[..most])?;
-            self.given += n;
+            self.given.set(self.given.get() + n);
             Ok(n)
         }
     }
 
-    #[test]
-    fn an_endless_stream_is_refused_at_the_limit_not_read_forever() {
-        let mut reader = Reader::with_limit(1 << 20);
-        let mut endless = Counting {
-            inner: io::repeat(b'('),
-            given: 0,
+    fn counting<R: Read + 'static>(inner: R) -> (Box<dyn Read>, Rc<Cell<usize>>) {
+        let given = Rc::new(Cell::new(0));
+        let reader = Counting {
+            inner,
+            given: Rc::clone(&given),
         };
-        let err = reader.fill(&mut endless, None).unwrap_err();
-        assert!(matches!(err, ReadError::TooLarge(limit) if limit == 1 << 20));
-        assert_eq!(endless.given, (1 << 20) + 1);
-        assert_eq!(reader.bytes.len(), (1 << 20) + 1);
-        assert_eq!(err.to_string(), "input larger than 1048576 bytes; refused");
+        (Box::new(reader), given)
     }
 
     #[test]
-    fn endless_zeros_stop_after_the_first_chunk() {
-        let mut reader = Reader::with_limit(1 << 30);
-        let mut zeros = Counting {
-            inner: io::repeat(0),
-            given: 0,
-        };
-        let err = reader.fill(&mut zeros, None).unwrap_err();
+    fn an_endless_utf16_stream_is_refused_at_the_limit_not_read_forever() {
+        let reader = Reader::with_limit(1 << 20);
+        // `(` in UTF-16LE, for ever.
+        let (endless, given) = counting(io::repeat(b'(').zip_utf16le());
+        let err = reader.start(endless, None).unwrap_err();
+        assert!(matches!(err, ReadError::TooLarge(limit) if limit == 1 << 20));
+        assert_eq!(given.get(), (1 << 20) + 1);
+        assert_eq!(
+            err.to_string(),
+            "UTF-16 input larger than 1048576 bytes; refused"
+        );
+    }
+
+    #[test]
+    fn a_utf16_file_whose_size_says_too_large_is_refused_at_once() {
+        let reader = Reader::with_limit(1 << 20);
+        let (file, given) = counting(io::repeat(b'(').zip_utf16le());
+        let handle = std::fs::File::open(std::env::current_exe().unwrap()).unwrap();
+        let err = reader.start(file, Some((handle, 5 << 30))).unwrap_err();
+        assert!(matches!(err, ReadError::TooLarge(_)), "{err:?}");
+        assert_eq!(given.get(), SNIFF_LEN);
+    }
+
+    #[test]
+    fn endless_zeros_stop_after_the_sniffed_bytes() {
+        let reader = Reader::with_limit(1 << 30);
+        let (zeros, given) = counting(io::repeat(0));
+        let err = reader.start(zeros, None).unwrap_err();
         assert!(
             matches!(err, ReadError::NotText(Content::Binary)),
             "{err:?}"
         );
-        assert_eq!(zeros.given, 64 * 1024);
+        assert_eq!(given.get(), SNIFF_LEN);
         assert_eq!(err.to_string(), "binary data; not SGF text");
     }
 
     #[test]
-    fn a_file_whose_size_says_too_large_is_refused_after_16_mib() {
-        let mut reader = Reader::with_limit(1 << 30);
-        let mut file = Counting {
-            inner: io::repeat(b'('),
-            given: 0,
-        };
-        let err = reader.fill(&mut file, Some(|_| Ok(5 << 30))).unwrap_err();
-        assert!(matches!(err, ReadError::TooLarge(_)), "{err:?}");
-        assert_eq!(file.given, super::SIZE_CHECK_AFTER);
+    fn endless_text_is_opened_without_reading_past_the_sniffed_bytes() {
+        let reader = Reader::with_limit(1 << 20);
+        let (endless, given) = counting(io::repeat(b'('));
+        let mut input = reader.start(endless, None).unwrap();
+        assert_eq!(given.get(), SNIFF_LEN);
+        assert_eq!(input.bytes_read(), 0);
+        // Read as a stream, past any limit, counted.
+        let mut tracked = input.take_reader().unwrap();
+        let mut buf = vec![0; 1 << 20];
+        for _ in 0..3 {
+            tracked.read_exact(&mut buf).unwrap();
+        }
+        assert_eq!(input.bytes_read(), 3 << 20);
+        assert!(input.take_reader().is_none());
     }
 
     #[test]
-    fn a_stream_up_to_the_limit_is_read_whole_in_chunks() {
-        let mut reader = Reader::with_limit(300_000);
-        let mut input = b"(;GM[1]C[".to_vec();
-        input.resize(299_999, b'x');
-        input.push(b']');
-        let len = reader.fill(
-            &mut Counting {
-                inner: &input[..],
-                given: 0,
-            },
-            None,
-        );
-        assert_eq!(len.unwrap(), 300_000);
-        assert_eq!(&reader.bytes[..300_000], &input[..]);
+    fn a_stream_keeps_its_tail_for_positions_read_lately() {
+        let reader = Reader::default();
+        let mut text = b"(;GM[1]C[".to_vec();
+        text.resize(300_000, b'x');
+        text.extend_from_slice(b"]\n;B[aa])");
+        let (from, _) = counting(io::Cursor::new(text.clone()));
+        let mut input = reader.start(from, None).unwrap();
+        assert!(matches!(input.backing, Backing::Tail));
+        let mut all = Vec::new();
+        input.take_reader().unwrap().read_to_end(&mut all).unwrap();
+        assert_eq!(all, text);
+        // `;B[aa]` on line 2, column 1.
+        let pos = Position {
+            offset: 300_002,
+            line: 2,
+            column: 1,
+        };
+        let (bytes, at) = input.around(pos).unwrap();
+        assert_eq!(bytes, b";B[aa])");
+        assert_eq!(at.offset, 0);
+        // Column 10 of line 1: the line's start, kept.
+        let pos = Position {
+            offset: 9,
+            line: 1,
+            column: 10,
+        };
+        assert!(input.around(pos).is_none(), "read past it");
+        let pos = Position {
+            offset: 300_000,
+            line: 1,
+            column: 300_001,
+        };
+        let (bytes, at) = input.around(pos).unwrap();
+        assert_eq!(at.offset, 64);
+        assert_eq!(&bytes[64..], b"]\n;B[aa])");
+    }
+
+    #[test]
+    fn the_tail_keeps_the_last_bytes() {
+        let mut tail = Vec::new();
+        let data: Vec<u8> = (0..3 * TAIL).map(|i| i as u8).collect();
+        for chunk in data.chunks(1000) {
+            keep_tail(&mut tail, chunk);
+            assert!(tail.len() <= 2 * TAIL);
+        }
+        assert!(tail.len() >= TAIL);
+        assert!(data.ends_with(&tail));
+        keep_tail(&mut tail, &data);
+        assert_eq!(tail, data[data.len() - TAIL..]);
+    }
+
+    #[test]
+    fn utf16_is_decoded_and_streamed_from_memory() {
+        let reader = Reader::default();
+        let text: Vec<u8> = "\u{feff}(;C[中])"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let (from, _) = counting(io::Cursor::new(text));
+        let mut input: Input = reader.start(from, None).unwrap();
+        assert_eq!(input.decoded_from, Some(Content::Utf16Le { bom: true }));
+        let mut all = String::new();
+        input
+            .take_reader()
+            .unwrap()
+            .read_to_string(&mut all)
+            .unwrap();
+        assert_eq!(all, "(;C[中])");
+        assert_eq!(input.bytes_read(), all.len() as u64);
+    }
+
+    /// Bytes as UTF-16LE code units: each byte then a zero.
+    trait ZipUtf16 {
+        fn zip_utf16le(self) -> Utf16Le<Self>
+        where
+            Self: Sized;
+    }
+
+    impl<R: Read> ZipUtf16 for R {
+        fn zip_utf16le(self) -> Utf16Le<R> {
+            Utf16Le {
+                inner: self,
+                odd: false,
+            }
+        }
+    }
+
+    struct Utf16Le<R> {
+        inner: R,
+        odd: bool,
+    }
+
+    impl<R: Read> Read for Utf16Le<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let mut one = [0u8; 1];
+            for (i, b) in buf.iter_mut().enumerate() {
+                if self.odd {
+                    *b = 0;
+                } else if self.inner.read(&mut one)? == 0 {
+                    return Ok(i);
+                } else {
+                    *b = one[0];
+                }
+                self.odd = !self.odd;
+            }
+            Ok(buf.len())
+        }
     }
 }

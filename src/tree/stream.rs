@@ -136,6 +136,29 @@ impl<R: Read> StreamParser<R> {
         }
     }
 
+    /// Starts reading `src` with `options`, keeping the buffer and arena
+    /// (for reading many files without allocating for each).
+    ///
+    /// ```
+    /// let mut stream = sgf_grove::StreamParser::new(&b"(;B[aa])"[..]);
+    /// assert_eq!(stream.next_game().unwrap()?.node_count(), 1);
+    /// stream.reset(&b"(;B[aa];W[bb])"[..], sgf_grove::ParseOptions::new());
+    /// assert_eq!(stream.next_game().unwrap()?.node_count(), 2);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn reset(&mut self, src: R, options: ParseOptions) {
+        self.src = src;
+        self.options = options;
+        self.buf.clear();
+        self.start = 0;
+        self.consumed = 0;
+        self.origin = Origin::default();
+        self.eof = false;
+        self.done = false;
+        self.games = 0;
+        self.resume = Resume::default();
+    }
+
     /// How many games were handed out so far.
     pub fn games(&self) -> usize {
         self.games
@@ -275,24 +298,22 @@ impl<R: Read> StreamParser<R> {
     /// costs a constant factor.
     fn fill(&mut self) -> std::result::Result<(), Error> {
         let want = READ_SIZE.max(self.buf.len() - self.start);
-        let old = self.buf.len();
-        self.buf.resize(old + want, 0);
-        let mut got = 0;
-        while got < want {
-            match self.src.read(&mut self.buf[old + got..]) {
-                Ok(0) => {
-                    self.eof = true;
+        self.buf.reserve(want);
+        // Into the buffer's spare room, with no zero-filling first; short
+        // only at the end of the source.
+        let mut src = (&mut self.src).take(want as u64);
+        loop {
+            match src.read_to_end(&mut self.buf) {
+                Ok(n) => {
+                    if n < want {
+                        self.eof = true;
+                    }
                     break;
                 }
-                Ok(n) => got += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(old + got);
-                    return Err(Error::from(e));
-                }
+                Err(e) => return Err(Error::from(e)),
             }
         }
-        self.buf.truncate(old + got);
         if self.buf.len() - self.start >= u32::MAX as usize - 1 {
             return Err(Error::without_position(ErrorKind::InputTooLarge));
         }

@@ -1259,24 +1259,258 @@ fn fmt_and_dump_write_game_by_game() {
     assert!(out.stdout == expected.as_bytes());
 }
 
-/// In strict mode a defect in a later game fails the run before anything
-/// is written, although games are written one by one.
+/// In strict mode a defect in a later game stops the output at that game:
+/// the input is read once, as a stream, so the games before it are written
+/// (they were held back until the whole input was checked when it was read
+/// whole), and `dump` leaves its array unclosed.
 #[test]
-fn strict_fmt_and_dump_write_nothing_when_a_later_game_fails() {
+fn strict_fmt_and_dump_stop_at_the_game_that_fails() {
     let dir = TempDir::new("strict-later");
-    dir.write("s.sgf", "(;GM[1];B[aa])\n(;GM[1];B[aa]B[bb])");
-    for cmd in ["fmt", "dump"] {
-        let out = sgf(&dir.0, &[cmd, "--strict", "s.sgf"], None);
+    let input = "(;GM[1];B[aa])\n(;GM[1];B[aa]B[bb])\n(;GM[1];W[cc])";
+    dir.write("s.sgf", input);
+    for (cmd, before) in [
+        ("fmt", "(;GM[1];B[aa])\n"),
+        ("dump", r#"[[[{"GM":["1"]},{"B":["aa"]}],[]]"#),
+    ] {
+        for out in [
+            sgf(&dir.0, &[cmd, "--strict", "s.sgf"], None),
+            sgf(&dir.0, &[cmd, "--strict", "-"], Some(input.as_bytes())),
+        ] {
+            assert_eq!(code(&out), 1, "{cmd}");
+            assert_eq!(stdout(&out), before, "{cmd}");
+            let err = stderr(&out);
+            let (name, err) = err.split_once(':').unwrap();
+            assert!(name == "s.sgf" || name == "<stdin>", "{cmd}: {name}");
+            assert_eq!(
+                err,
+                "2:14: error[repeated_property]: property repeated in a node; values merged \
+                 (strict mode)\n \
+                 2 | (;GM[1];B[aa]B[bb])\n   |              ^\n",
+                "{cmd}"
+            );
+        }
+        // A defect in the first game: nothing is written.
+        let out = sgf(&dir.0, &[cmd, "--strict", "-"], Some(b"(;GM[1]B[aa]B[bb])"));
         assert_eq!(code(&out), 1, "{cmd}");
         assert!(out.stdout.is_empty(), "{cmd}: {}", stdout(&out));
-        assert!(
-            stderr(&out).starts_with("s.sgf:2:14: error[repeated_property]"),
-            "{cmd}: {}",
-            stderr(&out)
-        );
+        // Lenient, every game is written.
         let out = sgf(&dir.0, &[cmd, "s.sgf"], None);
         assert_eq!(code(&out), 0, "{cmd}");
+        assert_eq!(stdout(&out).matches("GM").count(), 3, "{cmd}");
     }
+    // A strict run with no defect writes it all.
+    dir.write("ok.sgf", "(;GM[1];B[aa])(;GM[1];W[bb])");
+    let out = sgf(&dir.0, &["dump", "--strict", "ok.sgf"], None);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        stdout(&out),
+        "[[[{\"GM\":[\"1\"]},{\"B\":[\"aa\"]}],[]],[[{\"GM\":[\"1\"]},{\"W\":[\"bb\"]}],[]]]\n"
+    );
+}
+
+/// Games with warnings and malformed values in several of them, junk
+/// between them and after the last.
+const MULTI: &str = "(;GM[1]KM[x];B[aa]B[bb])\njunk here\n(;GM[1];W[cc]W[dd])\n\
+                     (;GM[1]\n;B[zz]XX[1];W[ee]W[ff]\n)  tail";
+
+/// `check -` reads standard input as a stream, game by game: the same
+/// counts, the same warning lines and the same JSON as `check FILE`.
+#[test]
+fn check_stdin_stream_reports_as_the_file() {
+    let dir = TempDir::new("stdin-same");
+    dir.write("m.sgf", MULTI);
+    let file = sgf(&dir.0, &["check", "m.sgf"], None);
+    let pipe = sgf(&dir.0, &["check", "-"], Some(MULTI.as_bytes()));
+    assert_eq!(code(&file), 0);
+    assert_eq!(code(&pipe), 0);
+    let without_time = |out: &Output, name: &str| -> String {
+        stdout(out)
+            .lines()
+            .filter(|l| !l.starts_with("time:"))
+            .map(|l| l.replace(name, "NAME") + "\n")
+            .collect()
+    };
+    let text = without_time(&file, "m.sgf");
+    assert_eq!(text, without_time(&pipe, "<stdin>"));
+    // Each game's warnings, then its malformed values, as the game is read.
+    let headlines: Vec<&str> = text.lines().filter(|l| l.starts_with("NAME:")).collect();
+    assert_eq!(
+        headlines,
+        [
+            "NAME:1:19: warning[repeated_property]: property repeated in a node; values merged",
+            "NAME:1:11: warning[invalid_value]: malformed value for KM: expected real",
+            "NAME:2:1: warning[junk_after_game]: text outside any game tree skipped",
+            "NAME:3:14: warning[repeated_property]: property repeated in a node; values merged",
+            "NAME:5:18: warning[repeated_property]: property repeated in a node; values merged",
+            "NAME:5:4: warning[invalid_value]: malformed value for B: expected move",
+            "NAME:6:4: warning[junk_after_game]: text outside any game tree skipped",
+        ]
+    );
+    // The junk after the last game: its line starts in the game before.
+    assert!(text.contains("\n 6 | )  tail\n   |    ^\n"), "{text}");
+    for expected in [
+        "\ngames:    3\n",
+        "\nnodes:    7\n",
+        &format!("\nbytes:    {} ", MULTI.len()),
+        "\nwarnings: 5\n  junk_after_game: 2\n  repeated_property: 3\n",
+        "\nvalue errors: 2\n",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+
+    let file = sgf(&dir.0, &["check", "--format", "json", "m.sgf"], None);
+    let pipe = sgf(
+        &dir.0,
+        &["check", "--format", "json", "-"],
+        Some(MULTI.as_bytes()),
+    );
+    let (mut file, mut pipe) = (json_lines(&file), json_lines(&pipe));
+    assert_eq!(file[0]["path"], "m.sgf");
+    assert_eq!(pipe[0]["path"], "<stdin>");
+    for lines in [&mut file, &mut pipe] {
+        lines[0]["path"] = Json::Null;
+        for key in ["seconds", "value_seconds"] {
+            lines[1]["summary"][key] = Json::Null;
+        }
+    }
+    assert_eq!(file, pipe);
+    let line = &file[0];
+    assert_eq!(
+        (line["games"].as_u64(), line["nodes"].as_u64()),
+        (Some(3), Some(7))
+    );
+    assert_eq!(line["warnings"].as_array().unwrap().len(), 5);
+    assert_eq!(line["warnings"][4]["offset"], MULTI.len() - 4);
+    assert_eq!(line["charsets"].as_array().unwrap().len(), 3);
+    assert_eq!(line["value_errors"][1]["offset"], 66);
+}
+
+/// The JSON line of a file lists its first 10,000 warnings and counts the
+/// rest as dropped; the text output prints them all as they come, and the
+/// summary counts them all by kind.
+#[test]
+fn check_json_lists_10000_warnings_of_a_file() {
+    let dir = TempDir::new("warning-cap");
+    dir.write("w.sgf", "(;GM[1]B[aa]B[bb])\n".repeat(12_000));
+    let out = sgf(&dir.0, &["check", "--format", "json", "w.sgf"], None);
+    assert_eq!(code(&out), 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["games"], 12_000);
+    assert_eq!(lines[0]["warnings"].as_array().unwrap().len(), 10_000);
+    assert_eq!(lines[0]["warnings"][9_999]["line"], 10_000);
+    assert_eq!(lines[0]["warnings_dropped"], 2_000);
+    let summary = &lines[1]["summary"];
+    assert_eq!(summary["warnings"]["repeated_property"], 12_000);
+    assert_eq!(summary["warnings_dropped"], 0);
+
+    let out = sgf(
+        &dir.0,
+        &["check", "-"],
+        Some("(;GM[1]B[aa]B[bb])\n".repeat(12_000).as_bytes()),
+    );
+    let text = stdout(&out);
+    assert_eq!(text.matches("warning[repeated_property]").count(), 12_000);
+    assert!(
+        text.contains("\n<stdin>:12000:13: warning[repeated_property]"),
+        "{}",
+        &text[text.len() - 600..]
+    );
+    assert!(text.contains("\nwarnings: 12000\n  repeated_property: 12000\n"));
+    assert!(!text.contains("not kept"));
+}
+
+/// A warning in the third game of a stream whose first two games are
+/// large: the parser holds only the third game by then, and the line,
+/// column and offset are still those of the whole stream, the snippet
+/// that game's line.
+#[test]
+fn check_positions_in_a_later_game_of_a_stream_are_the_streams() {
+    let dir = TempDir::new("stream-pos");
+    // Two games of 1.5 MB each, over many lines.
+    let big = |player: &str| {
+        let comment = "a comment line\n".repeat(100_000);
+        format!("(;GM[1]PB[{player}]C[{comment}];B[aa])\n")
+    };
+    let mut input = big("one") + &big("two");
+    let lines_before = input.matches('\n').count();
+    input.push_str("(;GM[1]\n;B[dd]C[x]B[ee]\n;W[zz])\n");
+    let offset = input.find("B[ee]").unwrap();
+    dir.write("big.sgf", &input);
+    let line = lines_before + 2;
+    let headline = format!(
+        "{line}:11: warning[repeated_property]: property repeated in a node; values merged"
+    );
+    let snippet = format!(
+        " {line} | ;B[dd]C[x]B[ee]\n {} |           ^\n",
+        " ".repeat(line.to_string().len())
+    );
+    for out in [
+        sgf(&dir.0, &["check", "-"], Some(input.as_bytes())),
+        sgf(&dir.0, &["check", "big.sgf"], None),
+    ] {
+        assert_eq!(code(&out), 0, "{}", stdout(&out));
+        let text = stdout(&out);
+        let (name, rest) = text.split_once(':').unwrap();
+        assert!(name == "<stdin>" || name == "big.sgf", "{text}");
+        assert!(
+            rest.starts_with(&format!("{headline}\n{snippet}")),
+            "{text}"
+        );
+        assert!(text.contains("\ngames:    3\n"), "{text}");
+    }
+    let out = sgf(
+        &dir.0,
+        &["check", "--format", "json", "-"],
+        Some(input.as_bytes()),
+    );
+    let lines = json_lines(&out);
+    let warning = &lines[0]["warnings"][0];
+    assert_eq!(warning["offset"], offset);
+    assert_eq!(warning["line"], line);
+    assert_eq!(warning["column"], 11);
+    assert_eq!(lines[0]["bytes"], input.len());
+}
+
+/// Games on one line: when the stream has moved past the start of the line
+/// a warning is on, the line is shown from where the parser's window
+/// starts (the game's start), marked `...`, with the caret still under the
+/// column; a file is read again there and shows the bytes before.
+#[test]
+fn check_snippet_of_a_line_that_starts_before_the_window() {
+    let dir = TempDir::new("stream-line");
+    let first = format!("(;GM[1]C[{}])", "x".repeat(1_500_000));
+    let third = format!("(;GM[1]B[aa]B[bb]C[{}])", "y".repeat(1_500_000));
+    let input = format!("{first}(;GM[1]){third}\n");
+    let column = first.len() + "(;GM[1])".len() + "(;GM[1]B[aa]".len() + 1;
+    dir.write("line.sgf", &input);
+    let headline = format!(
+        "1:{column}: warning[repeated_property]: property repeated in a node; values merged\n"
+    );
+    let out = sgf(&dir.0, &["check", "-"], Some(input.as_bytes()));
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    // 120 bytes from the window's start; the caret under `B[bb]`.
+    let shown = &third[..120];
+    assert!(
+        text.starts_with(&format!(
+            "<stdin>:{headline} 1 | ...{shown}...\n   | {}^\n",
+            " ".repeat(3 + "(;GM[1]B[aa]".len())
+        )),
+        "{}",
+        &text[..text.len().min(600)]
+    );
+    let out = sgf(&dir.0, &["check", "line.sgf"], None);
+    let text = stdout(&out);
+    let before = format!("{}])(;GM[1])(;GM[1]B[aa]", "x".repeat(60 - 22));
+    let after = format!("B[bb]C[{}", "y".repeat(120 - 60 - 7));
+    assert!(
+        text.starts_with(&format!(
+            "line.sgf:{headline} 1 | ...{before}{after}...\n   | {}^\n",
+            " ".repeat(63)
+        )),
+        "{}",
+        &text[..text.len().min(600)]
+    );
 }
 
 /// The first bytes of each kind of file that is not SGF text, written by

@@ -42,22 +42,26 @@
 //! The JSON text is written directly, with an explicit stack: a game tree can
 //! nest a million variations deep, and both recursion and `serde_json::Value`
 //! (whose serializer and drop recurse) would overflow the call stack. It is
-//! written as parsing goes, game by game
+//! written as the input is read, as a stream, game by game
 //! ([`parse_streaming`]), through a buffer, and typed
 //! values are decoded one at a time and never collected, so memory stays
-//! that of the input and its largest game: `AB` with 20,000 rectangles
-//! `[aa:ZZ]` on a 52×52 board (54 million points) dumps in 3.4 MB.
+//! that of the largest game, whatever the input's length: `AB` with 20,000
+//! rectangles `[aa:ZZ]` on a 52×52 board (54 million points) dumps in
+//! 3.4 MB.
+//!
+//! In strict mode a defect stops the output at the game it is in: the games
+//! before it are written, the array is left unclosed (not valid JSON, so
+//! that it cannot pass for the whole collection) and the exit status is 1.
 
 use super::{
-    display_name, input_parse_options, parse_streaming, raw_text, read_reporting, write_headline,
+    display_name, input_parse_options, open_reporting, parse_streaming, raw_text, write_headline,
     CliError, Status,
 };
 use crate::args::DumpArgs;
-use crate::read::Reader;
 use encoding_rs::Encoding;
 use sgf_grove::audit::ValueError;
 use sgf_grove::value::{Color, Double, Move, Point, TypedValue};
-use sgf_grove::{Collection, GameTree, Node, NodeId, Parser, Property};
+use sgf_grove::{Collection, GameTree, Node, NodeId, Property};
 use std::io::{self, BufWriter, Write};
 
 /// Runs `sgf dump`.
@@ -67,12 +71,10 @@ use std::io::{self, BufWriter, Write};
 /// An unreadable input, or a failed write to standard output.
 pub fn run(args: &DumpArgs) -> Result<Status, CliError> {
     let name = display_name(&args.file);
-    let mut reader = Reader::default();
-    let Some(input) = read_reporting(&mut reader, &args.file, &name)? else {
+    let Some(mut input) = open_reporting(&args.file, &name)? else {
         return Ok(Status::Failed);
     };
     let options = input_parse_options(args.strict, args.charset, input.decoded_from);
-    let mut parser = Parser::with_options(options);
 
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut dumper = Dumper {
@@ -82,13 +84,15 @@ pub fn run(args: &DumpArgs) -> Result<Status, CliError> {
         stack: Vec::new(),
         games: 0,
     };
-    let status = parse_streaming(&mut parser, input.bytes, &name, |coll, warnings| {
+    let status = parse_streaming(&mut input, options, &name, |coll, warnings| {
         dumper.write_games(&mut out, coll, warnings)
     })?;
+    // After an error the array is left open: what was written is not
+    // mistaken for the whole collection.
     if status == Status::Ok {
         dumper.finish(&mut out)?;
-        out.flush()?;
     }
+    out.flush()?;
     Ok(status)
 }
 

@@ -6,14 +6,15 @@
 //! in Shift_JIS, Big5 and GBK a `\` or `]` byte can end a character, and the
 //! charset decides where values end.
 //!
-//! Each game is written as soon as it is parsed
-//! ([`parse_streaming`]), so the arena holds one game
-//! at a time.
+//! The input is read as a stream and each game written as soon as it is
+//! read ([`parse_streaming`]), so memory holds one
+//! game at a time, whatever the input's length. In strict mode a defect
+//! stops the output at the game it is in (the games before it are
+//! written) and the exit status is 1.
 
-use super::{display_name, input_parse_options, parse_streaming, read_reporting, CliError, Status};
+use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
 use crate::args::FmtArgs;
-use crate::read::Reader;
-use sgf_grove::{Parser, Writer};
+use sgf_grove::Writer;
 use std::io::{self, BufWriter, Write};
 
 /// Runs `sgf fmt`: writes each game as soon as it is parsed.
@@ -23,14 +24,12 @@ use std::io::{self, BufWriter, Write};
 /// An unreadable input, or a failed write to standard output.
 pub fn run(args: &FmtArgs) -> Result<Status, CliError> {
     let name = display_name(&args.file);
-    let mut reader = Reader::default();
-    let Some(input) = read_reporting(&mut reader, &args.file, &name)? else {
+    let Some(mut input) = open_reporting(&args.file, &name)? else {
         return Ok(Status::Failed);
     };
     let options = input_parse_options(args.strict, args.charset, input.decoded_from);
-    let mut parser = Parser::with_options(options);
     let mut writer = Writer::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()));
-    let status = parse_streaming(&mut parser, input.bytes, &name, |coll, _| {
+    let status = parse_streaming(&mut input, options, &name, |coll, _| {
         writer.write_collection(coll)
     })?;
     writer.into_inner().flush()?;

@@ -10,11 +10,10 @@ pub use crate::name::display_name;
 use crate::read::{Input, ReadError, Reader, Source};
 use encoding_rs::Encoding;
 use sgf_grove::input::Content;
-use sgf_grove::{Collection, Error, ParseOptions, Parser, Position};
+use sgf_grove::{Collection, Error, ErrorKind, ParseOptions, Position, StreamParser};
 use std::borrow::Cow;
 use std::fmt as stdfmt;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -172,18 +171,18 @@ pub fn utf16_message(content: Content) -> String {
     format!("{content} decoded to UTF-8 before parsing; positions are in the decoded text")
 }
 
-/// Reads the input of `dump` and `fmt` (standard input for `-`). When it
-/// is not SGF text or too large, says so on standard error and returns
-/// `None` (exit status 1); when it was UTF-16, says that it was decoded.
+/// How many warnings of one input `check --format json` lists; further
+/// ones are only counted. (The parser keeps as many per game.)
+pub const WARNINGS_KEPT: usize = 10_000;
+
+/// Opens the input of `dump` and `fmt` (standard input for `-`). When it
+/// is not SGF text, says so on standard error and returns `None` (exit
+/// status 1); when it was UTF-16, says that it was decoded.
 ///
 /// # Errors
 ///
 /// A [`CliError`] naming the input when it cannot be read (exit status 2).
-pub fn read_reporting<'r>(
-    reader: &'r mut Reader,
-    path: &Path,
-    name: &str,
-) -> Result<Option<Input<'r>>, CliError> {
+pub fn open_reporting(path: &Path, name: &str) -> Result<Option<Input>, CliError> {
     let source = if is_stdin(path) {
         Source::Stdin
     } else {
@@ -191,7 +190,7 @@ pub fn read_reporting<'r>(
     };
     let mut err_out = io::stderr().lock();
     // Standard error may be closed; that must not change the outcome.
-    match reader.read(source) {
+    match Reader::default().open(source) {
         Ok(input) => {
             if let Some(content) = input.decoded_from {
                 let _ = writeln!(
@@ -210,74 +209,80 @@ pub fn read_reporting<'r>(
     }
 }
 
-/// Parses `input` one game at a time for `dump` and `fmt`, handing each
-/// piece to `each` together with standard error (for warnings of its own)
-/// as soon as it is parsed, so that output is written as parsing goes.
-/// Warnings and the error go to standard error as `name:line:column: …`
-/// lines.
+/// The I/O error behind a parser's [`ErrorKind::Io`] error.
+pub fn io_error(err: &Error) -> Option<io::Error> {
+    if err.kind() != ErrorKind::Io {
+        return None;
+    }
+    let source = std::error::Error::source(err);
+    Some(match source.and_then(|s| s.downcast_ref::<io::Error>()) {
+        Some(io) => io::Error::new(io.kind(), io.to_string()),
+        None => io::Error::other(source.map_or_else(|| err.to_string(), |s| s.to_string())),
+    })
+}
+
+/// Parses `input` one game at a time for `dump` and `fmt`, reading it as a
+/// stream ([`StreamParser`]), and hands each game to `each` together with
+/// standard error (for warnings of its own) as soon as it is read, so that
+/// output is written as reading goes. Warnings and the error go to standard
+/// error as `name:line:column: …` lines, then a note of how many warnings
+/// the parser did not keep, if any.
 ///
-/// In strict mode the whole input is checked first, so that a defect in
-/// the last game fails the run before anything is written. In lenient mode
-/// parsing only fails when there is no game at all, before any output.
+/// A stream is read once: an error (in strict mode the first defect; in
+/// lenient mode no game at all, or a game too large) stops the output at
+/// the game it is in, after the games before it were handed on, with
+/// status [`Status::Failed`].
 ///
 /// # Errors
 ///
-/// The first error `each` returns (a failed write of the output).
+/// The first error `each` returns (a failed write of the output), or a
+/// failure to read the input.
 pub fn parse_streaming(
-    parser: &mut Parser,
-    input: &[u8],
+    input: &mut Input,
+    options: ParseOptions,
     name: &str,
     mut each: impl FnMut(Collection<'_, '_>, &mut dyn Write) -> io::Result<()>,
 ) -> Result<Status, CliError> {
     let mut err_out = io::BufWriter::new(io::stderr().lock());
-    let checked = if parser.options().is_strict() {
-        parser
-            .parse_each(input, |_| ControlFlow::<()>::Continue(()))
-            .map(|_| ())
-    } else {
-        Ok(())
-    };
-    let mut written = Ok(());
-    let parsed = checked.and_then(|()| {
-        parser.parse_each(input, |coll| {
-            // Standard error may be closed; that must not stop the output.
-            let _ = write_warning_lines(&mut err_out, name, &coll);
-            written = each(coll, &mut err_out);
-            // A failed write (a closed pipe) ends the reading too.
-            if written.is_err() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+    let reader = input.take_reader().expect("an input is parsed once");
+    let mut parser = StreamParser::with_options(reader, options);
+    let mut dropped = 0;
+    let mut status = Status::Ok;
+    while let Some(next) = parser.next_game() {
+        let coll = match next {
+            Ok(coll) => coll,
+            Err(err) => {
+                if let Some(io) = io_error(&err) {
+                    let _ = err_out.flush();
+                    return Err(CliError::io(format!("cannot read {name}"), io));
+                }
+                // Standard error may be closed; that must not change the
+                // outcome.
+                let _ = write_error(&mut err_out, name, input, &err);
+                status = Status::Failed;
+                break;
             }
-        })
-    });
-    if let Err(err) = &parsed {
-        let _ = write_error(&mut err_out, name, input, err);
+        };
+        for w in coll.warnings() {
+            let _ = write_headline(
+                &mut err_out,
+                name,
+                "warning",
+                w.kind.code(),
+                w.kind.message(),
+                w.pos,
+            );
+        }
+        dropped += coll.warnings_dropped();
+        if let Err(err) = each(coll, &mut err_out) {
+            // A failed write (a closed pipe) ends the reading too.
+            let _ = err_out.flush();
+            return Err(err.into());
+        }
     }
+    let _ = write_dropped_note(&mut err_out, name, dropped);
     let _ = err_out.flush();
-    written?;
-    Ok(match parsed {
-        Ok(_) => Status::Ok,
-        Err(_) => Status::Failed,
-    })
-}
-
-/// Writes the warnings of `coll` to `out`, one line each in the form
-/// `path:line:column: warning[code]: message`, plus a note when some were
-/// dropped over the limit.
-///
-/// # Errors
-///
-/// Any error of `out`.
-pub fn write_warning_lines(
-    out: &mut impl Write,
-    name: &str,
-    coll: &Collection<'_, '_>,
-) -> io::Result<()> {
-    for w in coll.warnings() {
-        write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
-    }
-    write_dropped_note(out, name, coll.warnings_dropped())
+    Ok(status)
 }
 
 /// Writes `path: note: N more warnings not kept` when `dropped` is not 0.
@@ -296,21 +301,61 @@ pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> i
 }
 
 /// Writes a parse error as `path:line:column: error[code]: message`, then the
-/// line of `input` it points into with a caret under the column.
+/// line of `input` it points into with a caret under the column when that
+/// line is still at hand ([`Input::around`]); an error with no position
+/// (I/O) as `path: error[code]: message`.
 ///
 /// # Errors
 ///
 /// Any error of `out`.
-pub fn write_error(out: &mut impl Write, name: &str, input: &[u8], err: &Error) -> io::Result<()> {
-    write_headline(
-        out,
-        name,
-        "error",
-        err.kind().code(),
-        &err.kind().to_string(),
-        err.position(),
-    )?;
-    write_snippet(out, input, err.position())
+pub fn write_error(out: &mut impl Write, name: &str, input: &Input, err: &Error) -> io::Result<()> {
+    let code = err.kind().code();
+    if !err.has_position() {
+        let message = match io_error(err) {
+            Some(io) => io.to_string(),
+            None => err.kind().to_string(),
+        };
+        return writeln!(out, "{name}: error[{code}]: {message}");
+    }
+    let pos = err.position();
+    write_headline(out, name, "error", code, &err.kind().to_string(), pos)?;
+    match input.around(pos) {
+        Some((bytes, at)) => write_snippet(out, &bytes, at),
+        None => Ok(()),
+    }
+}
+
+/// Writes the line of a diagnostic at `pos` (a position in the stream)
+/// with a caret: from `window`, the part of the stream the parser holds,
+/// which starts at stream offset `base`. When the line starts before the
+/// window (a game that starts on the line where the previous one ends),
+/// or `pos` itself is before it (junk the parser dropped as it went), the
+/// bytes come from what `input` can give back ([`Input::around`]); when it
+/// cannot (a pipe read far past them), the line is shown from the window's
+/// start, marked `...` as cut, or not at all.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_stream_snippet(
+    out: &mut impl Write,
+    input: &Input,
+    window: &[u8],
+    base: usize,
+    pos: Position,
+) -> io::Result<()> {
+    let in_window = pos.offset.checked_sub(base);
+    let line_in_window =
+        in_window.is_some_and(|offset| offset >= (pos.column as usize).saturating_sub(1));
+    if !line_in_window {
+        if let Some((bytes, at)) = input.around(pos) {
+            return write_snippet(out, &bytes, at);
+        }
+    }
+    match in_window {
+        Some(offset) => write_snippet(out, window, Position { offset, ..pos }),
+        None => Ok(()),
+    }
 }
 
 /// Writes `path:line:column: severity[code]: message`.
@@ -347,6 +392,11 @@ const SNIPPET_BEFORE: usize = 60;
 ///     |       ^
 /// ```
 ///
+/// `input` may be part of a longer text: `pos.offset` is the offset in
+/// `input`, line and column those of the text. When the column says that
+/// the line starts before `input`, the snippet starts at `input`'s start
+/// (or later), marked `...` as cut.
+///
 /// Costs at most [`SNIPPET_WIDTH`] bytes of scanning, whatever the line's
 /// length, so that thousands of diagnostics on a one-line file stay cheap.
 ///
@@ -355,11 +405,14 @@ const SNIPPET_BEFORE: usize = 60;
 /// Any error of `out`.
 pub fn write_snippet(out: &mut impl Write, input: &[u8], pos: Position) -> io::Result<()> {
     let offset = pos.offset.min(input.len());
-    let line_start = offset.saturating_sub((pos.column as usize).saturating_sub(1));
+    // `None` when the line starts before `input`.
+    let line_start = offset.checked_sub((pos.column as usize).saturating_sub(1));
 
     // The window: at most SNIPPET_BEFORE bytes before the column…
-    let mut start = line_start.max(offset.saturating_sub(SNIPPET_BEFORE));
-    let cut_left = start > line_start;
+    let mut start = line_start
+        .unwrap_or(0)
+        .max(offset.saturating_sub(SNIPPET_BEFORE));
+    let cut_left = line_start.is_none_or(|line_start| start > line_start);
     if cut_left {
         // …starting on a UTF-8 character boundary when that is near.
         let mut n = 0;

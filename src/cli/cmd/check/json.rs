@@ -12,9 +12,12 @@
 //! ```
 //!
 //! Count maps (`warnings`, `charsets`, …) list the largest count first.
+//! A file's line lists its first 10,000 warnings; `warnings_dropped` counts
+//! the others (the summary's `warnings` counts every warning by kind, its
+//! `warnings_dropped` those the parser did not keep, of unknown kind).
 
 use super::walk::Skipped;
-use super::{source_name, Failure, FileReport, Totals};
+use super::{source_name, Failure, FileReport, FileState, Totals};
 use crate::name::display_name;
 use serde::ser::{Serialize, Serializer};
 use sgf_grove::audit;
@@ -27,7 +30,7 @@ use std::io::{self, Write};
 #[derive(serde::Serialize)]
 struct FileLine<'a> {
     path: &'a str,
-    bytes: usize,
+    bytes: u64,
     games: u64,
     nodes: u64,
     warnings: Vec<Diagnostic<'a>>,
@@ -85,28 +88,36 @@ struct ValueErrorLine<'a> {
     message: String,
 }
 
-/// Writes the JSON line of one file; `values` is `None` with
-/// `--structure-only`.
+/// Writes the JSON line of one file of `bytes` bytes; `full` unless
+/// `--structure-only` (with the file's charsets and malformed values).
 pub(super) fn write_file(
     out: &mut impl Write,
     name: &str,
-    bytes: usize,
+    bytes: u64,
     result: Result<&FileReport<'_>, &Failure<'_>>,
-    values: Option<&audit::Report>,
+    full: bool,
 ) -> io::Result<()> {
     let (games, nodes, warnings, warnings_dropped, error) = match result {
         Ok(report) => (
             report.games,
-            report.nodes,
+            report.file.nodes,
             report
                 .diagnostics()
                 .map(|(code, message, pos)| Diagnostic::new(code, pos, message))
                 .collect(),
-            report.dropped,
+            report.file.dropped + report.file.unlisted,
             None,
         ),
         Err(failure) => (0, 0, Vec::new(), 0, Some(failure_diagnostic(failure))),
     };
+    let values = full.then(|| match result {
+        Ok(report) => file_values(report.file),
+        Err(_) => FileValues {
+            charsets: Vec::new(),
+            value_errors: Vec::new(),
+            value_errors_dropped: 0,
+        },
+    });
     let line = FileLine {
         path: name,
         bytes,
@@ -115,7 +126,7 @@ pub(super) fn write_file(
         warnings,
         warnings_dropped,
         error,
-        values: values.map(file_values),
+        values,
     };
     write_line(out, &line)
 }
@@ -131,10 +142,10 @@ fn failure_diagnostic<'a>(failure: &Failure<'a>) -> Diagnostic<'a> {
     }
 }
 
-fn file_values(report: &audit::Report) -> FileValues<'_> {
+fn file_values(file: &FileState) -> FileValues<'_> {
     FileValues {
-        charsets: report
-            .charsets()
+        charsets: file
+            .charsets
             .iter()
             .map(|c| CharsetLine {
                 name: c.name(),
@@ -142,8 +153,8 @@ fn file_values(report: &audit::Report) -> FileValues<'_> {
                 confidence: confidence(c.confidence()),
             })
             .collect(),
-        value_errors: report
-            .value_errors()
+        value_errors: file
+            .value_errors
             .iter()
             .map(|e| {
                 let p = e.error().position();
@@ -156,7 +167,7 @@ fn file_values(report: &audit::Report) -> FileValues<'_> {
                 }
             })
             .collect(),
-        value_errors_dropped: report.value_errors_dropped(),
+        value_errors_dropped: file.value_error_count - file.value_errors.len() as u64,
     }
 }
 

@@ -6,31 +6,36 @@
 //! - `walk.rs` expands the paths into a sorted list of inputs (regular
 //!   `.sgf` files in folders; anything named explicitly; `-` for standard
 //!   input) and the list of what the walk skipped;
-//! - this file reads each input ([`Reader::read`]: one reused buffer,
-//!   sniffed, capped), parses it one game at a time with one reused
-//!   [`Parser`], and, unless `--structure-only`, reads every value of every
-//!   game with an [`Audit`]; only parsing is timed for the MB/s figure, the
+//! - this file opens each input ([`Reader::open`]: sniffed), reads it as a
+//!   stream one game at a time ([`StreamParser`]: memory bounded by the
+//!   largest game, whatever the input's length), and, unless
+//!   `--structure-only`, reads every value of every game with an [`Audit`];
+//!   only parsing is timed for the MB/s figure (not reading the input), the
 //!   value pass on its own;
-//! - `text.rs` writes the report for people, `json.rs` the JSON Lines (one
+//! - `text.rs` writes the report for people, each game's warnings and
+//!   malformed values as the game is read; `json.rs` the JSON Lines (one
 //!   object per file, then one summary object; the field names are a stable
-//!   interface).
+//!   interface), with the diagnostics of a file collected up to
+//!   [`WARNINGS_KEPT`] and [`VALUE_ERRORS_KEPT`] (the rest counted).
 //!
-//! An input that is not SGF text (compressed, an archive, binary), that is
-//! too large, or in which the parser finds no game fails, like an
-//! unreadable one. UTF-16 text is decoded to UTF-8 first, with a warning,
-//! and its text read as UTF-8.
+//! An input that is not SGF text (compressed, an archive, binary), in which
+//! the parser finds no game, or in which it stops (a game too large; in
+//! strict mode, the first defect) fails, like an unreadable one; a failed
+//! file counts no games, nodes or warnings. UTF-16 text is decoded to UTF-8
+//! first, with a warning, and its text read as UTF-8.
 
 mod json;
 mod text;
 mod walk;
 
-use super::{parse_options, utf16_message, CliError, Status, UTF16_CODE};
+use super::{io_error, parse_options, utf16_message, CliError, Status, UTF16_CODE, WARNINGS_KEPT};
 use crate::args::{CheckArgs, Format};
 use crate::name::display_name;
-use crate::read::{Reader, Source};
-use sgf_grove::audit::{Audit, Report};
+use crate::read::{Input, Reader, Source, Tracked};
+use sgf_grove::audit::{Audit, ValueError};
 use sgf_grove::input::Content;
-use sgf_grove::{Error, Parser, Position, Warning};
+use sgf_grove::text::Charset;
+use sgf_grove::{Error, ParseOptions, Position, StreamParser, Warning};
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
@@ -53,12 +58,11 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut checker = Checker {
         args,
-        parser: Parser::with_options(parse_options(args.strict, args.charset)),
-        utf8_parser: None,
         reader: Reader::default(),
         audit: Audit::new().keep_errors(VALUE_ERRORS_KEPT),
-        warnings: Vec::new(),
+        file: FileState::default(),
         totals: Totals::default(),
+        stream: None,
     };
     for entry in &walk.entries {
         let name = display_name(&entry.path);
@@ -103,21 +107,57 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
 /// What `check` keeps from input to input.
 struct Checker<'a> {
     args: &'a CheckArgs,
-    parser: Parser,
-    /// For inputs decoded from UTF-16: their text is UTF-8 now, whatever
-    /// their `CA` says. Made on first use.
-    utf8_parser: Option<Parser>,
     reader: Reader,
+    /// Reads the values of one game at a time: its report is that game's,
+    /// the file's are kept in `file`.
     audit: Audit,
-    /// The current file's warnings.
-    warnings: Vec<Warning>,
+    /// The current file's counts and kept diagnostics (buffers reused).
+    file: FileState,
     totals: Totals,
+    /// The game-at-a-time reader, kept from file to file for its buffer
+    /// and arena.
+    stream: Option<StreamParser<Tracked>>,
+}
+
+/// What is known about the file being read, game by game.
+#[derive(Default)]
+struct FileState {
+    nodes: u64,
+    /// The warnings the parser kept, by code.
+    counts: BTreeMap<&'static str, u64>,
+    /// Warnings the parser counted but did not keep (over its limit per
+    /// game); their kind is unknown.
+    dropped: u64,
+    /// The first [`WARNINGS_KEPT`] warnings, for the JSON output only.
+    warnings: Vec<Warning>,
+    /// Warnings kept by the parser but not in `warnings`.
+    unlisted: u64,
+    /// Each game's charset, for the JSON output only.
+    charsets: Vec<Charset>,
+    /// The first [`VALUE_ERRORS_KEPT`] malformed values, for the JSON
+    /// output only.
+    value_errors: Vec<ValueError>,
+    /// Malformed values found.
+    value_error_count: u64,
+}
+
+impl FileState {
+    fn clear(&mut self) {
+        self.nodes = 0;
+        self.counts.clear();
+        self.dropped = 0;
+        self.warnings.clear();
+        self.unlisted = 0;
+        self.charsets.clear();
+        self.value_errors.clear();
+        self.value_error_count = 0;
+    }
 }
 
 impl Checker<'_> {
-    /// Reads, parses and reports one input.
+    /// Opens, reads, parses and reports one input.
     fn check(&mut self, out: &mut impl Write, name: &str, source: Source<'_>) -> io::Result<()> {
-        let input = match self.reader.read(source) {
+        let mut input = match self.reader.open(source) {
             Ok(input) => input,
             Err(err) => {
                 let message = err.to_string();
@@ -125,57 +165,118 @@ impl Checker<'_> {
                 return fail(out, self.args, &mut self.totals, name, 0, failure);
             }
         };
-        let full = !self.args.structure_only;
-        let parser = match input.decoded_from {
-            None => &mut self.parser,
-            Some(_) => self.utf8_parser.get_or_insert_with(|| {
-                Parser::with_options(parse_options(self.args.strict, Some(encoding_rs::UTF_8)))
-            }),
+        let (text, json) = match self.args.format {
+            Format::Text => (!self.args.quiet, false),
+            Format::Json => (false, true),
         };
+        if text {
+            if let Some(content) = input.decoded_from {
+                text::write_utf16_note(out, name, content)?;
+            }
+        }
+        let charset = match input.decoded_from {
+            // Decoded from UTF-16: the text is UTF-8 now, whatever its `CA`.
+            Some(_) => Some(encoding_rs::UTF_8),
+            None => self.args.charset,
+        };
+        let options: ParseOptions = parse_options(self.args.strict, charset);
+        let reader = input.take_reader().expect("an input is parsed once");
+        let parser = match &mut self.stream {
+            Some(stream) => {
+                stream.reset(reader, options);
+                stream
+            }
+            None => self
+                .stream
+                .insert(StreamParser::with_options(reader, options)),
+        };
+        self.file.clear();
 
-        // One game at a time: the arena stays the size of the largest game
-        // instead of growing (and being first touched) with the file.
-        let t = Instant::now();
-        self.warnings.clear();
-        self.audit.next_input();
-        let (mut nodes, mut dropped) = (0u64, 0u64);
+        // One game at a time: the buffer and arena stay the size of the
+        // largest game, whatever the length of the stream.
+        let mut game_time = Duration::ZERO;
         let mut value_time = Duration::ZERO;
-        let (warnings, audit) = (&mut self.warnings, &mut self.audit);
-        let result = parser.parse_each(input.bytes, |coll| {
-            nodes += coll.node_count() as u64;
-            dropped += coll.warnings_dropped() as u64;
-            warnings.extend_from_slice(coll.warnings());
+        let full = !self.args.structure_only;
+        let mut result = Ok(());
+        loop {
+            let t = Instant::now();
+            let Some(next) = parser.next_game() else {
+                game_time += t.elapsed();
+                break;
+            };
+            game_time += t.elapsed();
+            let coll = match next {
+                Ok(coll) => coll,
+                Err(err) => {
+                    result = Err(err);
+                    break;
+                }
+            };
+            let file = &mut self.file;
+            file.nodes += coll.node_count() as u64;
+            file.dropped += coll.warnings_dropped() as u64;
+            let warnings = coll.warnings();
+            for w in warnings {
+                *file.counts.entry(w.kind.code()).or_default() += 1;
+            }
+            if json {
+                let listed = warnings.len().min(WARNINGS_KEPT - file.warnings.len());
+                file.warnings.extend_from_slice(&warnings[..listed]);
+                file.unlisted += (warnings.len() - listed) as u64;
+            }
             if full {
                 let t = Instant::now();
-                audit.read(coll);
+                self.audit.next_input();
+                self.audit.read(coll);
                 value_time += t.elapsed();
             }
-            std::ops::ControlFlow::<()>::Continue(())
-        });
-        self.totals.parse_time += t.elapsed().saturating_sub(value_time);
+            let report = self.audit.report();
+            let shown = file.value_error_count;
+            if full {
+                file.value_error_count += report.value_error_count();
+                if json {
+                    file.charsets.extend_from_slice(report.charsets());
+                    let room = VALUE_ERRORS_KEPT.saturating_sub(file.value_errors.len());
+                    let errors = report.value_errors();
+                    file.value_errors
+                        .extend_from_slice(&errors[..errors.len().min(room)]);
+                }
+            }
+            if text {
+                let values = if full { report.value_errors() } else { &[] };
+                text::write_game(out, name, &input, &coll, warnings, values, shown)?;
+            }
+        }
+        let games = parser.games() as u64;
+        let read_time = input.read_time();
+        self.totals.parse_time += game_time.saturating_sub(read_time);
         self.totals.value_time += value_time;
-        self.totals.bytes += input.bytes.len() as u64;
-        let bytes = input.bytes;
-        match result.map(|flow| flow.continue_value().unwrap_or(0)) {
-            Ok(games) => {
+        let bytes = input.bytes_read();
+        self.totals.bytes += bytes;
+        match result {
+            Ok(()) => {
                 let report = FileReport {
-                    games: games as u64,
-                    nodes,
+                    games,
                     decoded_from: input.decoded_from,
-                    warnings: &self.warnings,
-                    dropped,
+                    file: &self.file,
                 };
                 self.totals.add(&report);
-                let values = full.then(|| self.audit.report());
                 match self.args.format {
                     Format::Text if self.args.quiet => Ok(()),
-                    Format::Text => text::write_file(out, name, bytes, &report, values),
-                    Format::Json => json::write_file(out, name, bytes.len(), Ok(&report), values),
+                    Format::Text => text::write_file_end(out, name, &report, full),
+                    Format::Json => json::write_file(out, name, bytes, Ok(&report), full),
                 }
             }
             Err(err) => {
-                let failure = Failure::Parse(bytes, &err);
-                fail(out, self.args, &mut self.totals, name, bytes.len(), failure)
+                let message;
+                let failure = match io_error(&err) {
+                    Some(io) => {
+                        message = io.to_string();
+                        Failure::Plain(err.kind().code(), &message)
+                    }
+                    None => Failure::Parse(&input, &err),
+                };
+                fail(out, self.args, &mut self.totals, name, bytes, failure)
             }
         }
     }
@@ -187,17 +288,13 @@ fn fail(
     args: &CheckArgs,
     totals: &mut Totals,
     name: &str,
-    bytes: usize,
+    bytes: u64,
     failure: Failure<'_>,
 ) -> io::Result<()> {
     totals.failed.push((name.to_owned(), failure.code()));
     match args.format {
         Format::Text => text::write_failure(out, name, &failure),
-        Format::Json => {
-            let empty = Report::default();
-            let values = (!args.structure_only).then_some(&empty);
-            json::write_file(out, name, bytes, Err(&failure), values)
-        }
+        Format::Json => json::write_file(out, name, bytes, Err(&failure), !args.structure_only),
     }
 }
 
@@ -207,7 +304,7 @@ enum Failure<'a> {
     /// folder): a code and a message, no position.
     Plain(&'static str, &'a str),
     /// The parser's error, in this input.
-    Parse(&'a [u8], &'a Error),
+    Parse(&'a Input, &'a Error),
 }
 
 impl Failure<'_> {
@@ -222,22 +319,21 @@ impl Failure<'_> {
 /// The facts about one parsed file.
 struct FileReport<'a> {
     games: u64,
-    nodes: u64,
     /// Set when the file was UTF-16, decoded before parsing.
     decoded_from: Option<Content>,
-    warnings: &'a [Warning],
-    dropped: u64,
+    file: &'a FileState,
 }
 
 impl FileReport<'_> {
     /// The warnings of the file as `(code, message, position)`: first the
-    /// one about UTF-16, if any, then the parser's.
+    /// one about UTF-16, if any, then the first [`WARNINGS_KEPT`] of the parser's.
     fn diagnostics(&self) -> impl Iterator<Item = (&'static str, String, Option<Position>)> + '_ {
         let utf16 = self
             .decoded_from
             .map(|content| (UTF16_CODE, utf16_message(content), None));
         utf16.into_iter().chain(
-            self.warnings
+            self.file
+                .warnings
                 .iter()
                 .map(|w| (w.kind.code(), w.kind.message().to_owned(), Some(w.pos))),
         )
@@ -265,13 +361,13 @@ struct Totals {
 impl Totals {
     fn add(&mut self, report: &FileReport<'_>) {
         self.games += report.games;
-        self.nodes += report.nodes;
-        self.dropped += report.dropped;
+        self.nodes += report.file.nodes;
+        self.dropped += report.file.dropped;
         if report.decoded_from.is_some() {
             *self.warnings.entry(UTF16_CODE).or_default() += 1;
         }
-        for w in report.warnings {
-            *self.warnings.entry(w.kind.code()).or_default() += 1;
+        for (code, count) in &report.file.counts {
+            *self.warnings.entry(code).or_default() += count;
         }
     }
 

@@ -1,14 +1,17 @@
 //! The report of `sgf check` for people: compiler-style diagnostics with
-//! the line and a caret, then a summary.
+//! the line and a caret, written game by game as the input is read, then a
+//! summary.
 
 use super::walk::Skipped;
 use super::{source_name, Failure, FileReport, Totals};
 use crate::cmd::{
-    printable, utf16_message, write_dropped_note, write_error, write_headline, write_snippet,
-    UTF16_CODE,
+    printable, utf16_message, write_dropped_note, write_error, write_headline,
+    write_stream_snippet, UTF16_CODE,
 };
 use crate::name::display_name;
-use sgf_grove::audit;
+use crate::read::Input;
+use sgf_grove::input::Content;
+use sgf_grove::{audit, Collection, Warning};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -31,42 +34,39 @@ pub(super) fn write_failure(
     }
 }
 
-/// Writes the warnings of a parsed file, each with its line and caret, and
-/// its first malformed values (`values`, unless `--structure-only`).
-pub(super) fn write_file(
+/// Writes that the file was UTF-16, decoded before parsing.
+pub(super) fn write_utf16_note(
     out: &mut impl Write,
     name: &str,
-    input: &[u8],
-    report: &FileReport<'_>,
-    values: Option<&audit::Report>,
+    content: Content,
 ) -> io::Result<()> {
-    if let Some(content) = report.decoded_from {
-        writeln!(
-            out,
-            "{name}: warning[{UTF16_CODE}]: {}",
-            utf16_message(content)
-        )?;
-    }
-    for w in report.warnings {
-        write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
-        write_snippet(out, input, w.pos)?;
-    }
-    write_dropped_note(out, name, report.dropped as usize)?;
-    if let Some(values) = values {
-        write_value_errors(out, name, input, values)?;
-    }
-    Ok(())
+    writeln!(
+        out,
+        "{name}: warning[{UTF16_CODE}]: {}",
+        utf16_message(content)
+    )
 }
 
-/// Writes the first malformed values of a file, each with its line and
-/// caret, and a note of how many more there were.
-fn write_value_errors(
+/// Writes the warnings of one game of a file as it is read (those kept),
+/// each with its line and caret, and its malformed values (`values`) while
+/// fewer than [`VALUE_ERRORS_SHOWN`] of the file were shown (`shown`, the
+/// file's malformed values before this game).
+pub(super) fn write_game(
     out: &mut impl Write,
     name: &str,
-    input: &[u8],
-    values: &audit::Report,
+    input: &Input,
+    coll: &Collection<'_, '_>,
+    warnings: &[Warning],
+    values: &[audit::ValueError],
+    shown: u64,
 ) -> io::Result<()> {
-    for value_error in values.value_errors().iter().take(VALUE_ERRORS_SHOWN) {
+    let (window, base) = (coll.input(), coll.stream_offset(0));
+    for w in warnings {
+        write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
+        write_stream_snippet(out, input, window, base, w.pos)?;
+    }
+    let room = VALUE_ERRORS_SHOWN.saturating_sub(usize::try_from(shown).unwrap_or(usize::MAX));
+    for value_error in values.iter().take(room) {
         let err = value_error.error();
         write_headline(
             out,
@@ -76,12 +76,26 @@ fn write_value_errors(
             &value_error.message(),
             err.position(),
         )?;
-        write_snippet(out, input, err.position())?;
+        write_stream_snippet(out, input, window, base, err.position())?;
     }
-    let more = values
-        .value_error_count()
+    Ok(())
+}
+
+/// Writes the notes that end a parsed file's report: how many warnings
+/// were not kept, how many malformed values not shown (`full`: unless
+/// `--structure-only`).
+pub(super) fn write_file_end(
+    out: &mut impl Write,
+    name: &str,
+    report: &FileReport<'_>,
+    full: bool,
+) -> io::Result<()> {
+    write_dropped_note(out, name, report.file.dropped as usize)?;
+    let more = report
+        .file
+        .value_error_count
         .saturating_sub(VALUE_ERRORS_SHOWN as u64);
-    if more > 0 {
+    if full && more > 0 {
         writeln!(out, "{name}: note: {more} more malformed values not shown")?;
     }
     Ok(())
