@@ -1,0 +1,200 @@
+//! The public pull reader: the state machine plus a queue of decided
+//! events.
+
+use super::*;
+
+/// Something decided but not yet handed out by a [`Reader`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Queued {
+    GameStart(usize),
+    GameEnd(Span),
+    VariationStart(usize),
+    VariationEnd(usize),
+    Node(Span, bool, RootSwitch, Option<(Span32, Span32)>, Links),
+}
+
+/// The queue of a [`Reader`]: a ring of events decided but not yet handed
+/// out (a node's properties stay in the machine's scratch space).
+#[derive(Debug, Default)]
+pub(crate) struct Queue {
+    pub(crate) events: std::collections::VecDeque<Queued>,
+}
+
+impl Queue {
+    #[inline(always)]
+    pub(crate) fn push(&mut self, q: Queued) {
+        self.events.push_back(q);
+    }
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<Queued> {
+        self.events.pop_front()
+    }
+    #[inline(always)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+}
+
+impl<'src> Emit<'src> for Queue {
+    fn game_start(&mut self, offset: usize) {
+        self.push(Queued::GameStart(offset));
+    }
+    fn game_end(&mut self, span: Span, _: &mut Diag) {
+        self.push(Queued::GameEnd(span));
+    }
+    fn variation_start(&mut self, offset: usize) {
+        self.push(Queued::VariationStart(offset));
+    }
+    fn variation_end(&mut self, offset: usize) {
+        self.push(Queued::VariationEnd(offset));
+    }
+    fn node(&mut self, node: NodeEvent<'_, 'src>) {
+        self.push(Queued::Node(
+            node.span,
+            node.root,
+            node.switch,
+            node.simple,
+            node.links,
+        ));
+    }
+}
+
+/// Reusable storage of a [`Reader`]: the tree builder keeps one between
+/// inputs so that reading allocates nothing once warm.
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    pub(crate) scratch: Scratch,
+    pub(crate) diag: Diag,
+    pub(crate) frames: Vec<Frame>,
+}
+
+impl Buffers {
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.scratch.heap_bytes()
+            + self.diag.list.capacity() * std::mem::size_of::<Warning>()
+            + self.frames.capacity() * std::mem::size_of::<Frame>()
+    }
+}
+
+/// A pull reader of [`Event`]s over an input in memory. See the
+/// [module docs](crate::events).
+#[derive(Debug)]
+pub struct Reader<'src> {
+    pub(crate) m: Machine<'src>,
+    pub(crate) queue: Queue,
+}
+
+impl<'src> Reader<'src> {
+    /// A reader of `input` with default options (lenient).
+    pub fn new(input: &'src [u8]) -> Reader<'src> {
+        Reader::with_options(input, &ParseOptions::default())
+    }
+
+    /// A reader of `input` with `options` (strict mode, the warning cap,
+    /// a charset override, which decides how values are split).
+    pub fn with_options(input: &'src [u8], options: &ParseOptions) -> Reader<'src> {
+        Reader {
+            m: Machine::new(input, options, Buffers::default()),
+            queue: Queue::default(),
+        }
+    }
+
+    /// The input read.
+    pub fn input(&self) -> &'src [u8] {
+        self.m.input
+    }
+
+    /// The warnings so far, in file order.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.m.bufs.diag.list
+    }
+
+    /// How many warnings of `kind` were found so far, kept or not.
+    pub fn warning_count(&self, kind: WarningKind) -> usize {
+        self.m.bufs.diag.counts[kind as usize] as usize
+    }
+
+    /// How many warnings were counted but not kept because of
+    /// [`ParseOptions::max_warnings`].
+    pub fn warnings_dropped(&self) -> usize {
+        self.m.bufs.diag.dropped
+    }
+
+    /// The next event, or `None` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NoGameTree`] at the end of an input that held no game;
+    /// in strict mode, the first defect, as
+    /// [`ErrorKind::Strict`].
+    #[inline]
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<Option<Event<'_, 'src>>> {
+        if !self.m.started {
+            self.m.start()?;
+        }
+        while self.queue.is_empty() && !self.m.done {
+            self.m.step(&mut self.queue)?;
+        }
+        let Some(q) = self.queue.pop() else {
+            return Ok(None);
+        };
+        Ok(Some(match q {
+            Queued::GameStart(offset) => Event::GameStart { offset },
+            Queued::GameEnd(span) => Event::GameEnd { span },
+            Queued::VariationStart(offset) => Event::VariationStart { offset },
+            Queued::VariationEnd(offset) => Event::VariationEnd { offset },
+            Queued::Node(span, root, switch, simple, links) => Event::Node(NodeEvent {
+                input: self.m.input,
+                scratch: &self.m.bufs.scratch,
+                span,
+                root,
+                switch,
+                simple,
+                links,
+            }),
+        }))
+    }
+
+    /// Skips the rest of the current game tree, reading only its structure
+    /// (no property is kept), up to and including its
+    /// [`GameEnd`](Event::GameEnd).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::next`].
+    pub fn skip_game(&mut self) -> Result<()> {
+        self.skip(0)
+    }
+
+    /// Skips the rest of the current variation (or game tree, at its top
+    /// level), reading only its structure, up to and including its
+    /// [`VariationEnd`](Event::VariationEnd) (or
+    /// [`GameEnd`](Event::GameEnd)).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::next`].
+    pub fn skip_variation(&mut self) -> Result<()> {
+        let depth = self.m.bufs.frames.len();
+        self.skip(depth)
+    }
+
+    pub(crate) fn skip(&mut self, depth: usize) -> Result<()> {
+        if !self.m.in_game && self.queue.is_empty() {
+            return Ok(());
+        }
+        let result = loop {
+            let variation_end = match self.next() {
+                Err(e) => break Err(e),
+                Ok(None) | Ok(Some(Event::GameEnd { .. })) => break Ok(()),
+                Ok(Some(Event::VariationEnd { .. })) => true,
+                Ok(Some(_)) => false,
+            };
+            if variation_end && self.m.bufs.frames.len() < depth {
+                break Ok(());
+            }
+        };
+        result
+    }
+}

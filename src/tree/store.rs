@@ -1,0 +1,186 @@
+//! The records a parse fills: nodes, property slots, rich records, values
+//! and games, in pre-order, with `u32` links.
+
+use super::*;
+
+/// Identifies a node in a parsed [`Collection`]: its index in the arena plus
+/// one, so that `Option<NodeId>` takes no more room than a `u32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(NonZeroU32);
+
+impl NodeId {
+    #[inline(always)]
+    pub(crate) fn from_link(link: u32) -> Option<NodeId> {
+        NonZeroU32::new(link).map(NodeId)
+    }
+    /// The node's index in the arena (nodes are numbered in pre-order, from 0).
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
+/// `0` stands for "no node" in the link fields.
+pub(crate) const NONE: u32 = 0;
+
+/// The top bit of [`NodeData::props`]: the node's slots point to
+/// [`RichProp`] records.
+pub(crate) const RICH: u32 = 1 << 31;
+
+/// One node in the arena: 16 bytes.
+///
+/// There is no first-child link: nodes are in pre-order, so a node's first
+/// child, when it has one, is the next node, whose parent it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct NodeData {
+    pub(crate) parent: u32,
+    pub(crate) next_sibling: u32,
+    /// Offset of the node's `;`, or of its first identifier when the `;` is
+    /// missing.
+    pub(crate) start: u32,
+    /// Index of its first slot in [`Store::slots`] (its slots run to the
+    /// next node's), with [`RICH`] set when they point to rich records.
+    pub(crate) props: u32,
+}
+
+/// A property of a rich node: one occurrence, as read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RichProp {
+    /// The identifier as written.
+    pub(crate) ident: Span32,
+    /// The normalised identifier: in the input, or in [`Store::ident_text`]
+    /// when [`flag::DIRTY`].
+    pub(crate) name: Span32,
+    /// Its first value in [`Store::values`], and how many.
+    pub(crate) values: u32,
+    pub(crate) count: u32,
+    /// How many slots further on the next occurrence in the node is (0: none).
+    pub(crate) next: u32,
+    pub(crate) flags: u8,
+}
+
+impl RichProp {
+    #[inline(always)]
+    pub(crate) fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+}
+
+impl Default for GameData {
+    fn default() -> Self {
+        GameData {
+            root: NONE,
+            start: 0,
+            end: 0,
+            size: crate::value::BoardSize::default(),
+            game_type: 1,
+            ca: Span32::default(),
+            mode: ValueMode::Bytes,
+            chars_from: 0,
+        }
+    }
+}
+
+/// One game tree: its root node, its span in the input, its root's `SZ` and
+/// `GM` read, where its root's `CA` value is (empty when absent), and how
+/// its values are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct GameData {
+    pub(crate) root: u32,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+    /// The board size from `SZ` (19×19 when absent or malformed).
+    pub(crate) size: crate::value::BoardSize,
+    /// The game from `GM` (1, Go, when absent or malformed).
+    pub(crate) game_type: u32,
+    pub(crate) ca: Span32,
+    /// How the game's values are read from `chars_from` on; before it (in
+    /// the root, up to the end of its first `CA`) they are read byte by
+    /// byte.
+    pub(crate) mode: ValueMode,
+    pub(crate) chars_from: u32,
+}
+
+/// Everything a parse produces. Owned by a [`Parser`] (and reused by it) or
+/// by a [`Document`].
+#[derive(Debug, Default)]
+pub(crate) struct Store {
+    pub(crate) nodes: Vec<NodeData>,
+    /// One per property occurrence: a plain node's value span, or a rich
+    /// node's index into `rich` (in `start`).
+    pub(crate) slots: Vec<Span32>,
+    pub(crate) rich: Vec<RichProp>,
+    /// The values of rich properties.
+    pub(crate) values: Vec<Span32>,
+    /// Normalised spellings of identifiers that were not all upper-case.
+    pub(crate) ident_text: Vec<u8>,
+    pub(crate) games: Vec<GameData>,
+    /// The index in the input of the first game here (one game at a time).
+    pub(crate) game_base: usize,
+    pub(crate) warnings: Vec<Warning>,
+    pub(crate) warnings_dropped: usize,
+    pub(crate) warning_counts: [u32; WarningKind::COUNT],
+    // Scratch space of the reader, kept for its capacity.
+    pub(crate) bufs: Buffers,
+    /// Whether some game's values are read a character at a time.
+    pub(crate) any_chars: bool,
+    /// Each game's charset, found on first use.
+    pub(crate) charsets: Vec<OnceLock<Charset>>,
+    /// The charset of every game, from the parse options.
+    pub(crate) override_charset: Option<&'static encoding_rs::Encoding>,
+    /// Checkpoints for positions in a large input, found on first use.
+    pub(crate) lines: OnceLock<LineIndex>,
+    /// Where the input starts in the stream it was read from.
+    pub(crate) origin: stream::Origin,
+    /// Text that changed when decoded.
+    pub(crate) arena: crate::text::Arena,
+}
+
+impl Store {
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.slots.clear();
+        self.rich.clear();
+        self.values.clear();
+        self.ident_text.clear();
+        self.games.clear();
+        self.warnings.clear();
+        self.warnings_dropped = 0;
+        self.warning_counts = [0; WarningKind::COUNT];
+        self.any_chars = false;
+        self.charsets.clear();
+        self.arena.reset();
+        // `lines` belongs to the input, not to one game of it: the builder
+        // drops it when it starts a new input.
+    }
+
+    /// Heap bytes held by this store (its capacity, not just what is used).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        if std::env::var_os("SGF_ARENA_DEBUG").is_some() {
+            eprintln!("nodes {}/{} slots {}/{} rich {}/{} values {}/{} text {} warnings {} bufs {} lines {}", self.nodes.len(), self.nodes.capacity(), self.slots.len(), self.slots.capacity(), self.rich.len(), self.rich.capacity(), self.values.len(), self.values.capacity(), self.ident_text.capacity(), self.warnings.capacity(), self.bufs.heap_bytes(), self.lines.get().map_or(0, LineIndex::heap_bytes));
+        }
+        self.nodes.capacity() * size_of::<NodeData>()
+            + self.slots.capacity() * size_of::<Span32>()
+            + self.rich.capacity() * size_of::<RichProp>()
+            + self.values.capacity() * size_of::<Span32>()
+            + self.ident_text.capacity()
+            + self.games.capacity() * size_of::<GameData>()
+            + self.warnings.capacity() * size_of::<Warning>()
+            + self.bufs.heap_bytes()
+            + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
+            + self.lines.get().map_or(0, LineIndex::heap_bytes)
+            + self.arena.allocated_bytes()
+    }
+
+    /// The slots of node `index`.
+    #[inline(always)]
+    pub(crate) fn slot_range(&self, index: usize) -> std::ops::Range<usize> {
+        let start = (self.nodes[index].props & !RICH) as usize;
+        let end = self
+            .nodes
+            .get(index + 1)
+            .map_or(self.slots.len(), |n| (n.props & !RICH) as usize);
+        start..end
+    }
+}
