@@ -10,7 +10,8 @@ pub(crate) enum Queued {
     GameEnd(Span),
     VariationStart(usize),
     VariationEnd(usize),
-    Node(Span, bool, RootSwitch, Option<(Span32, Span32)>, Links),
+    /// The node in [`Queue::node`] (a step hands out at most one, last).
+    Node,
 }
 
 /// The queue of a [`Reader`]: a ring of events decided but not yet handed
@@ -18,6 +19,9 @@ pub(crate) enum Queued {
 #[derive(Debug, Default)]
 pub(crate) struct Queue {
     pub(crate) events: std::collections::VecDeque<Queued>,
+    /// The node of the last step: its span, whether it is a root, its
+    /// game's charset switch, its one simple property, its links.
+    pub(crate) node: (Span, bool, RootSwitch, Option<(Span32, Span32)>, Links),
 }
 
 impl Queue {
@@ -36,6 +40,7 @@ impl Queue {
 }
 
 impl<'src> Emit<'src> for Queue {
+    #[inline(always)]
     fn game_start(&mut self, offset: usize) {
         self.push(Queued::GameStart(offset));
     }
@@ -48,14 +53,10 @@ impl<'src> Emit<'src> for Queue {
     fn variation_end(&mut self, offset: usize) {
         self.push(Queued::VariationEnd(offset));
     }
+    #[inline(always)]
     fn node(&mut self, node: NodeEvent<'_, 'src>) {
-        self.push(Queued::Node(
-            node.span,
-            node.root,
-            node.switch,
-            node.simple,
-            node.links,
-        ));
+        self.node = (node.span, node.root, node.switch, node.simple, node.links);
+        self.push(Queued::Node);
     }
 }
 
@@ -144,15 +145,18 @@ impl<'src> Reader<'src> {
             Queued::GameEnd(span) => Event::GameEnd { span },
             Queued::VariationStart(offset) => Event::VariationStart { offset },
             Queued::VariationEnd(offset) => Event::VariationEnd { offset },
-            Queued::Node(span, root, switch, simple, links) => Event::Node(NodeEvent {
-                input: self.m.input,
-                scratch: &self.m.bufs.scratch,
-                span,
-                root,
-                switch,
-                simple,
-                links,
-            }),
+            Queued::Node => {
+                let (span, root, switch, simple, links) = self.queue.node;
+                Event::Node(NodeEvent {
+                    input: self.m.input,
+                    scratch: &self.m.bufs.scratch,
+                    span,
+                    root,
+                    switch,
+                    simple,
+                    links,
+                })
+            }
         }))
     }
 
