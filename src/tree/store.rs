@@ -157,9 +157,6 @@ impl Store {
     /// Heap bytes held by this store (its capacity, not just what is used).
     pub(crate) fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        if std::env::var_os("SGF_ARENA_DEBUG").is_some() {
-            eprintln!("nodes {}/{} slots {}/{} rich {}/{} values {}/{} text {} warnings {} bufs {} lines {}", self.nodes.len(), self.nodes.capacity(), self.slots.len(), self.slots.capacity(), self.rich.len(), self.rich.capacity(), self.values.len(), self.values.capacity(), self.ident_text.capacity(), self.warnings.capacity(), self.bufs.heap_bytes(), self.lines.get().map_or(0, LineIndex::heap_bytes));
-        }
         self.nodes.capacity() * size_of::<NodeData>()
             + self.slots.capacity() * size_of::<Span32>()
             + self.rich.capacity() * size_of::<RichProp>()
