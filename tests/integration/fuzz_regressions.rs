@@ -321,3 +321,11 @@ fn events_skip_repeat() {
 fn events_cut_variation() {
     replay("events_cut_variation.sgf");
 }
+
+/// Input that is binary data by its first bytes (here NULs) fails with
+/// `NotText`, which the parse oracle did not yet count among the errors a
+/// lenient parse may give.
+#[test]
+fn fuzz_crash_9069ca78() {
+    replay("parse_9069ca78.sgf");
+}
