@@ -34,29 +34,12 @@ fn initial_nodes(input: &[u8]) -> usize {
 
 /// Parses the whole of `input` into `store`.
 pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> Result<()> {
-    store.clear();
-    store.origin = Default::default();
+    let mut m = prepare(input, options, store);
     store.game_base = 0;
-    store.lines = OnceLock::new();
-    store.override_charset = options.charset;
     store.nodes.reserve(initial_nodes(input));
     store.slots.reserve(initial_nodes(input));
-    let bufs = std::mem::take(&mut store.bufs);
-    let mut m = Machine::new(input, options, bufs);
-    let mut b = Builder {
-        input,
-        store,
-        one_game: false,
-        error: None,
-        each: None,
-        stopped: false,
-        stop_after_game: false,
-        game_end: None,
-    };
-    let mut result = m.drive(&mut b);
-    if let Some(err) = b.error.take() {
-        result = Err(err);
-    }
+    let mut b = Builder::new(input, store, false, None, false);
+    let result = b.run(&mut m);
     take_warnings(store, &mut m.bufs.diag, true);
     store.bufs = m.into_buffers();
     result
@@ -93,31 +76,15 @@ pub(crate) fn build_each(
     store: &mut Store,
     f: &mut dyn FnMut(&Store) -> ControlFlow<()>,
 ) -> Result<usize> {
-    store.clear();
-    store.origin = Default::default();
-    store.lines = OnceLock::new();
-    store.override_charset = options.charset;
-    let bufs = std::mem::take(&mut store.bufs);
-    let mut m = Machine::new(input, options, bufs);
+    let mut m = prepare(input, options, store);
     m.ids_per_game = true;
-    let mut b = Builder {
-        input,
-        store,
-        one_game: true,
-        error: None,
-        each: Some(Each {
-            f,
-            games: 0,
-            stopped: false,
-        }),
+    let each = Each {
+        f,
+        games: 0,
         stopped: false,
-        stop_after_game: false,
-        game_end: None,
     };
-    let mut result = m.drive(&mut b);
-    if let Some(err) = b.error.take() {
-        result = Err(err);
-    }
+    let mut b = Builder::new(input, store, true, Some(each), false);
+    let result = b.run(&mut m);
     let each = b.each.take().expect("set above");
     if result.is_ok() && !each.stopped && !m.bufs.diag.list.is_empty() {
         // Warnings after the last game (junk, an error in strict mode) are
@@ -154,30 +121,14 @@ pub(crate) fn build_one(
     resume: &mut Resume,
     first: bool,
 ) -> Result<OneGame> {
-    store.clear();
-    store.lines = OnceLock::new();
-    store.override_charset = options.charset;
-    let bufs = std::mem::take(&mut store.bufs);
-    let mut m = Machine::new(window, options, bufs);
+    let mut m = prepare(window, options, store);
     m.ids_per_game = true;
     if !first {
         m.resume(resume);
     }
     let games = resume.games;
-    let mut b = Builder {
-        input: window,
-        store,
-        one_game: true,
-        error: None,
-        each: None,
-        stopped: false,
-        stop_after_game: true,
-        game_end: None,
-    };
-    let mut result = m.drive(&mut b);
-    if let Some(err) = b.error.take() {
-        result = Err(err);
-    }
+    let mut b = Builder::new(window, store, true, None, true);
+    let mut result = b.run(&mut m);
     let end = b.game_end;
     if matches!(&result, Err(e) if e.kind() == ErrorKind::NoGameTree) && games > 0 {
         // Earlier windows held games: only junk is left.
@@ -196,6 +147,17 @@ pub(crate) fn build_one(
         end: end.unwrap_or(window.len()),
         read_to,
     })
+}
+
+/// Clears `store` for a new input and makes the state machine that reads
+/// it, with the store's reusable buffers.
+fn prepare<'src>(input: &'src [u8], options: &ParseOptions, store: &mut Store) -> Machine<'src> {
+    store.clear();
+    store.origin = Default::default();
+    store.lines = OnceLock::new();
+    store.override_charset = options.charset;
+    let bufs = std::mem::take(&mut store.bufs);
+    Machine::new(input, options, bufs)
 }
 
 struct Builder<'a, 'f> {
@@ -285,7 +247,35 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
     }
 }
 
-impl Builder<'_, '_> {
+impl<'a, 'f> Builder<'a, 'f> {
+    fn new(
+        input: &'a [u8],
+        store: &'a mut Store,
+        one_game: bool,
+        each: Option<Each<'f>>,
+        stop_after_game: bool,
+    ) -> Self {
+        Builder {
+            input,
+            store,
+            one_game,
+            error: None,
+            each,
+            stopped: false,
+            stop_after_game,
+            game_end: None,
+        }
+    }
+
+    /// Reads with `m` until the end or a stop; the builder's own error
+    /// (an input too large for its ids) wins over the reader's outcome.
+    fn run(&mut self, m: &mut Machine<'_>) -> Result<()> {
+        let result = m.drive(self);
+        match self.error.take() {
+            Some(err) => Err(err),
+            None => result,
+        }
+    }
     /// Adds a node, links it, records its properties.
     #[inline(always)]
     fn add_node(&mut self, node: NodeEvent<'_, '_>) -> Result<()> {
