@@ -220,7 +220,14 @@ impl<'src> Machine<'src> {
             self.done = true;
             return Err(Error::at(ErrorKind::InputTooLarge, input, 0));
         }
-        if self.stream_start {
+        // What starts like SGF (`(` after a BOM or whitespace, not UTF-16)
+        // is read as SGF; anything else is sniffed for what it is.
+        let first = input
+            .iter()
+            .position(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0xEF | 0xBB | 0xBF));
+        let sgf_like =
+            first.is_some_and(|i| input[i] == b'(' && input.get(i + 1).is_some_and(|&b| b != 0));
+        if self.stream_start && !sgf_like {
             let content = crate::input::sniff(&input[..input.len().min(crate::input::SNIFF_LEN)]);
             if !content.is_text() {
                 self.done = true;
@@ -584,7 +591,9 @@ impl<'src> Machine<'src> {
                 self.bufs.diag.rollback(mark);
                 self.next_id = id;
                 self.scanner.rewind(body);
-                let open = if first_of_variation {
+                // Cut at the variation's `(`, unless variations inside it
+                // already hold nodes of the open game: then at this node.
+                let open = if first_of_variation && top.last_child == 0 {
                     top.open as usize
                 } else {
                     start

@@ -329,3 +329,20 @@ fn events_cut_variation() {
 fn fuzz_crash_9069ca78() {
     replay("parse_9069ca78.sgf");
 }
+
+/// A node after variations that held nodes of the open game (`((;)…`
+/// nested in a variation with no node of its own) carried a root property:
+/// the game was cut at the outer variation's `(`, before those nodes, so a
+/// node lay outside its game's span. It is cut at the node now.
+#[test]
+fn fuzz_crash_fb9c1469() {
+    replay("parse_fb9c1469.sgf");
+}
+
+/// A written tree happened to hold `ustar` where a tar header has it and
+/// was refused as a tar archive. Input that starts like SGF (`(` after a
+/// BOM or whitespace) is read as SGF, whatever bytes follow.
+#[test]
+fn fuzz_crash_c9e70a5a() {
+    replay("roundtrip_c9e70a5a.sgf");
+}
