@@ -677,7 +677,6 @@ impl<'src> Machine<'src> {
                 self.override_mode.is_some(),
                 &mut self.bufs.scratch,
                 &mut sink,
-                true,
             );
             self.mode = self.switch.mode;
             end
@@ -690,7 +689,6 @@ impl<'src> Machine<'src> {
                 true,
                 &mut self.bufs.scratch,
                 &mut sink,
-                true,
             )
         }
     }

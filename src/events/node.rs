@@ -234,9 +234,6 @@ pub(crate) struct RootSwitch {
 /// In a root (`root` is `Some`), the first `CA` switches the reading of the
 /// values after it to the mode its charset needs (unless an override fixed
 /// the mode already); the switch is returned through `root`.
-///
-/// With `record` false the properties are read (and warned about) but not
-/// kept, except in a root.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn lex_node(
     scanner: &mut Scanner<'_>,
@@ -246,14 +243,12 @@ pub(crate) fn lex_node(
     fixed_mode: bool,
     scratch: &mut Scratch,
     sink: &mut DiagSink<'_, '_>,
-    record: bool,
 ) -> usize {
     let input = scanner.input();
-    let record = record || root.is_some();
     let mut pos = body;
     let mut ca_seen = false;
     loop {
-        if mode == ValueMode::Bytes && record {
+        if mode == ValueMode::Bytes {
             if let Some((ident, value, end)) = simple_prop(input, pos) {
                 // The shape of most properties, which the general path below
                 // reads to the same result and with no warning.
@@ -308,7 +303,7 @@ pub(crate) fn lex_node(
                     let end = scan_value_in(scanner, open, sink, mode);
                     // A value cut before any byte of it (`;W[` at the end)
                     // is no value: it is dropped (the lexer warned).
-                    if !(end.cut && end.content_end == open + 1) && record {
+                    if !(end.cut && end.content_end == open + 1) {
                         let value = &input[open + 1..end.content_end];
                         if let Some(i) = memchr::memchr(0, value) {
                             sink.warn(WarningKind::NulInValue, open + 1 + i);
@@ -325,9 +320,6 @@ pub(crate) fn lex_node(
                     }
                 };
                 pos = resume;
-                if !record {
-                    continue;
-                }
                 let count = scratch.values.len() - first;
                 if count == 0 {
                     continue;
@@ -418,20 +410,39 @@ pub(crate) fn skip_values<S: Sink>(
 }
 
 /// The shape of nearly every node of a game record, read without the
-/// general lexer: optional whitespace, one property with a one- or
-/// two-letter upper-case identifier and one short value free of `\`, `[`
-/// and `(`, then whitespace and the `;`, `(` or `)` that ends the node (or
-/// the end of the input). Returns the identifier, the value's content and
-/// where the general lexer would have stopped: at that ending byte. `None`
-/// for any other shape, which the general lexer then reads (to the same
-/// result, with its warnings).
+/// general lexer: one property ([`short_prop`]) and then whitespace and the
+/// `;`, `(` or `)` that ends the node (or the end of the input). Returns the
+/// identifier, the value's content and where the general lexer would have
+/// stopped: at that ending byte. `None` for any other shape, which the
+/// general lexer then reads (to the same result, with its warnings).
 #[inline(always)]
 pub(crate) fn simple_node(input: &[u8], body: usize) -> Option<(Span32, Span32, usize)> {
-    let mut i = body;
-    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        i += 1;
-    }
-    let start = i;
+    let (ident, value, after) = short_prop(input, body)?;
+    let i = skip_blank(input, after);
+    matches!(input.get(i), None | Some(b';' | b'(' | b')')).then_some((ident, value, i))
+}
+
+/// The shape of most properties of a root: one property ([`short_prop`])
+/// followed (after whitespace) by an upper-case letter, `;`, `(`, `)` or the
+/// end of the input, so that no second value follows. Returns the
+/// identifier, the value's content and the offset after its `]`; `None` for
+/// any other shape, which the general path then reads.
+#[inline(always)]
+fn simple_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
+    let (ident, value, after) = short_prop(input, pos)?;
+    let i = skip_blank(input, after);
+    matches!(input.get(i), None | Some(b';' | b'(' | b')' | b'A'..=b'Z'))
+        .then_some((ident, value, after))
+}
+
+/// One property in its common shape: optional whitespace, a one- or
+/// two-letter upper-case identifier, `[`, a value of at most 32 bytes free
+/// of `\\`, `[`, `(` and NUL, and its `]`. Returns the identifier, the
+/// value's content and the offset after the `]`.
+#[inline(always)]
+fn short_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
+    let start = skip_blank(input, pos);
+    let mut i = start;
     if !input.get(i)?.is_ascii_uppercase() {
         return None;
     }
@@ -461,68 +472,16 @@ pub(crate) fn simple_node(input: &[u8], body: usize) -> Option<(Span32, Span32, 
             _ => i += 1,
         }
     }
-    let close = i;
-    i += 1;
-    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        i += 1;
-    }
-    match input.get(i) {
-        None | Some(b';' | b'(' | b')') => {
-            Some((Span32::new(start, open), Span32::new(open + 1, close), i))
-        }
-        Some(_) => None,
-    }
+    Some((Span32::new(start, open), Span32::new(open + 1, i), i + 1))
 }
 
-/// The shape of most properties: optional whitespace, a one- or two-letter
-/// upper-case identifier, `[`, a value of at most 32 bytes free of `\\`, `[`
-/// and `(`, `]`, and then (after optional whitespace) an upper-case letter,
-/// `;`, `(`, `)` or the end of the input, so that no second value follows.
-/// Returns the identifier, the value's content and the offset after its
-/// `]`; `None` for any other shape, which the general path then reads.
+/// The first offset at or after `i` that is not a space, tab or line break.
 #[inline(always)]
-fn simple_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
-    let mut i = pos;
+fn skip_blank(input: &[u8], mut i: usize) -> usize {
     while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
         i += 1;
     }
-    let start = i;
-    if !input.get(i)?.is_ascii_uppercase() {
-        return None;
-    }
-    i += 1;
-    if input.get(i)?.is_ascii_uppercase() {
-        i += 1;
-    }
-    let open = i;
-    if *input.get(open)? != b'[' {
-        return None;
-    }
-    i += 1;
-    let limit = (i + 32).min(input.len());
-    loop {
-        if i >= limit {
-            return None;
-        }
-        match input[i] {
-            b']' => break,
-            b'\\' | b'[' | b'(' | 0 => return None,
-            _ => i += 1,
-        }
-    }
-    let close = i;
-    i += 1;
-    while matches!(input.get(i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        i += 1;
-    }
-    match input.get(i) {
-        None | Some(b';' | b'(' | b')' | b'A'..=b'Z') => Some((
-            Span32::new(start, open),
-            Span32::new(open + 1, close),
-            close + 1,
-        )),
-        Some(_) => None,
-    }
+    i
 }
 
 /// How a root's values are read after its `CA` value `value`, with a

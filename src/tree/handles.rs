@@ -372,7 +372,6 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// How this game's values are read after its root's `CA` (per game: by
     /// its charset).
     #[inline]
-    #[allow(dead_code)]
     pub(crate) fn mode(&self) -> ValueMode {
         if self.coll.store.any_chars {
             self.game_data().mode
@@ -688,16 +687,6 @@ impl<'t, 'src: 't> Property<'t, 'src> {
             None => store.slots[self.slot as usize].end as usize + 1,
         };
         Span::new(start, end)
-    }
-
-    /// How this occurrence's values were read: a character at a time for a
-    /// charset that needs it, else byte by byte.
-    #[allow(dead_code)]
-    pub(crate) fn mode(&self) -> ValueMode {
-        match self.rich() {
-            Some(r) if r.has(flag::CHARS) => self.node.mode(),
-            _ => ValueMode::Bytes,
-        }
     }
 
     /// Whether later occurrences are merged into this one.

@@ -43,28 +43,10 @@ pub(crate) struct NodeData {
     pub(crate) props: u32,
 }
 
-/// A property of a rich node: one occurrence, as read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct RichProp {
-    /// The identifier as written.
-    pub(crate) ident: Span32,
-    /// The normalised identifier: in the input, or in [`Store::ident_text`]
-    /// when [`flag::DIRTY`].
-    pub(crate) name: Span32,
-    /// Its first value in [`Store::values`], and how many.
-    pub(crate) values: u32,
-    pub(crate) count: u32,
-    /// How many slots further on the next occurrence in the node is (0: none).
-    pub(crate) next: u32,
-    pub(crate) flags: u8,
-}
-
-impl RichProp {
-    #[inline(always)]
-    pub(crate) fn has(&self, f: u8) -> bool {
-        self.flags & f != 0
-    }
-}
+/// A property of a rich node: one occurrence, as read, in the reader's own
+/// shape; its name (when [`flag::DIRTY`]) points into
+/// [`Store::ident_text`] and its values into [`Store::values`].
+pub(crate) type RichProp = crate::events::PropTok;
 
 impl Default for GameData {
     fn default() -> Self {
