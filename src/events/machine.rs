@@ -45,6 +45,14 @@ pub(crate) trait Emit<'src> {
     fn stop(&self) -> bool {
         false
     }
+    /// Whether the machine may go on from a simple node straight to the
+    /// next one in the same step (a run of `;B[pd];W[dp]…`), instead of
+    /// returning after each node. A consumer that takes one node a step
+    /// (the reader's queue) says no.
+    #[inline(always)]
+    fn run_on(&self) -> bool {
+        false
+    }
 }
 
 /// The state machine under [`Reader`] and the tree builder.
@@ -571,6 +579,9 @@ impl<'src> Machine<'src> {
                     links,
                 };
                 e.simple_node(node, links, value);
+                if input.get(end) == Some(&b';') && e.run_on() {
+                    self.run(e, end);
+                }
                 return false;
             }
         }
@@ -633,6 +644,42 @@ impl<'src> Machine<'src> {
         };
         e.node(node);
         false
+    }
+
+    /// Reads a run of simple nodes, each the only child of the one before
+    /// (`;B[pd];W[dp]…`), from the `;` at `at`, with the scanner left alone
+    /// until the run ends: such nodes cannot start a game or change the
+    /// structure, and give no warning. Stops before the first node of any
+    /// other shape, at its `;`, for the general step to read.
+    #[inline(always)]
+    fn run<E: Emit<'src>>(&mut self, e: &mut E, mut at: usize) {
+        let input = self.input;
+        while let Some((ident, value, end)) = simple_node(input, at + 1) {
+            let id = self.next_id;
+            self.next_id = id.wrapping_add(1);
+            let links = Links {
+                id,
+                parent: self.top.cursor,
+                prev_sibling: 0,
+            };
+            self.top.cursor = id;
+            let node = NodeEvent {
+                input,
+                scratch: &self.bufs.scratch,
+                span: Span::new(at, end),
+                root: false,
+                switch: self.switch,
+                simple: Some((ident, value)),
+                links,
+            };
+            e.simple_node(node, links, value);
+            at = end;
+            if input.get(end) != Some(&b';') || !e.run_on() {
+                break;
+            }
+        }
+        self.pos = at;
+        self.scanner.seek(at);
     }
 
     /// Whether the node just read holds a property only a root may hold.

@@ -219,24 +219,33 @@ fn utf8_share(mut bytes: &[u8]) -> (usize, usize) {
     let mut total = 0;
     loop {
         match simdutf8::compat::from_utf8(bytes) {
-            Ok(s) => {
-                let n = s.bytes().filter(|b| !b.is_ascii()).count();
+            Ok(_) => {
+                let n = non_ascii(bytes);
                 return (valid + n, total + n);
             }
             Err(e) => {
-                let good = &bytes[..e.valid_up_to()];
-                let n = good.iter().filter(|b| !b.is_ascii()).count();
+                let n = non_ascii(&bytes[..e.valid_up_to()]);
                 valid += n;
                 total += n;
                 let bad = e.error_len().unwrap_or(bytes.len() - e.valid_up_to());
-                total += bytes[e.valid_up_to()..e.valid_up_to() + bad]
-                    .iter()
-                    .filter(|b| !b.is_ascii())
-                    .count();
+                total += non_ascii(&bytes[e.valid_up_to()..e.valid_up_to() + bad]);
                 bytes = &bytes[e.valid_up_to() + bad..];
             }
         }
     }
+}
+
+/// How many bytes of `bytes` are not ASCII: eight at a time, by the top
+/// bit of each byte of a word.
+fn non_ascii(bytes: &[u8]) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    let mut n = 0;
+    for w in &mut words {
+        let word = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        n += (word & HIGH).count_ones() as usize;
+    }
+    n + words.remainder().iter().filter(|b| !b.is_ascii()).count()
 }
 
 /// The script a candidate encoding stands for.

@@ -245,6 +245,10 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
     fn stop(&self) -> bool {
         self.stopped
     }
+    #[inline(always)]
+    fn run_on(&self) -> bool {
+        !self.stopped
+    }
 }
 
 impl<'a, 'f> Builder<'a, 'f> {

@@ -9,8 +9,8 @@ use crate::text::charset::CharsetOf;
 use crate::text::Charset;
 use crate::value::catalogue;
 use crate::value::{
-    decode_catalogued, point_list_item, valid_catalogued, Arity, BoardSize, Color, FromValue, Move,
-    Point, PropInfo, TypedValue, ValueContext, ValueType,
+    coord, decode_catalogued, point_list_item, valid_catalogued, Arity, BoardSize, Color,
+    FromValue, Move, Point, PropInfo, TypedValue, ValueContext, ValueType,
 };
 use std::marker::PhantomData;
 
@@ -135,11 +135,32 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// [`ErrorKind::InvalidValue`] at the value when the `B` value (or,
     /// without `B`, the `W` value) is not a move on the board.
     #[doc(alias = "move")]
+    #[inline]
     pub fn played(&self) -> Result<Option<(Color, Move)>> {
         let Some((color, value)) = self.move_value() else {
             return Ok(None);
         };
-        match Move::read(value.raw(), self.game().board_size()) {
+        let size = self.game_data().size;
+        // Most moves: two letters on the board.
+        if let &[a, b] = value.raw() {
+            if let (Some(x), Some(y)) = (coord(a), coord(b)) {
+                let point = Point { x, y };
+                if size.contains(point) {
+                    return Ok(Some((color, Move::Play(point))));
+                }
+            }
+        }
+        self.played_slow(color, value, size)
+    }
+
+    #[cold]
+    fn played_slow(
+        &self,
+        color: Color,
+        value: RawValue<'src>,
+        size: BoardSize,
+    ) -> Result<Option<(Color, Move)>> {
+        match Move::read(value.raw(), size) {
             Some(m) => Ok(Some((color, m))),
             None => Err(invalid(value, ValueType::Move, self.coll)),
         }
@@ -158,8 +179,23 @@ impl<'t, 'src: 't> Node<'t, 'src> {
             return Some((color, prop.first_value()));
         }
         let (store, input) = (self.coll.store, self.coll.input);
+        let slots = self.slots();
+        if slots.len() == 1 {
+            // Nearly every node: one property.
+            let span = store.slots[slots.start];
+            let open = span.start as usize - 1;
+            let color = match input.get(open.wrapping_sub(1)) {
+                Some(b'B') => Color::Black,
+                Some(b'W') => Color::White,
+                _ => return None,
+            };
+            if open > 1 && input[open - 2].is_ascii_uppercase() {
+                return None;
+            }
+            return Some((color, RawValue::new(input, span, false)));
+        }
         let mut white = None;
-        for slot in self.slots() {
+        for slot in slots {
             let span = store.slots[slot];
             // A one-letter identifier: the letter right before the `[`,
             // with no upper-case letter before it.

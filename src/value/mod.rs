@@ -24,7 +24,7 @@ pub use crate::spec::ValueType;
 pub use dynamic::{decode_as, TypedValue};
 pub(crate) use dynamic::{decode_catalogued, valid_catalogued};
 pub(crate) use points::parse_item as point_list_item;
-pub(crate) use types::read_game_type;
+pub(crate) use types::{coord, read_game_type};
 pub use types::{
     split_compose, BoardSize, Color, Double, Empty, FromValue, Move, Number, Point, Real,
     SimpleText, Stone, Text, ValueContext,
