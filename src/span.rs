@@ -122,6 +122,24 @@ impl LineCursor {
         let mut line = self.line;
         let mut line_start = self.line_start;
         let mut at = self.scanned;
+        // Without a carriage return each line feed is a line break: count
+        // them in bulk (one-move lines are a few bytes long).
+        let gap = &input[at..offset];
+        let cr_near = offset < input.len() && input[offset] == b'\r';
+        if !cr_near && memchr::memchr(b'\r', gap).is_none() {
+            if let Some(last) = memchr::memrchr(b'\n', gap) {
+                line += gap.iter().filter(|&&b| b == b'\n').count() as u32;
+                line_start = at + last + 1;
+            }
+            self.line = line;
+            self.line_start = line_start;
+            self.scanned = offset;
+            return Position {
+                offset,
+                line,
+                column: (offset - line_start + 1) as u32,
+            };
+        }
         while let Some(i) = memchr::memchr2(b'\n', b'\r', &input[at..offset]) {
             let brk = at + i;
             let mut next = brk + 1;
@@ -155,8 +173,9 @@ impl LineCursor {
 }
 
 /// Positions in a large input without a pass from its start for each one:
-/// the state of a [`LineCursor`] every `stride` bytes, found in one pass
-/// when the first position is asked for. A position then costs at most
+/// the state of a [`LineCursor`] every `stride` bytes, found as far as the
+/// positions asked for reach (a value error near the start of a large
+/// window costs a scan of that start only). A position then costs at most
 /// `stride` bytes of scanning.
 #[derive(Clone, Debug)]
 pub(crate) struct LineIndex {
@@ -165,27 +184,49 @@ pub(crate) struct LineIndex {
     checkpoints: Vec<LineCursor>,
 }
 
+impl Default for LineIndex {
+    fn default() -> Self {
+        LineIndex::with_stride(LineIndex::STRIDE)
+    }
+}
+
 impl LineIndex {
     /// The stride for inputs met in practice: 1 KiB, a few hundred
     /// nanoseconds of scanning per position, 24 bytes of index per stride.
     pub(crate) const STRIDE: usize = 1 << 10;
 
-    /// The index of `input`, one checkpoint every `stride` bytes.
-    #[cold]
-    pub(crate) fn new(input: &[u8], stride: usize) -> LineIndex {
-        let stride = stride.max(1);
-        let mut cursor = LineCursor::default();
-        let mut checkpoints = Vec::with_capacity(input.len() / stride + 1);
-        checkpoints.push(cursor);
-        let mut at = stride;
-        while at < input.len() {
-            cursor.locate(input, at);
-            checkpoints.push(cursor);
-            at += stride;
-        }
+    /// An index with no checkpoint past the start yet, one every `stride`
+    /// bytes as it grows.
+    pub(crate) fn with_stride(stride: usize) -> LineIndex {
         LineIndex {
-            stride,
-            checkpoints,
+            stride: stride.max(1),
+            checkpoints: vec![LineCursor::default()],
+        }
+    }
+
+    /// Forgets the checkpoints past the start, for a new input (keeping the
+    /// capacity).
+    pub(crate) fn reset(&mut self) {
+        self.checkpoints.truncate(1);
+    }
+
+    /// The index of all of `input`, one checkpoint every `stride` bytes.
+    #[cfg(test)]
+    pub(crate) fn new(input: &[u8], stride: usize) -> LineIndex {
+        let mut index = LineIndex::with_stride(stride);
+        index.grow(input, input.len());
+        index
+    }
+
+    /// Adds the checkpoints up to `offset`.
+    #[cold]
+    fn grow(&mut self, input: &[u8], offset: usize) {
+        let mut cursor = *self.checkpoints.last().expect("the start is a checkpoint");
+        let mut at = self.checkpoints.len() * self.stride;
+        while at < input.len() && at <= offset {
+            cursor.locate(input, at);
+            self.checkpoints.push(cursor);
+            at += self.stride;
         }
     }
 
@@ -194,10 +235,13 @@ impl LineIndex {
         self.checkpoints.capacity() * std::mem::size_of::<LineCursor>()
     }
 
-    /// The position of `offset` in `input` (the input the index was built
-    /// from), as [`Position::locate`] gives it.
-    pub(crate) fn locate(&self, input: &[u8], offset: usize) -> Position {
+    /// The position of `offset` in `input` (always the same input for one
+    /// index), as [`Position::locate`] gives it.
+    pub(crate) fn locate(&mut self, input: &[u8], offset: usize) -> Position {
         let offset = offset.min(input.len());
+        if offset / self.stride >= self.checkpoints.len() {
+            self.grow(input, offset);
+        }
         let mut k = (offset / self.stride).min(self.checkpoints.len() - 1);
         // A checkpoint that fell on the second byte of a two-byte line break
         // has scanned past it; the one before serves.
@@ -256,6 +300,27 @@ mod tests {
     }
 
     #[test]
+    fn a_cursor_asked_in_increasing_order_agrees_with_a_byte_by_byte_count() {
+        // Inputs with and without carriage returns (the bulk count serves
+        // the latter), cursors asked at every offset and at every second.
+        let mut seed = 11u32;
+        for alphabet in [&b"a\n;"[..], &b"a\n\r;\n"[..], &b"\n\r"[..]] {
+            let mut input = Vec::new();
+            for _ in 0..300 {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                input.push(alphabet[(seed >> 16) as usize % alphabet.len()]);
+            }
+            for step in [1, 2, 7] {
+                let mut cursor = LineCursor::default();
+                for off in (0..=input.len()).step_by(step) {
+                    let p = cursor.locate(&input, off);
+                    assert_eq!((p.line, p.column), naive(&input, off), "offset {off}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn line_index_matches_fresh_locate() {
         // Every kind of break, next to each other and at every alignment
         // with the checkpoints.
@@ -266,7 +331,16 @@ mod tests {
             input.push([b'a', b'\n', b'\r', b';', b'\n', b'\r'][(seed >> 16) as usize % 6]);
         }
         for stride in [1, 2, 3, 5, 8, 64, 1000] {
-            let index = LineIndex::new(&input, stride);
+            let mut index = LineIndex::new(&input, stride);
+            let mut lazy = LineIndex::with_stride(stride);
+            for off in 0..=input.len() + 2 {
+                let p = lazy.locate(&input, off);
+                assert_eq!(
+                    p,
+                    Position::locate(&input, off),
+                    "lazy, stride {stride}, offset {off}"
+                );
+            }
             for off in (0..=input.len() + 2).rev() {
                 let p = index.locate(&input, off);
                 assert_eq!(
@@ -276,7 +350,7 @@ mod tests {
                 );
             }
         }
-        let empty = LineIndex::new(b"", LineIndex::STRIDE);
+        let mut empty = LineIndex::new(b"", LineIndex::STRIDE);
         assert_eq!(empty.locate(b"", 5), Position::locate(b"", 5));
     }
 

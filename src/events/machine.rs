@@ -55,6 +55,15 @@ pub(crate) trait Emit<'src> {
     }
 }
 
+/// A node of one short property read by the fast path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SimpleNode {
+    pub(crate) span: Span,
+    pub(crate) ident: Span32,
+    pub(crate) value: Span32,
+    pub(crate) links: Links,
+}
+
 /// The state machine under [`Reader`] and the tree builder.
 #[derive(Debug)]
 pub(crate) struct Machine<'src> {
@@ -91,6 +100,9 @@ pub(crate) struct Machine<'src> {
     pub(crate) read_to: usize,
     /// A node to read first (after a game ended before its root was read).
     pub(crate) pending_node: Option<(usize, usize)>,
+    /// Whether the scanner was left behind `pos` by simple nodes the reader
+    /// took (with no structural byte between them and `pos` unread).
+    pub(crate) scanner_behind: bool,
 }
 
 /// What a machine carries from one stretch of a stream to the next: its
@@ -178,6 +190,7 @@ impl<'src> Machine<'src> {
             stream_start: true,
             read_to: 0,
             pending_node: None,
+            scanner_behind: false,
         }
     }
 
@@ -212,6 +225,10 @@ impl<'src> Machine<'src> {
     /// Reads one token's worth of input, emitting what it decides.
     #[inline(always)]
     pub(crate) fn step<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
+        if self.scanner_behind {
+            self.scanner_behind = false;
+            self.scanner.seek(self.pos);
+        }
         let result = self.step_inner(e);
         if self.bufs.diag.error.is_some() {
             return self.fail();
@@ -648,38 +665,80 @@ impl<'src> Machine<'src> {
 
     /// Reads a run of simple nodes, each the only child of the one before
     /// (`;B[pd];W[dp]…`), from the `;` at `at`, with the scanner left alone
-    /// until the run ends: such nodes cannot start a game or change the
-    /// structure, and give no warning. Stops before the first node of any
-    /// other shape, at its `;`, for the general step to read.
+    /// until the run ends. Stops before the first node of any other shape,
+    /// at its `;`, for the general step to read.
     #[inline(always)]
     fn run<E: Emit<'src>>(&mut self, e: &mut E, mut at: usize) {
-        let input = self.input;
-        while let Some((ident, value, end)) = simple_node(input, at + 1) {
-            let id = self.next_id;
-            self.next_id = id.wrapping_add(1);
-            let links = Links {
-                id,
-                parent: self.top.cursor,
-                prev_sibling: 0,
-            };
-            self.top.cursor = id;
-            let node = NodeEvent {
-                input,
-                scratch: &self.bufs.scratch,
-                span: Span::new(at, end),
-                root: false,
-                switch: self.switch,
-                simple: Some((ident, value)),
-                links,
-            };
-            e.simple_node(node, links, value);
-            at = end;
-            if input.get(end) != Some(&b';') || !e.run_on() {
+        while let Some(s) = self.take_simple(at) {
+            e.simple_node(self.simple_event(s), s.links, s.value);
+            at = s.span.end;
+            if self.input.get(at) != Some(&b';') || !e.run_on() {
                 break;
             }
         }
-        self.pos = at;
         self.scanner.seek(at);
+    }
+
+    /// For the reader: the next node when it is a simple one that needs no
+    /// decision of the general step (nothing pending, no gap before its `;`,
+    /// not a root, not the first node of a variation, not after
+    /// variations, values read byte by byte). The machine moves past it.
+    #[inline(always)]
+    pub(crate) fn next_simple(&mut self) -> Option<SimpleNode> {
+        let top = self.top;
+        let plain = self.in_game
+            && !self.done
+            && self.pending_node.is_none()
+            && self.mode == ValueMode::Bytes
+            && top.cursor != 0
+            && top.last_child == 0
+            && top.first != 0
+            && self.input.get(self.pos) == Some(&b';')
+            && (self.scanner_behind || self.scanner.peek() == Some(self.pos));
+        if !plain {
+            return None;
+        }
+        let s = self.take_simple(self.pos)?;
+        // The scanner catches up when the general step runs next.
+        self.scanner_behind = true;
+        Some(s)
+    }
+
+    /// Reads the simple node whose `;` is at `at` as the next node of the
+    /// current sequence: such a node cannot start a game or change the
+    /// structure, and gives no warning. Moves `pos`, not the scanner.
+    #[inline(always)]
+    fn take_simple(&mut self, at: usize) -> Option<SimpleNode> {
+        let (ident, value, end) = simple_node(self.input, at + 1)?;
+        let id = self.next_id;
+        self.next_id = id.wrapping_add(1);
+        let links = Links {
+            id,
+            parent: self.top.cursor,
+            prev_sibling: 0,
+        };
+        self.top.cursor = id;
+        self.pos = end;
+        Some(SimpleNode {
+            span: Span::new(at, end),
+            ident,
+            value,
+            links,
+        })
+    }
+
+    /// The node event of a simple node.
+    #[inline(always)]
+    pub(crate) fn simple_event(&self, s: SimpleNode) -> NodeEvent<'_, 'src> {
+        NodeEvent {
+            input: self.input,
+            scratch: &self.bufs.scratch,
+            span: s.span,
+            root: false,
+            switch: self.switch,
+            simple: Some((s.ident, s.value)),
+            links: s.links,
+        }
     }
 
     /// Whether the node just read holds a property only a root may hold.

@@ -456,12 +456,12 @@ fn short_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
     }
     i += 1;
     // Most values are a move: two letters and `]`.
-    let limit = (i + 32).min(input.len());
     if let Some(&[a, b, b']']) = input.get(i..i + 3) {
         if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
-            i += 2;
+            return Some((Span32::new(start, open), Span32::new(i, i + 2), i + 3));
         }
     }
+    let limit = (i + 32).min(input.len());
     loop {
         if i >= limit {
             return None;

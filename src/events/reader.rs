@@ -134,6 +134,12 @@ impl<'src> Reader<'src> {
         if !self.m.started {
             self.m.start()?;
         }
+        if self.queue.is_empty() {
+            // Most nodes: one short property, read without the queue.
+            if let Some(s) = self.m.next_simple() {
+                return Ok(Some(Event::Node(self.m.simple_event(s))));
+            }
+        }
         while self.queue.is_empty() && !self.m.done {
             self.m.step(&mut self.queue)?;
         }
@@ -188,17 +194,61 @@ impl<'src> Reader<'src> {
         if !self.m.in_game && self.queue.is_empty() {
             return Ok(());
         }
-        let result = loop {
-            let variation_end = match self.next() {
-                Err(e) => break Err(e),
-                Ok(None) | Ok(Some(Event::GameEnd { .. })) => break Ok(()),
-                Ok(Some(Event::VariationEnd { .. })) => true,
-                Ok(Some(_)) => false,
-            };
-            if variation_end && self.m.bufs.frames.len() < depth {
-                break Ok(());
+        loop {
+            // What is decided already is dropped, up to the end skipped to;
+            // what follows that end stays queued for `next`.
+            while let Some(q) = self.queue.pop() {
+                match q {
+                    Queued::GameEnd(_) => return Ok(()),
+                    Queued::VariationEnd(_) if self.m.bufs.frames.len() < depth => return Ok(()),
+                    _ => {}
+                }
             }
-        };
-        result
+            if self.m.done {
+                return Ok(());
+            }
+            let mut skipper = Skipper {
+                queue: &mut self.queue,
+                keep: false,
+            };
+            self.m.step(&mut skipper)?;
+        }
+    }
+}
+
+/// The consumer of a skip: nodes are dropped as they are read (runs of
+/// simple nodes go at the builder's pace), the structure goes to the queue
+/// so that the skip stops at the right end; once an end may have come,
+/// everything is queued, so that what follows it in the same step (the
+/// root of the next game) is handed out.
+struct Skipper<'q> {
+    queue: &'q mut Queue,
+    keep: bool,
+}
+
+impl<'src> Emit<'src> for Skipper<'_> {
+    fn game_start(&mut self, offset: usize) {
+        Emit::game_start(self.queue, offset);
+    }
+    fn game_end(&mut self, span: Span, diag: &mut Diag) {
+        self.keep = true;
+        Emit::game_end(self.queue, span, diag);
+    }
+    fn variation_start(&mut self, offset: usize) {
+        Emit::variation_start(self.queue, offset);
+    }
+    fn variation_end(&mut self, offset: usize) {
+        self.keep = true;
+        Emit::variation_end(self.queue, offset);
+    }
+    #[inline(always)]
+    fn node(&mut self, node: NodeEvent<'_, 'src>) {
+        if self.keep {
+            Emit::node(self.queue, node);
+        }
+    }
+    #[inline(always)]
+    fn run_on(&self) -> bool {
+        !self.keep
     }
 }

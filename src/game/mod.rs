@@ -79,7 +79,7 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn game_info(&self) -> GameInfo<'t> {
-        let props = self.root().properties().map(|p| (p.ident(), p.raw()));
+        let props = self.root().properties().map(|p| (p.ident_bytes(), p.raw()));
         GameInfo::from_root(props, &self.value_context())
     }
 }

@@ -213,39 +213,37 @@ pub fn detect(bytes: &[u8]) -> Charset {
 }
 
 /// Non-ASCII bytes inside well-formed UTF-8 sequences, and all non-ASCII
-/// bytes.
-fn utf8_share(mut bytes: &[u8]) -> (usize, usize) {
+/// bytes. A UTF-8 sequence holds no ASCII byte, so each run of non-ASCII
+/// bytes is checked on its own: most of a game is ASCII, skipped eight
+/// bytes at a time.
+fn utf8_share(bytes: &[u8]) -> (usize, usize) {
     let mut valid = 0;
     let mut total = 0;
-    loop {
-        match simdutf8::compat::from_utf8(bytes) {
-            Ok(_) => {
-                let n = non_ascii(bytes);
-                return (valid + n, total + n);
-            }
-            Err(e) => {
-                let n = non_ascii(&bytes[..e.valid_up_to()]);
-                valid += n;
-                total += n;
-                let bad = e.error_len().unwrap_or(bytes.len() - e.valid_up_to());
-                total += non_ascii(&bytes[e.valid_up_to()..e.valid_up_to() + bad]);
-                bytes = &bytes[e.valid_up_to() + bad..];
+    let mut at = 0;
+    while let Some(skip) = first_non_ascii(&bytes[at..]) {
+        let start = at + skip;
+        let len = bytes[start..]
+            .iter()
+            .position(u8::is_ascii)
+            .unwrap_or(bytes.len() - start);
+        let mut run = &bytes[start..start + len];
+        total += len;
+        loop {
+            match std::str::from_utf8(run) {
+                Ok(_) => {
+                    valid += run.len();
+                    break;
+                }
+                Err(e) => {
+                    valid += e.valid_up_to();
+                    let bad = e.error_len().unwrap_or(run.len() - e.valid_up_to());
+                    run = &run[e.valid_up_to() + bad..];
+                }
             }
         }
+        at = start + len;
     }
-}
-
-/// How many bytes of `bytes` are not ASCII: eight at a time, by the top
-/// bit of each byte of a word.
-fn non_ascii(bytes: &[u8]) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut words = bytes.chunks_exact(8);
-    let mut n = 0;
-    for w in &mut words {
-        let word = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-        n += (word & HIGH).count_ones() as usize;
-    }
-    n + words.remainder().iter().filter(|b| !b.is_ascii()).count()
+    (valid, total)
 }
 
 /// The script a candidate encoding stands for.

@@ -154,7 +154,7 @@ pub(crate) fn build_one(
 fn prepare<'src>(input: &'src [u8], options: &ParseOptions, store: &mut Store) -> Machine<'src> {
     store.clear();
     store.origin = Default::default();
-    store.lines = OnceLock::new();
+    store.lines.get_mut().reset();
     store.override_charset = options.charset;
     let bufs = std::mem::take(&mut store.bufs);
     Machine::new(input, options, bufs)

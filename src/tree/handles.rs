@@ -30,9 +30,10 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
 
     /// The line and column of byte `offset` of the input (clamped to its
     /// length), as [`Position::locate`] gives them. In an input over 1 KiB
-    /// the first call indexes the line breaks (one pass; 24 bytes per KiB),
-    /// so that each later call scans at most 1 KiB: the errors of the values
-    /// of a large collection do not cost a pass over the input each.
+    /// the line breaks are indexed as far as the offsets asked for reach
+    /// (24 bytes per KiB), so that each call scans at most 1 KiB beyond
+    /// what was indexed: the errors of the values of a large collection do
+    /// not cost a pass over the input each.
     ///
     /// ```
     /// let doc = sgf_grove::parse(b"(;GM[1]\n;B[aa]\n;W[bb])")?;
@@ -46,10 +47,7 @@ impl<'t, 'src: 't> Collection<'t, 'src> {
         let local = if self.input.len() <= LineIndex::STRIDE {
             Position::locate(self.input, offset)
         } else {
-            self.store
-                .lines
-                .get_or_init(|| LineIndex::new(self.input, LineIndex::STRIDE))
-                .locate(self.input, offset)
+            self.store.lines.borrow_mut().locate(self.input, offset)
         };
         self.store.origin.shift(local)
     }
@@ -619,7 +617,14 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     /// The normalised identifier: the upper-case letters of the raw one.
     #[inline]
     pub fn ident(&self) -> &'t str {
-        let bytes: &'t [u8] = match self.rich() {
+        // Normalised identifiers are upper-case ASCII letters only.
+        std::str::from_utf8(self.ident_bytes()).unwrap_or("")
+    }
+
+    /// [`Property::ident`] as bytes.
+    #[inline]
+    pub(crate) fn ident_bytes(&self) -> &'t [u8] {
+        match self.rich() {
             Some(r) => self.node.coll.rich_name(r),
             None => {
                 let input: &'t [u8] = self.node.coll.input;
@@ -628,9 +633,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
                     s.start..s.end
                 }]
             }
-        };
-        // Normalised identifiers are upper-case ASCII letters only.
-        std::str::from_utf8(bytes).unwrap_or("")
+        }
     }
 
     /// Where the identifier as written is, at its first occurrence.

@@ -111,7 +111,7 @@ pub(crate) struct Store {
     /// The charset of every game, from the parse options.
     pub(crate) override_charset: Option<&'static encoding_rs::Encoding>,
     /// Checkpoints for positions in a large input, found on first use.
-    pub(crate) lines: OnceLock<LineIndex>,
+    pub(crate) lines: std::cell::RefCell<LineIndex>,
     /// Where the input starts in the stream it was read from.
     pub(crate) origin: stream::Origin,
     /// Text that changed when decoded.
@@ -148,7 +148,7 @@ impl Store {
             + self.warnings.capacity() * size_of::<Warning>()
             + self.bufs.heap_bytes()
             + self.charsets.capacity() * size_of::<OnceLock<Charset>>()
-            + self.lines.get().map_or(0, LineIndex::heap_bytes)
+            + self.lines.borrow().heap_bytes()
             + self.arena.allocated_bytes()
     }
 

@@ -1487,10 +1487,10 @@ fn value_errors_in_a_large_input_are_positioned_exactly() {
     }
 }
 
-/// The line index a value error builds is counted in the arena's bytes, and
-/// the next parse drops it.
+/// The line index a value error builds is counted in the arena's bytes; the
+/// next parse starts it afresh for its own input and reuses its room.
 #[test]
-fn the_line_index_is_counted_and_dropped() {
+fn the_line_index_is_counted_and_reused() {
     let input = b"(;GM[1]\n;B[aa]\n;W[bb]\n)".repeat(200);
     let mut parser = sgf_grove::Parser::new();
     parser.parse(&input).unwrap();
@@ -1501,9 +1501,24 @@ fn the_line_index_is_counted_and_dropped() {
         let err = root.get::<Point>("GM").unwrap_err();
         assert_eq!((err.position().line, err.position().column), (598, 7));
     }
-    assert!(parser.arena_bytes() > plain, "the index is not counted");
-    parser.parse(&input).unwrap();
-    assert_eq!(parser.arena_bytes(), plain, "the index outlived its input");
+    let indexed = parser.arena_bytes();
+    assert!(indexed > plain, "the index is not counted");
+    // Another input, its lines shifted by one: positions are its own.
+    let mut shifted = b"\n".to_vec();
+    shifted.extend_from_slice(&input);
+    let coll = parser.parse(&shifted).unwrap();
+    let err = coll
+        .game(199)
+        .unwrap()
+        .root()
+        .get::<Point>("GM")
+        .unwrap_err();
+    assert_eq!((err.position().line, err.position().column), (599, 7));
+    assert_eq!(
+        parser.arena_bytes(),
+        indexed,
+        "the index did not reuse its room"
+    );
 }
 
 // ---------------------------------------------------------------------------

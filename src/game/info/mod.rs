@@ -58,35 +58,38 @@ const SO: usize = 21;
 const US: usize = 22;
 const ON: usize = 23;
 
-/// The position of `ident` in [`GAME_INFO_IDENTS`]: one `match`, no
-/// search.
+/// The position of `ident` in [`GAME_INFO_IDENTS`]: one `match` on its two
+/// letters, no search.
 #[inline]
-fn slot(ident: &str) -> Option<usize> {
-    Some(match ident.as_bytes() {
-        b"PB" => PB,
-        b"BR" => BR,
-        b"BT" => BT,
-        b"PW" => PW,
-        b"WR" => WR,
-        b"WT" => WT,
-        b"KM" => KM,
-        b"HA" => HA,
-        b"RE" => RE,
-        b"DT" => DT,
-        b"RU" => RU,
-        b"EV" => EV,
-        b"RO" => RO,
-        b"PC" => PC,
-        b"GN" => GN,
-        b"GC" => GC,
-        b"AP" => AP,
-        b"TM" => TM,
-        b"OT" => OT,
-        b"CP" => CP,
-        b"AN" => AN,
-        b"SO" => SO,
-        b"US" => US,
-        b"ON" => ON,
+fn slot(ident: &[u8]) -> Option<usize> {
+    let &[a, b] = ident else {
+        return None;
+    };
+    Some(match (a, b) {
+        (b'P', b'B') => PB,
+        (b'B', b'R') => BR,
+        (b'B', b'T') => BT,
+        (b'P', b'W') => PW,
+        (b'W', b'R') => WR,
+        (b'W', b'T') => WT,
+        (b'K', b'M') => KM,
+        (b'H', b'A') => HA,
+        (b'R', b'E') => RE,
+        (b'D', b'T') => DT,
+        (b'R', b'U') => RU,
+        (b'E', b'V') => EV,
+        (b'R', b'O') => RO,
+        (b'P', b'C') => PC,
+        (b'G', b'N') => GN,
+        (b'G', b'C') => GC,
+        (b'A', b'P') => AP,
+        (b'T', b'M') => TM,
+        (b'O', b'T') => OT,
+        (b'C', b'P') => CP,
+        (b'A', b'N') => AN,
+        (b'S', b'O') => SO,
+        (b'U', b'S') => US,
+        (b'O', b'N') => ON,
         _ => return None,
     })
 }
@@ -168,7 +171,7 @@ impl<'a> GameInfo<'a> {
     {
         let mut info = GameInfo::default();
         for (ident, text) in pairs {
-            if let Some(i) = slot(ident.as_ref()) {
+            if let Some(i) = slot(ident.as_ref().as_bytes()) {
                 info.values[i].get_or_insert(text);
             }
         }
@@ -181,7 +184,7 @@ impl<'a> GameInfo<'a> {
     /// identifier comes, every other property skipped without decoding.
     pub(crate) fn from_root<'p, I>(props: I, ctx: &ValueContext<'a>) -> GameInfo<'a>
     where
-        I: IntoIterator<Item = (&'p str, &'a [u8])>,
+        I: IntoIterator<Item = (&'p [u8], &'a [u8])>,
     {
         let mut info = GameInfo::default();
         for (ident, raw) in props {
@@ -212,7 +215,7 @@ impl<'a> GameInfo<'a> {
     /// the lookup gave it, empty text included; `None` when absent or when
     /// `ident` is not a game-info property read here.
     pub fn get(&self, ident: &str) -> Option<&str> {
-        self.values[slot(ident)?].as_deref()
+        self.values[slot(ident.as_bytes())?].as_deref()
     }
 
     /// Text that is not blank, untrimmed.
