@@ -176,11 +176,11 @@ fn grove_indexer(coll: Collection<'_, '_>) -> usize {
             .dates()
             .map_or(0, |d| d.map_or(0, |d| d.first().year as usize));
         n += game.board_size().cols as usize;
-        for node in game.root().main_line() {
-            match node.played() {
-                Ok(Some((_, Move::Play(p)))) => n += 1 + p.x as usize,
-                Ok(Some((_, Move::Pass))) => n += 1,
-                Ok(None) | Err(_) => {}
+        for played in game.moves() {
+            match played {
+                Ok((_, Move::Play(p))) => n += 1 + p.x as usize,
+                Ok((_, Move::Pass)) => n += 1,
+                Err(_) => {}
             }
         }
     }

@@ -80,6 +80,73 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     }
 }
 
+impl<'t, 'src: 't> GameTree<'t, 'src> {
+    /// The moves of the main line, in order: what [`Node::played`] gives
+    /// for each node from the root down the first children, nodes without
+    /// a move skipped. The shortest way from a parsed game to its moves.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Color, Move, Point};
+    /// let doc = sgf_grove::parse(b"(;SZ[9];B[ee];W[]C[pass](;B[cc])(;B[gg]))")?;
+    /// let game = doc.games().next().unwrap();
+    /// let moves: Vec<(Color, Move)> = game.moves().collect::<Result<_, _>>()?;
+    /// assert_eq!(moves, [
+    ///     (Color::Black, Move::Play(Point { x: 4, y: 4 })),
+    ///     (Color::White, Move::Pass),
+    ///     (Color::Black, Move::Play(Point { x: 2, y: 2 })),
+    /// ]);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn moves(&self) -> Moves<'t, 'src> {
+        Moves {
+            coll: self.coll,
+            next: self.data().root,
+            game: self.index as u32,
+        }
+    }
+}
+
+/// The moves of a game's main line, from [`GameTree::moves`].
+#[derive(Clone, Debug)]
+pub struct Moves<'t, 'src: 't> {
+    coll: Collection<'t, 'src>,
+    /// The link of the next node of the line (0: the line has ended). Kept
+    /// as a number, not a node handle, so that the loop stays in registers.
+    next: u32,
+    game: u32,
+}
+
+impl<'t, 'src: 't> Iterator for Moves<'t, 'src> {
+    /// A move with its colour, or the error of a `B`/`W` value that is not
+    /// a move on the board (the line goes on after it).
+    type Item = Result<(Color, Move)>;
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let nodes = &self.coll.store.nodes;
+        loop {
+            let id = super::NodeId::from_link(self.next)?;
+            // The first child is the next node, when it is this one's child.
+            let child = id.index() + 1;
+            self.next = match nodes.get(child) {
+                Some(n) if n.parent as usize == child => child as u32 + 1,
+                _ => 0,
+            };
+            let node = Node {
+                coll: self.coll,
+                id,
+                game: self.game,
+            };
+            match node.played() {
+                Ok(None) => continue,
+                Ok(Some(played)) => return Some(Ok(played)),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for Moves<'_, '_> {}
+
 impl<'t, 'src: 't> Node<'t, 'src> {
     /// The first value of property `ident` read as `T`; `Ok(None)` when the
     /// node lacks the property.
@@ -135,7 +202,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// [`ErrorKind::InvalidValue`] at the value when the `B` value (or,
     /// without `B`, the `W` value) is not a move on the board.
     #[doc(alias = "move")]
-    #[inline]
+    #[inline(always)]
     pub fn played(&self) -> Result<Option<(Color, Move)>> {
         let Some((color, value)) = self.move_value() else {
             return Ok(None);
@@ -169,7 +236,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// The first value of `B`, else of `W`, with its colour: in a plain
     /// node one pass over the slots looking at the letter before each `[`
     /// (what [`Node::property`] does for each name in turn).
-    #[inline]
+    #[inline(always)]
     fn move_value(&self) -> Option<(Color, RawValue<'src>)> {
         if self.is_rich() {
             let (color, prop) = match self.property("B") {

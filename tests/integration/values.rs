@@ -1590,3 +1590,46 @@ fn played_reports_a_malformed_move_at_its_value() {
     let err = node(&d, 0).played().unwrap_err();
     assert_invalid(input, &err, ValueType::Move, (9, 1, 10));
 }
+
+#[test]
+fn moves_are_the_main_line_played() {
+    // Variations, a node without a move, a bad move in the line, a pass,
+    // both colours in one node, a rich node (repeated property), `tt`.
+    let input = b"(;SZ[19]AB[aa];B[pd](;W[zz];C[x];B[]W[dd];W[tt]AB[bb]AB[cc])(;W[qq]))\
+                  (;SZ[25];W[tt];B[aa]C[a]C[b])(;GM[1])";
+    let d = doc(input);
+    for game in d.games() {
+        let by_nodes: Vec<_> = game
+            .root()
+            .main_line()
+            .filter_map(|n| n.played().transpose())
+            .map(|r| r.map_err(|e| e.offset()))
+            .collect();
+        let moves: Vec<_> = game.moves().map(|r| r.map_err(|e| e.offset())).collect();
+        assert_eq!(moves, by_nodes, "game {}", game.index());
+    }
+    let first: Vec<_> = d.games().next().unwrap().moves().collect();
+    assert_eq!(first.len(), 4);
+    assert_eq!(
+        first[0].as_ref().ok(),
+        Some(&(Color::Black, Move::Play(p(15, 3))))
+    );
+    assert!(first[1].is_err(), "W[zz] is reported, not skipped");
+    assert_eq!(first[2].as_ref().ok(), Some(&(Color::Black, Move::Pass)));
+    assert_eq!(first[3].as_ref().ok(), Some(&(Color::White, Move::Pass)));
+    let second: Vec<_> = d
+        .collection()
+        .game(1)
+        .unwrap()
+        .moves()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        second,
+        [
+            (Color::White, Move::Play(p(19, 19))),
+            (Color::Black, Move::Play(p(0, 0)))
+        ]
+    );
+    assert_eq!(d.collection().game(2).unwrap().moves().count(), 0);
+}
