@@ -97,9 +97,10 @@ pub(crate) struct Scratch {
     tails: Vec<u32>,
     /// Key → first property with it, once a node has many properties.
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
-    /// One bit per key seen in the node (a hash of it): most properties are
-    /// the first of their name, which this tells without a search.
-    seen: u64,
+    /// One bit per key seen in the node (a hash of it into 256 bits): most
+    /// properties are the first of their name, which this tells without a
+    /// search (a root's twenty names rarely share a bit).
+    seen: [u64; 4],
 }
 
 /// Hashes identifier keys (already well mixed for short names) with one
@@ -131,7 +132,7 @@ impl Scratch {
         self.names.clear();
         self.keys.clear();
         self.tails.clear();
-        self.seen = 0;
+        self.seen = [0; 4];
         if !self.index.is_empty() {
             self.index.clear();
         }
@@ -158,9 +159,10 @@ impl Scratch {
         self.tails.push(i as u32);
         const LINEAR: usize = 64;
         let head = if i < LINEAR {
-            let bit = 1u64 << (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58);
-            if self.seen & bit == 0 {
-                self.seen |= bit;
+            let h = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56;
+            let (word, bit) = ((h >> 6) as usize, 1u64 << (h & 63));
+            if self.seen[word] & bit == 0 {
+                self.seen[word] |= bit;
                 return false;
             }
             (0..i).find(|&j| self.keys[j] == key && self.same_name(input, j, name))
@@ -247,12 +249,15 @@ pub(crate) fn lex_node(
     let input = scanner.input();
     let mut pos = body;
     let mut ca_seen = false;
+    // Whether the scanner is behind `pos`, with no structural byte between
+    // (the fast path below moves it only when the general path needs it).
+    let mut behind = false;
     loop {
         if mode == ValueMode::Bytes {
             if let Some((ident, value, end)) = simple_prop(input, pos) {
                 // The shape of most properties, which the general path below
                 // reads to the same result and with no warning.
-                scanner.seek(end);
+                behind = true;
                 pos = end;
                 let first = scratch.values.len() as u32;
                 scratch.values.push(value);
@@ -280,6 +285,10 @@ pub(crate) fn lex_node(
                 }
                 continue;
             }
+        }
+        if behind {
+            behind = false;
+            scanner.seek(pos);
         }
         let at = scanner.peek().unwrap_or(input.len());
         let gap = read_gap(input, pos, at, sink);
