@@ -16,6 +16,8 @@ pub(crate) mod lexer;
 #[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
+#[cfg(feature = "parallel")]
+pub mod parallel;
 pub mod span;
 mod spec;
 pub mod text;
