@@ -112,6 +112,9 @@ pub(crate) enum SpoolError {
 /// when closed) and returns it, positioned at its start; at most `limit`
 /// bytes.
 pub(crate) fn spool(prefix: &[u8], from: &mut dyn Read, limit: u64) -> Result<File, SpoolError> {
+    if prefix.len() as u64 > limit {
+        return Err(SpoolError::TooLarge);
+    }
     let mut file = tempfile::tempfile().map_err(SpoolError::Io)?;
     let mut out = io::BufWriter::with_capacity(256 * 1024, &mut file);
     out.write_all(prefix).map_err(SpoolError::Io)?;

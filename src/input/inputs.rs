@@ -164,8 +164,17 @@ impl Inputs {
                 folders[folder].1 += skipped.total() - before;
             }
         }
-        for (folder, &(reported, skipped_there)) in sources.folders.iter().zip(&folders) {
-            if reported == 0 {
+        let mut empty: Vec<(&Folder, u64)> = sources
+            .folders
+            .iter()
+            .zip(&folders)
+            .filter(|(_, &(reported, _))| reported == 0)
+            .map(|(folder, &(_, skipped_there))| (folder, skipped_there))
+            .collect();
+        empty.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+        empty.dedup_by(|a, b| a.0.path == b.0.path);
+        for (folder, skipped_there) in empty {
+            {
                 let detail = (skipped_there > 0).then(|| format!("{skipped_there} skipped"));
                 let err = InputError::new(
                     Origin::path(&folder.path),

@@ -105,6 +105,9 @@ pub struct StreamParser<R> {
     origin: Origin,
     /// Whether no byte was dropped since the stream (or part) started.
     at_start: bool,
+    /// A read error met after some bytes of a read: those bytes are parsed
+    /// first (the games they complete are handed out), then it is returned.
+    pending: Option<Error>,
     eof: bool,
     done: bool,
     games: usize,
@@ -131,6 +134,7 @@ impl<R: Read> StreamParser<R> {
             consumed: 0,
             origin: Origin::default(),
             at_start: true,
+            pending: None,
             eof: false,
             done: false,
             games: 0,
@@ -157,6 +161,7 @@ impl<R: Read> StreamParser<R> {
         self.consumed = 0;
         self.origin = Origin::default();
         self.at_start = true;
+        self.pending = None;
         self.eof = false;
         self.done = false;
         self.games = 0;
@@ -186,6 +191,7 @@ impl<R: Read> StreamParser<R> {
             consumed: 0,
             origin: Origin::default(),
             at_start: true,
+            pending: None,
             eof: false,
             done: false,
             games: 0,
@@ -225,6 +231,7 @@ impl<R: Read> StreamParser<R> {
             column: at.column,
         };
         self.at_start = true;
+        self.pending = None;
         self.eof = false;
         self.done = false;
         self.games = game_index;
@@ -380,8 +387,12 @@ impl<R: Read> StreamParser<R> {
     /// holds already, so that a game read again and again while it grows
     /// costs a constant factor.
     fn fill(&mut self) -> std::result::Result<(), Error> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
         let want = READ_SIZE.max(self.buf.len() - self.start);
         self.buf.reserve(want);
+        let before = self.buf.len();
         // Into the buffer's spare room, with no zero-filling first; short
         // only at the end of the source.
         let mut src = (&mut self.src).take(want as u64);
@@ -394,6 +405,12 @@ impl<R: Read> StreamParser<R> {
                     break;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                // A source that breaks midway (a corrupt compressed
+                // stream): the games read before the break come first.
+                Err(e) if self.buf.len() > before => {
+                    self.pending = Some(Error::from(e));
+                    break;
+                }
                 Err(e) => return Err(Error::from(e)),
             }
         }
