@@ -22,6 +22,7 @@ pub(crate) fn read_prefix(from: &mut impl Read, prefix: &mut Vec<u8>) -> io::Res
 /// about 4 MiB, zstd at most the window the frame declares (refused over
 /// 128 MiB), xz the dictionary the stream declares (64 MiB for `xz -9`).
 pub(crate) fn decoder<'a>(format: Content, raw: Box<dyn Read + 'a>) -> Box<dyn Read + 'a> {
+    let raw: Box<dyn Read + 'a> = Box::new(Below(raw));
     let inner: Box<dyn Read + 'a> = match format {
         // The multi-member forms read concatenated streams (`cat a.gz b.gz`)
         // to their end, as the command-line tools do.
@@ -37,8 +38,9 @@ pub(crate) fn decoder<'a>(format: Content, raw: Box<dyn Read + 'a>) -> Box<dyn R
     tagged(format, inner)
 }
 
-/// `inner`, its errors tagged with `format` ([`DecodeError`]): a
-/// decompressor, or an archive member's reader.
+/// `inner`, its own errors tagged with `format` ([`DecodeError`]): a
+/// decompressor, or an archive member's reader (whose archive reads a
+/// [`Below`]).
 pub(crate) fn tagged<'a>(format: Content, inner: impl Read + 'a) -> Box<dyn Read + 'a> {
     Box::new(Tagged { inner, format })
 }
@@ -66,7 +68,9 @@ impl Read for LazyZstd<'_> {
     }
 }
 
-/// Tags the errors of `inner` with the format it decodes.
+/// Tags the errors that the format reader `inner` raises itself with the
+/// format ([`DecodeError`]: the data is bad); errors of reading its input,
+/// marked by [`Below`], pass through as they were.
 struct Tagged<R> {
     inner: R,
     format: Content,
@@ -74,9 +78,73 @@ struct Tagged<R> {
 
 impl<R: Read> Read for Tagged<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.inner
-            .read(buf)
-            .map_err(|e| DecodeError::wrap(self.format, e))
+        self.inner.read(buf).map_err(|e| match split(e) {
+            Ok(below) => below,
+            Err(own) if own.kind() == io::ErrorKind::Interrupted => own,
+            Err(own) => DecodeError::wrap(self.format, own),
+        })
+    }
+}
+
+/// The input of a format reader (a decompressor, an archive): its errors
+/// are marked as errors of reading, so that [`Tagged`] can tell them from
+/// those of the format.
+pub(crate) struct Below<R>(pub(crate) R);
+
+/// An error of reading, passed through a format reader.
+#[derive(Debug)]
+struct BelowError(io::Error);
+
+impl std::fmt::Display for BelowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for BelowError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl<R: Read> Read for Below<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            let classified = e
+                .get_ref()
+                .is_some_and(|inner| inner.is::<DecodeError>() || inner.is::<BelowError>());
+            if classified || e.kind() == io::ErrorKind::Interrupted {
+                e
+            } else {
+                io::Error::new(e.kind(), BelowError(e))
+            }
+        })
+    }
+}
+
+/// Tells an error that a format reader returned apart: `Ok` with the error
+/// of reading below it (a [`DecodeError`] of a format further in stays
+/// one), `Err` with its own (the data is bad).
+pub(crate) fn split(err: io::Error) -> Result<io::Error, io::Error> {
+    let Some(inner) = err.get_ref() else {
+        return Err(err);
+    };
+    if inner.is::<DecodeError>() {
+        return Ok(err);
+    }
+    if !inner.is::<BelowError>() {
+        return Err(err);
+    }
+    let kind = err.kind();
+    match err.into_inner().map(|inner| inner.downcast::<BelowError>()) {
+        Some(Ok(below)) => Ok(below.0),
+        _ => Ok(io::Error::from(kind)),
+    }
+}
+
+impl<R: Seek> Seek for Below<R> {
+    fn seek(&mut self, pos: SeekFrom) -> io::Result<u64> {
+        self.0.seek(pos)
     }
 }
 
@@ -146,6 +214,27 @@ mod tests {
             .read_to_end(&mut out)
             .unwrap_err();
         assert!(err.to_string().starts_with("gzip data: "), "{err}");
+    }
+
+    #[test]
+    fn errors_of_reading_pass_through_a_decoder_untagged() {
+        struct Broken;
+        impl Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::PermissionDenied, "denied"))
+            }
+        }
+        let err = decoder(Content::Zstd, Box::new(Broken))
+            .read(&mut [0; 8])
+            .unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::PermissionDenied);
+        assert_eq!(err.to_string(), "denied");
+        // Bad data is the decoder's own error, whatever its kind.
+        let raw: Box<dyn Read> = Box::new(&b"\x28\xb5\x2f\xfd\x24\x00(;GM[1];B[aa])"[..]);
+        let err = decoder(Content::Zstd, raw)
+            .read_to_end(&mut Vec::new())
+            .unwrap_err();
+        assert!(err.to_string().starts_with("zstd data: "), "{err}");
     }
 
     #[test]

@@ -111,14 +111,13 @@ impl InputError {
         }))
     }
 
-    /// An I/O error at `origin`; an error that a decompressor raised
-    /// ([`DecodeError`]) becomes [`InputErrorKind::Corrupt`] when it is
-    /// about the data.
+    /// An I/O error at `origin`; an error that a decompressor or an
+    /// archive raised about its data ([`DecodeError`]) becomes
+    /// [`InputErrorKind::Corrupt`].
     pub fn io(origin: Origin, err: io::Error) -> InputError {
         let decoded = err
             .get_ref()
             .and_then(|inner| inner.downcast_ref::<DecodeError>())
-            .filter(|d| is_data_error(&d.source))
             .map(|d| (d.format, d.source.to_string()));
         match decoded {
             Some((format, detail)) => InputError(Box::new(Inner {
@@ -146,8 +145,7 @@ impl InputError {
                 detail = io.to_string();
                 let decoded = io
                     .get_ref()
-                    .and_then(|inner| inner.downcast_ref::<DecodeError>())
-                    .filter(|d| is_data_error(&d.source));
+                    .and_then(|inner| inner.downcast_ref::<DecodeError>());
                 if let Some(d) = decoded {
                     kind = InputErrorKind::Corrupt(d.format);
                     detail = d.source.to_string();
@@ -226,18 +224,11 @@ impl StdError for InputError {
     }
 }
 
-/// Whether an I/O error raised by a decompressor is about its data
-/// (malformed, cut short) rather than about reading.
-fn is_data_error(err: &io::Error) -> bool {
-    matches!(
-        err.kind(),
-        io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput | io::ErrorKind::UnexpectedEof
-    )
-}
-
-/// An error raised while decompressing or unpacking, tagged with the
-/// format: the payload of the [`io::Error`]s that members' readers return
-/// for bad data, so that a message says `corrupt gzip data: …`.
+/// An error that a decompressor or an archive reader raised itself (the
+/// data is malformed or cut short), tagged with the format: the payload of
+/// the [`io::Error`]s that members' readers return for bad data, so that a
+/// message says `corrupt gzip data: …`. Errors of reading the file or
+/// stream below pass through untagged.
 #[derive(Debug)]
 pub struct DecodeError {
     format: Content,
@@ -245,8 +236,9 @@ pub struct DecodeError {
 }
 
 impl DecodeError {
-    /// `err`, raised while reading `format`, as an [`io::Error`] of the
-    /// same kind that says so.
+    /// `err`, raised by the reader of `format` about its data, as an
+    /// [`io::Error`] of the same kind that says so (an error tagged already,
+    /// by a reader further in, stays as it is).
     pub fn wrap(format: Content, err: io::Error) -> io::Error {
         if err.get_ref().is_some_and(|inner| inner.is::<DecodeError>()) {
             return err;
@@ -269,11 +261,7 @@ impl DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if is_data_error(&self.source) {
-            write!(f, "{}: {}", self.format, self.source)
-        } else {
-            write!(f, "reading {}: {}", self.format, self.source)
-        }
+        write!(f, "{}: {}", self.format, self.source)
     }
 }
 
@@ -308,9 +296,12 @@ mod tests {
         let err = InputError::io(Origin::path("x"), raw);
         assert_eq!(err.kind(), InputErrorKind::Io);
         assert_eq!(err.to_string(), "No such file");
-        let denied = io::Error::new(io::ErrorKind::PermissionDenied, "denied");
-        let err = InputError::io(Origin::path("x"), DecodeError::wrap(Content::Xz, denied));
-        assert_eq!(err.kind(), InputErrorKind::Io);
-        assert_eq!(err.to_string(), "reading xz data: denied");
+        let odd = io::Error::other("data corruption detected");
+        let err = InputError::io(Origin::path("x"), DecodeError::wrap(Content::Zstd, odd));
+        assert_eq!(err.kind(), InputErrorKind::Corrupt(Content::Zstd));
+        assert_eq!(
+            err.to_string(),
+            "corrupt zstd data: data corruption detected"
+        );
     }
 }

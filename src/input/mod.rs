@@ -26,71 +26,16 @@
 //! [`sniff`] reads no file: callers hand in the first bytes they have read
 //! (at least [`SNIFF_LEN`] of them when the input is that long).
 //!
-//! # Inputs, members and origins (feature `archives`)
-//!
-//! [`Inputs`] turns a list of paths into a sequence of SGF [`Member`]s,
-//! each with an [`Origin`] and its bytes as a [`Read`](std::io::Read)
-//! stream, never holding an archive or a file whole in memory:
-//!
-//! | path | read as |
-//! |---|---|
-//! | a folder | recursively, in sorted order: regular files and links to them; links to folders are not followed |
-//! | `-` | standard input, sniffed like a file |
-//! | a file named in the paths | a member whatever its name, unless its content is compressed or an archive |
-//! | gzip, bzip2, xz, zstd data | decompressed as a stream (concatenated streams too), then looked at again |
-//! | a tar archive (plain or compressed) | entry after entry, as a stream |
-//! | a zip or 7z archive | from the file in place; from a stream (standard input, inside another archive or a decompressor) after copying it to a temporary file, as both formats need to seek |
-//!
-//! Formats are told by their first bytes ([`sniff`]), never by their name:
-//! a gzip file named `x.sgf` is decompressed. In folders and archives, a
-//! file or member is taken when its name is `.sgf` or `.sgfs` in any
-//! letter case, perhaps with a compression suffix (`a.SGF.gz`), or when its
-//! first bytes are SGF (`(` then `;`, after whitespace and a byte order
-//! mark: [`looks_like_sgf`]; [`Inputs::by_content`] turns this off).
-//! Archives and compressed files are opened whatever their name. The rest
-//! is skipped and counted by reason ([`Skipped`]): not SGF, not a regular
-//! file (FIFOs, sockets, devices, links that lead nowhere or in a loop, and
-//! links stored in archives; listed by origin), unreadable.
-//!
-//! Each member has an [`Origin`]: its path, or `archive!member` for an
-//! archive member, nested as deep as archives nest
-//! (`a.tar.gz!x.zip!y.sgf`; a compressed file is no archive: `a.sgf.gz`).
-//! Games carry it with their offset in the member's decompressed bytes
-//! ([`Inputs::scan_games`], [`Game`]).
-//!
-//! An `.sgfs` member (one game per line) is one member of
-//! [`MemberKind::Sgfs`]; its consumer parses it line by line
-//! ([`SgfsLines`], done by [`Inputs::scan_games`]), so that a bad line
-//! costs only that line.
-//!
-//! Errors stop what they are about, not the scan: an unreadable file, a
-//! corrupt archive or member is handed to the visitor as an
-//! [`InputError`] with its origin, and the scan goes on with the next
-//! input. A compressed stream that turns out corrupt midway fails the
-//! member (or, in a tar, the rest of the archive) where it breaks, after
-//! the games read before.
-//!
-//! ## Memory
-//!
-//! A scan holds the member being read, through a chain of readers: the
-//! decompressors' windows (gzip 32 KiB; bzip2 up to about 4 MiB; zstd the
-//! window its frames declare, refused over 128 MiB; xz and 7z the
-//! dictionary the compressor chose: 8 MiB for `xz -6`, 64 MiB for
-//! `xz -9`/`7z -mx9`), a tar entry header, a zip or 7z archive's directory
-//! (about a hundred bytes per member). Parsing holds one game at a time
-//! ([`StreamParser`](crate::StreamParser)).
-//!
-//! ## Order and parallel reading
-//!
-//! Results come in a fixed order: sources sorted by path
-//! ([`Inputs::sources`]), then members in each archive's own order. The
-//! sources are independent and cheap to list (a folder walk opens no file),
-//! so a caller can read several at once, each with [`Source::scan`], and
-//! put the results back in order: a folder of files spreads over all
-//! cores. Within one source the members come one after the other: a tar
-//! stream (and a compressed stream) can only be read from its start, and
-//! so can the members of one solid 7z block. Zip members could be opened
-//! independently; this scan reads them in order.
+#![cfg_attr(
+    not(feature = "archives"),
+    doc = "# Inputs, members and origins
+
+With the `archives` feature, `Inputs` turns a list of paths (folders,
+files, compressed files, tar, zip and 7z archives, standard input) into a
+sequence of SGF members, each with its origin (`a.tar.gz!dir/x.sgf`) and
+its bytes as a stream."
+)]
+#![cfg_attr(feature = "archives", doc = include_str!("inputs.md"))]
 
 #[cfg(feature = "archives")]
 mod archive;

@@ -4,9 +4,7 @@
 
 use super::decode::{self, SpoolError};
 use super::member::{looks_like_sgf, sgf_name_kind, strip_compression};
-use super::{
-    sniff, Content, DecodeError, InputError, InputErrorKind, Member, MemberKind, Origin, Skipped,
-};
+use super::{sniff, Content, InputError, InputErrorKind, Member, MemberKind, Origin, Skipped};
 use std::fs::File;
 use std::io::{self, Cursor, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -207,18 +205,13 @@ impl<'a> Src<'a> {
     }
 }
 
-/// An error of the archive `format` at `origin`: a decompressor's error
-/// below it says so (`corrupt gzip data`), any other is the archive's.
+/// An error of the archive `format` at `origin`: an error of reading
+/// below it (or of a decompressor further in) says so, any other is the
+/// archive's own.
 pub(crate) fn archive_error(origin: &Origin, format: Content, err: io::Error) -> InputError {
-    let below = err.get_ref().is_some_and(|inner| inner.is::<DecodeError>());
-    if below {
-        return InputError::io(origin.clone(), err);
-    }
-    match err.kind() {
-        io::ErrorKind::PermissionDenied | io::ErrorKind::NotFound | io::ErrorKind::Interrupted => {
-            InputError::io(origin.clone(), err)
-        }
-        _ => InputError::with_source(origin.clone(), InputErrorKind::Corrupt(format), err),
+    match decode::split(err) {
+        Ok(below) => InputError::io(origin.clone(), below),
+        Err(own) => InputError::with_source(origin.clone(), InputErrorKind::Corrupt(format), own),
     }
 }
 

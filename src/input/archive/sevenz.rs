@@ -1,7 +1,7 @@
 //! 7z archives, from a file.
 
-use crate::input::decode::{tagged, Watched};
-use crate::input::scan::{file_name, Hint, Scan, Src};
+use crate::input::decode::{tagged, Below, Watched};
+use crate::input::scan::{archive_error, file_name, Hint, Scan, Src};
 use crate::input::{Content, InputError, InputErrorKind, Origin};
 use sevenz_rust2::{ArchiveReader, Error as SevenZError, Password};
 use std::cell::Cell;
@@ -17,7 +17,7 @@ impl<E> Scan<'_, '_, E> {
     /// never a whole block or member. The members of a solid block are
     /// decoded in order, so a read error in one stops the archive.
     pub(crate) fn sevenz(&mut self, origin: &mut Origin, file: File, depth: u32) -> Result<(), E> {
-        let mut archive = match ArchiveReader::new(BufReader::new(file), Password::empty()) {
+        let mut archive = match ArchiveReader::new(Below(BufReader::new(file)), Password::empty()) {
             Ok(archive) => archive,
             Err(err) => return self.report(sevenz_error(origin, err)),
         };
@@ -72,10 +72,14 @@ impl<E> Scan<'_, '_, E> {
 
 /// A 7z error at `origin`.
 fn sevenz_error(origin: &Origin, err: SevenZError) -> InputError {
-    let kind = match &err {
-        SevenZError::FileOpen(io, _) => {
-            return InputError::io(origin.clone(), io::Error::new(io.kind(), io.to_string()))
+    let err = match err {
+        SevenZError::Io(io, context) if context.is_empty() => {
+            return archive_error(origin, Content::SevenZip, io)
         }
+        SevenZError::FileOpen(io, _) => return InputError::io(origin.clone(), io),
+        other => other,
+    };
+    let kind = match &err {
         SevenZError::UnsupportedVersion { .. }
         | SevenZError::ExternalUnsupported
         | SevenZError::UnsupportedCompressionMethod(_)
@@ -85,5 +89,39 @@ fn sevenz_error(origin: &Origin, err: SevenZError) -> InputError {
         | SevenZError::MaybeBadPassword(_) => InputErrorKind::Unsupported(Content::SevenZip),
         _ => InputErrorKind::Corrupt(Content::SevenZip),
     };
-    InputError::with_source(origin.clone(), kind, err)
+    // The crate's `Display` is its `Debug`: say it in words where it can.
+    let detail = match &err {
+        SevenZError::Io(io, context) if context.is_empty() => io.to_string(),
+        SevenZError::Io(io, context) => format!("{context}: {io}"),
+        SevenZError::MaybeBadPassword(_) | SevenZError::PasswordRequired => {
+            "encrypted (no password is tried)".to_owned()
+        }
+        SevenZError::ChecksumVerificationFailed => "checksum mismatch".to_owned(),
+        SevenZError::BadSignature(_) => "bad signature".to_owned(),
+        SevenZError::UnsupportedCompressionMethod(method) => {
+            format!("compression method {method} not supported")
+        }
+        SevenZError::Unsupported(what) | SevenZError::Other(what) => what.to_string(),
+        other => format!("{other:?}"),
+    };
+    InputError::with_source(origin.clone(), kind, SevenZWords { detail, err })
+}
+
+/// A 7z error with a message in words.
+#[derive(Debug)]
+struct SevenZWords {
+    detail: String,
+    err: SevenZError,
+}
+
+impl std::fmt::Display for SevenZWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
+impl std::error::Error for SevenZWords {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.err)
+    }
 }

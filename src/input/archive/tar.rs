@@ -1,6 +1,6 @@
 //! tar archives, as a stream.
 
-use crate::input::decode::{tagged, Watched};
+use crate::input::decode::{tagged, Below, Watched};
 use crate::input::scan::{archive_error, file_name, Hint, Scan, Src};
 use crate::input::{Content, Origin, Special};
 use std::cell::Cell;
@@ -18,7 +18,7 @@ impl<E> Scan<'_, '_, E> {
         depth: u32,
     ) -> Result<(), E> {
         let failed = Cell::new(false);
-        let mut archive = tar::Archive::new(reader);
+        let mut archive = tar::Archive::new(Below(reader));
         let entries = match archive.entries() {
             Ok(entries) => entries,
             Err(err) => return self.report(archive_error(origin, Content::Tar, err)),

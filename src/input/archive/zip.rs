@@ -1,10 +1,10 @@
 //! zip archives, from a file.
 
-use crate::input::decode::tagged;
-use crate::input::scan::{file_name, Hint, Scan, Src};
+use crate::input::decode::{tagged, Below};
+use crate::input::scan::{archive_error, file_name, Hint, Scan, Src};
 use crate::input::{Content, InputError, InputErrorKind, Origin, Special};
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io::BufReader;
 use zip::result::ZipError;
 
 impl<E> Scan<'_, '_, E> {
@@ -13,7 +13,7 @@ impl<E> Scan<'_, '_, E> {
     /// size is that of the directory: about 100 bytes a member); each
     /// member is then read on its own, so a bad member costs only itself.
     pub(crate) fn zip(&mut self, origin: &mut Origin, file: File, depth: u32) -> Result<(), E> {
-        let mut archive = match zip::ZipArchive::new(BufReader::new(file)) {
+        let mut archive = match zip::ZipArchive::new(Below(BufReader::new(file))) {
             Ok(archive) => archive,
             Err(err) => return self.report(zip_error(origin, err)),
         };
@@ -48,10 +48,11 @@ impl<E> Scan<'_, '_, E> {
 
 /// A zip error at `origin`.
 fn zip_error(origin: &Origin, err: ZipError) -> InputError {
+    let err = match err {
+        ZipError::Io(io) => return archive_error(origin, Content::Zip, io),
+        other => other,
+    };
     let kind = match &err {
-        ZipError::Io(io) if io.kind() != io::ErrorKind::InvalidData => {
-            return InputError::io(origin.clone(), io::Error::new(io.kind(), io.to_string()))
-        }
         ZipError::UnsupportedArchive(_)
         | ZipError::CompressionMethodNotSupported(_)
         | ZipError::InvalidPassword => InputErrorKind::Unsupported(Content::Zip),
