@@ -276,7 +276,7 @@ impl Reader {
                 // A regular file can be read again at an offset; a FIFO or
                 // a device cannot.
                 let again = if meta.is_file() {
-                    file.try_clone().ok().map(|f| (Again::File(f), meta.len()))
+                    file.try_clone().ok().map(Again::File)
                 } else {
                     None
                 };
@@ -293,27 +293,41 @@ impl Reader {
     ///
     /// As [`Reader::open`].
     pub fn open_member<'a>(&self, member: Member<'a>) -> Result<Input<'a>, ReadError> {
-        let again = member.plain_path().and_then(|path| {
-            let size = std::fs::metadata(path).ok()?.len();
-            Some((Again::Path(path.to_path_buf()), size))
-        });
-        self.start(member.into_reader(), again)
+        let again = member
+            .plain_path()
+            .map(|path| Again::Path(path.to_path_buf()));
+        // The scan sniffed the member already: its first bytes are not
+        // read twice.
+        let content = member.content();
+        self.start_sniffed(member.into_reader(), Vec::new(), content, again)
     }
 
     /// Sniffs the first bytes of `from` and makes the input; `again` is a
-    /// way to read a regular file again, with its size.
+    /// way to read a regular file again.
     fn start<'a>(
         &self,
         mut from: Box<dyn Read + 'a>,
-        file: Option<(Again, u64)>,
+        file: Option<Again>,
     ) -> Result<Input<'a>, ReadError> {
         let mut prefix = vec![0; SNIFF_LEN];
         let n = read_full(&mut from, &mut prefix)?;
         prefix.truncate(n);
         let content = input::sniff(&prefix);
+        self.start_sniffed(from, prefix, content, file)
+    }
+
+    /// Makes the input of `prefix` then `from`, whose first bytes are
+    /// `content`.
+    fn start_sniffed<'a>(
+        &self,
+        mut from: Box<dyn Read + 'a>,
+        prefix: Vec<u8>,
+        content: Content,
+        file: Option<Again>,
+    ) -> Result<Input<'a>, ReadError> {
         if content.is_utf16() {
-            if let Some((_, size)) = &file {
-                if *size > self.limit as u64 {
+            if let Some(size) = file.as_ref().and_then(Again::size) {
+                if size > self.limit as u64 {
                     return Err(ReadError::TooLarge(self.limit));
                 }
             }
@@ -335,15 +349,16 @@ impl Reader {
         }
         let backing = match file {
             #[cfg(unix)]
-            Some((Again::File(file), _)) => Backing::File(file),
-            Some((Again::Path(path), _)) => Backing::Path(path),
+            Some(Again::File(file)) => Backing::File(file),
+            Some(Again::Path(path)) => Backing::Path(path),
             _ => Backing::Tail,
         };
-        Ok(Input::new(
-            Box::new(Cursor::new(prefix).chain(from)),
-            None,
-            backing,
-        ))
+        let reader: Box<dyn Read + 'a> = if prefix.is_empty() {
+            from
+        } else {
+            Box::new(Cursor::new(prefix).chain(from))
+        };
+        Ok(Input::new(reader, None, backing))
     }
 
     /// Reads the rest of `from` into `bytes`, in chunks; refuses more than
@@ -374,6 +389,16 @@ enum Again {
     File(File),
     /// Its path.
     Path(PathBuf),
+}
+
+impl Again {
+    /// The file's size, when it can be told.
+    fn size(&self) -> Option<u64> {
+        match self {
+            Again::File(file) => file.metadata().ok().map(|m| m.len()),
+            Again::Path(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+        }
+    }
 }
 
 impl<'a> Input<'a> {
@@ -494,10 +519,11 @@ mod tests {
     fn a_utf16_file_whose_size_says_too_large_is_refused_at_once() {
         let reader = Reader::with_limit(1 << 20);
         let (file, given) = counting(io::repeat(b'(').zip_utf16le());
-        let handle = std::fs::File::open(std::env::current_exe().unwrap()).unwrap();
-        let err = reader
-            .start(file, Some((Again::File(handle), 5 << 30)))
-            .unwrap_err();
+        let big = std::env::temp_dir().join(format!("sgf-read-test-{}", std::process::id()));
+        let handle = std::fs::File::create(&big).unwrap();
+        handle.set_len(5 << 30).unwrap();
+        let err = reader.start(file, Some(Again::File(handle))).unwrap_err();
+        let _ = std::fs::remove_file(&big);
         assert!(matches!(err, ReadError::TooLarge(_)), "{err:?}");
         assert_eq!(given.get(), SNIFF_LEN);
     }

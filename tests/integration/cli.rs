@@ -333,6 +333,22 @@ fn check_walks_folders_recursively_in_sorted_order() {
     let summary = &lines[lines.len() - 1]["summary"];
     assert_eq!(summary["files"], 5);
     assert_eq!(summary["nodes"], 1 + 2 + 3 + 1 + 1);
+    assert_eq!(summary["skipped_by_reason"]["not_sgf"], 2);
+
+    // A file of another name is taken by its first bytes, unless
+    // `--names-only`.
+    dir.write("games/sub/dump.txt", "(;GM[1];B[aa])");
+    let out = sgf(&dir.0, &["check", "--format", "json", "games"], None);
+    assert_eq!(json_lines(&out).last().unwrap()["summary"]["files"], 5);
+    let out = sgf(
+        &dir.0,
+        &["check", "--names-only", "--format", "json", "games"],
+        None,
+    );
+    let lines = json_lines(&out);
+    let summary = &lines[lines.len() - 1]["summary"];
+    assert_eq!(summary["files"], 4);
+    assert_eq!(summary["skipped_by_reason"]["not_sgf"], 3);
 
     // The explicit non-SGF file fails when named.
     let out = sgf(&dir.0, &["check", "games/sub/notes.txt"], None);

@@ -68,7 +68,8 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         totals: Totals::default(),
         idle: None,
     };
-    let skipped = Inputs::new(&args.paths).scan(|item| {
+    let inputs = Inputs::new(&args.paths).by_content(!args.names_only);
+    let skipped = inputs.scan(|item| {
         checker.totals.files += 1;
         match item {
             Ok(member) => checker.check(&mut out, member),
