@@ -33,13 +33,18 @@ pub enum Command {
 /// Arguments of `sgf check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Files and folders to check; `-` reads standard input. Folders are
-    /// walked recursively for regular files ending in `.sgf` (any letter
-    /// case); anything else with such a name (a FIFO, a device, a broken
-    /// link) is skipped and listed. Files named here are checked whatever
-    /// their extension, and a FIFO or device named here is read to its
-    /// end. Every input is read as a stream, one game at a time, whatever
-    /// its length.
+    /// Files, folders and archives to check; `-` reads standard input.
+    /// gzip, bzip2, xz and zstd data is decompressed and tar, zip and 7z
+    /// archives are opened, found by their first bytes whatever their name;
+    /// a member is named `archive!member`. Folders (walked recursively) and
+    /// archives give the files named `.sgf` or `.sgfs` (any letter case,
+    /// perhaps compressed: `.sgf.gz`) and those whose first bytes are SGF;
+    /// the rest is skipped and counted, and what is not a regular file (a
+    /// FIFO, a device, a broken link) is listed. Files named here are
+    /// checked whatever their name, and a FIFO or device named here is read
+    /// to its end. An `.sgfs` file is read line by line (one game per
+    /// line): a bad line costs only itself. Every input is read as a
+    /// stream, one game at a time, whatever its length.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -47,6 +52,13 @@ pub struct CheckArgs {
     /// the file.
     #[arg(long)]
     pub strict: bool,
+
+    /// In folders and archives, take files by their name only (`.sgf`,
+    /// `.sgfs`, perhaps compressed), not by their first bytes: a folder of
+    /// games beside text dumps of them (`corpus/*.txt`) checks the games
+    /// alone. Archives are still opened whatever their name.
+    #[arg(long)]
+    pub names_only: bool,
 
     /// Do not print a line per warning (errors are still printed).
     #[arg(short, long)]

@@ -17,9 +17,13 @@
 //! (`sgf_grove::StreamParser`), so memory is bounded by the largest game
 //! whatever the input's length; `name.rs` prints file names unambiguously.
 //!
-//! Inputs that are not SGF text (gzip, bzip2, xz, zstd, zip, 7z, tar, ELF,
-//! other binary data) are refused by name: `x.sgf: gzip data; not SGF text`.
-//! UTF-16 text is decoded to UTF-8 first, with a warning.
+//! `check` reads every input through `sgf_grove::input::Inputs`: folders,
+//! compressed files and archives (gzip, bzip2, xz, zstd, tar, zip, 7z, by
+//! their first bytes), members named `archive!member`. What is not SGF text
+//! (an executable, other binary data; for `dump` and `fmt`, which read one
+//! SGF file, also compressed data and archives) is refused by name:
+//! `x.sgf: ELF executable; not SGF text`. UTF-16 text is decoded to UTF-8
+//! first, with a warning.
 //!
 //! Exit status: 0 on success (warnings allowed), 1 when an input failed (no
 //! game in it, not SGF text, a game too large, a defect in strict mode; for

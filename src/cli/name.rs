@@ -2,6 +2,7 @@
 //! output name a file the same way, and two different files never print
 //! the same.
 
+use sgf_grove::input::{Origin, Root};
 use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::fmt::Write as _;
@@ -14,6 +15,32 @@ pub fn display_name(path: &Path) -> Cow<'_, str> {
         Cow::Borrowed("<stdin>")
     } else {
         escape(path.as_os_str())
+    }
+}
+
+/// The name printed for a member or an input that `check` read: its
+/// root path (or `<stdin>`) and the names of the archive members it is
+/// in, joined with `!` (`games.tar.gz!2019/a.sgf`), each [`escape`]d, and
+/// with a `!` inside any of them written `\x21`, so that a name maps back
+/// to one member even when a file name holds a `!`.
+pub fn origin_name(origin: &Origin) -> String {
+    let mut out = match origin.root() {
+        Root::Stdin => "<stdin>".to_owned(),
+        Root::Path(path) => bang(escape(path.as_os_str())),
+    };
+    for member in origin.members() {
+        out.push('!');
+        out.push_str(&bang(escape_bytes(member)));
+    }
+    out
+}
+
+/// `name` with each `!` written `\x21`.
+fn bang(name: Cow<'_, str>) -> String {
+    if name.contains('!') {
+        name.replace('!', "\\x21")
+    } else {
+        name.into_owned()
     }
 }
 
@@ -45,8 +72,8 @@ pub fn escape(name: &OsStr) -> Cow<'_, str> {
     }
 }
 
-/// [`escape`] for a name given as bytes.
-#[cfg_attr(not(unix), allow(dead_code))]
+/// [`escape`] for a name given as bytes (an archive member's name, on every
+/// system).
 fn escape_bytes(bytes: &[u8]) -> Cow<'_, str> {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return escape_str(text);
@@ -100,7 +127,8 @@ fn needs_escape(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{display_name, escape, escape_bytes};
+    use super::{display_name, escape, escape_bytes, origin_name};
+    use sgf_grove::input::Origin;
     use std::borrow::Cow;
     use std::ffi::OsStr;
     use std::path::Path;
@@ -156,5 +184,18 @@ mod tests {
     fn stdin_is_named_so() {
         assert_eq!(display_name(Path::new("-")), "<stdin>");
         assert_eq!(display_name(Path::new("./-")), "./-");
+    }
+
+    #[test]
+    fn origins_join_members_with_a_bang_that_names_cannot_forge() {
+        let mut origin = Origin::path("kgs.tar.gz");
+        origin.push_member(b"2019/a.sgf".to_vec());
+        assert_eq!(origin_name(&origin), "kgs.tar.gz!2019/a.sgf");
+        origin.push_member(b"x!y\n.sgf".to_vec());
+        assert_eq!(origin_name(&origin), r"kgs.tar.gz!2019/a.sgf!x\x21y\n.sgf");
+        assert_eq!(origin_name(&Origin::path("wow!.sgf")), r"wow\x21.sgf");
+        let mut stdin = Origin::stdin();
+        stdin.push_member(b"\xff\n.sgf".to_vec());
+        assert_eq!(origin_name(&stdin), r"<stdin>!\xff\n.sgf");
     }
 }

@@ -1,5 +1,8 @@
 //! Opening one input as a stream: a file, a FIFO or device named on the
-//! command line, or standard input, all through [`Reader::open`].
+//! command line, or standard input, through [`Reader::open`] (`dump`,
+//! `fmt`); or an SGF member that [`sgf_grove::input::Inputs`] found (a
+//! file, a decompressed file, an archive member) through
+//! [`Reader::open_member`] (`check`).
 //!
 //! Nothing asks how long an input is before reading it (a FIFO, a device
 //! and a pipe do not know), and SGF text is never held whole:
@@ -21,13 +24,13 @@
 //! the decoded text, from a regular file (read again at that offset), or
 //! from the last [`TAIL`] bytes of a pipe.
 
-use sgf_grove::input::{self, Content, SNIFF_LEN};
+use sgf_grove::input::{self, Content, Member, SNIFF_LEN};
 use sgf_grove::Position;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Cursor, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -111,17 +114,18 @@ impl Default for Reader {
     }
 }
 
-/// An input opened, sniffed and ready to be read as a stream.
-pub struct Input {
+/// An input opened, sniffed and ready to be read as a stream; it may
+/// borrow the archive it is a member of.
+pub struct Input<'a> {
     /// The reader, until [`Input::take_reader`] hands it out.
-    reader: Option<Tracked>,
+    reader: Option<Tracked<'a>>,
     /// Set when the input was UTF-16 and is read as its UTF-8 decoding.
     pub decoded_from: Option<Content>,
     seen: Rc<Seen>,
     backing: Backing,
 }
 
-impl fmt::Debug for Input {
+impl fmt::Debug for Input<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Input")
             .field("decoded_from", &self.decoded_from)
@@ -137,6 +141,8 @@ enum Backing {
     /// A regular file, read again at an offset.
     #[cfg(unix)]
     File(File),
+    /// A regular file by its path, opened again to be read at an offset.
+    Path(PathBuf),
     /// The last [`TAIL`] bytes read, in [`Seen::tail`].
     Tail,
 }
@@ -153,12 +159,12 @@ struct Seen {
 }
 
 /// The input's bytes as a [`Read`], counting what it hands out.
-pub struct Tracked {
-    inner: Box<dyn Read>,
+pub struct Tracked<'a> {
+    inner: Box<dyn Read + 'a>,
     seen: Rc<Seen>,
 }
 
-impl fmt::Debug for Tracked {
+impl fmt::Debug for Tracked<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Tracked")
             .field("bytes", &self.seen.bytes.get())
@@ -166,7 +172,7 @@ impl fmt::Debug for Tracked {
     }
 }
 
-impl Read for Tracked {
+impl Read for Tracked<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let t = Instant::now();
         let n = self.inner.read(buf)?;
@@ -194,9 +200,9 @@ fn keep_tail(tail: &mut Vec<u8>, data: &[u8]) {
     tail.extend_from_slice(data);
 }
 
-impl Input {
+impl<'a> Input<'a> {
     /// The input's bytes, to hand to the parser; `None` once taken.
-    pub fn take_reader(&mut self) -> Option<Tracked> {
+    pub fn take_reader(&mut self) -> Option<Tracked<'a>> {
         self.reader.take()
     }
 
@@ -227,21 +233,8 @@ impl Input {
         let bytes = match &self.backing {
             Backing::Memory(text) => text[start..end.min(text.len())].to_vec(),
             #[cfg(unix)]
-            Backing::File(file) => {
-                use std::os::unix::fs::FileExt as _;
-                let mut bytes = vec![0; end - start];
-                let mut got = 0;
-                while got < bytes.len() {
-                    match file.read_at(&mut bytes[got..], (start + got) as u64) {
-                        Ok(0) => break,
-                        Ok(n) => got += n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(_) => return None,
-                    }
-                }
-                bytes.truncate(got);
-                bytes
-            }
+            Backing::File(file) => read_at(file, start, end)?,
+            Backing::Path(path) => read_at(&File::open(path).ok()?, start, end)?,
             Backing::Tail => {
                 let tail = self.seen.tail.as_ref()?.borrow();
                 let tail_start = read - tail.len();
@@ -274,7 +267,7 @@ impl Reader {
     ///
     /// A [`ReadError`]: the input cannot be opened or read, is not SGF
     /// text, or is UTF-16 that does not decode or is too large.
-    pub fn open(&self, source: Source<'_>) -> Result<Input, ReadError> {
+    pub fn open(&self, source: Source<'_>) -> Result<Input<'static>, ReadError> {
         match source {
             Source::Stdin => self.start(Box::new(io::stdin().lock()), None),
             Source::Path(path) => {
@@ -283,7 +276,7 @@ impl Reader {
                 // A regular file can be read again at an offset; a FIFO or
                 // a device cannot.
                 let again = if meta.is_file() {
-                    file.try_clone().ok().map(|f| (f, meta.len()))
+                    file.try_clone().ok().map(Again::File)
                 } else {
                     None
                 };
@@ -292,20 +285,49 @@ impl Reader {
         }
     }
 
-    /// Sniffs the first bytes of `from` and makes the input; `file` is a
-    /// second handle on a regular file, with its size.
-    fn start(
+    /// Opens `member` (sniffed already by the scan that found it, sniffed
+    /// again here for UTF-16 and binary data): a plain file can be read
+    /// again by its path, anything else keeps the tail of what was read.
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::open`].
+    pub fn open_member<'a>(&self, member: Member<'a>) -> Result<Input<'a>, ReadError> {
+        let again = member
+            .plain_path()
+            .map(|path| Again::Path(path.to_path_buf()));
+        // The scan sniffed the member already: its first bytes are not
+        // read twice.
+        let content = member.content();
+        self.start_sniffed(member.into_reader(), Vec::new(), content, again)
+    }
+
+    /// Sniffs the first bytes of `from` and makes the input; `again` is a
+    /// way to read a regular file again.
+    fn start<'a>(
         &self,
-        mut from: Box<dyn Read>,
-        file: Option<(File, u64)>,
-    ) -> Result<Input, ReadError> {
+        mut from: Box<dyn Read + 'a>,
+        file: Option<Again>,
+    ) -> Result<Input<'a>, ReadError> {
         let mut prefix = vec![0; SNIFF_LEN];
         let n = read_full(&mut from, &mut prefix)?;
         prefix.truncate(n);
         let content = input::sniff(&prefix);
+        self.start_sniffed(from, prefix, content, file)
+    }
+
+    /// Makes the input of `prefix` then `from`, whose first bytes are
+    /// `content`.
+    fn start_sniffed<'a>(
+        &self,
+        mut from: Box<dyn Read + 'a>,
+        prefix: Vec<u8>,
+        content: Content,
+        file: Option<Again>,
+    ) -> Result<Input<'a>, ReadError> {
         if content.is_utf16() {
-            if let Some((_, size)) = &file {
-                if *size > self.limit as u64 {
+            if let Some(size) = file.as_ref().and_then(Again::size) {
+                if size > self.limit as u64 {
                     return Err(ReadError::TooLarge(self.limit));
                 }
             }
@@ -327,14 +349,16 @@ impl Reader {
         }
         let backing = match file {
             #[cfg(unix)]
-            Some((file, _)) => Backing::File(file),
+            Some(Again::File(file)) => Backing::File(file),
+            Some(Again::Path(path)) => Backing::Path(path),
             _ => Backing::Tail,
         };
-        Ok(Input::new(
-            Box::new(Cursor::new(prefix).chain(from)),
-            None,
-            backing,
-        ))
+        let reader: Box<dyn Read + 'a> = if prefix.is_empty() {
+            from
+        } else {
+            Box::new(Cursor::new(prefix).chain(from))
+        };
+        Ok(Input::new(reader, None, backing))
     }
 
     /// Reads the rest of `from` into `bytes`, in chunks; refuses more than
@@ -358,8 +382,31 @@ impl Reader {
     }
 }
 
-impl Input {
-    fn new(inner: Box<dyn Read>, decoded_from: Option<Content>, backing: Backing) -> Input {
+/// How a regular file can be read again at an offset.
+enum Again {
+    /// A second handle on it.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    File(File),
+    /// Its path.
+    Path(PathBuf),
+}
+
+impl Again {
+    /// The file's size, when it can be told.
+    fn size(&self) -> Option<u64> {
+        match self {
+            Again::File(file) => file.metadata().ok().map(|m| m.len()),
+            Again::Path(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+        }
+    }
+}
+
+impl<'a> Input<'a> {
+    fn new(
+        inner: Box<dyn Read + 'a>,
+        decoded_from: Option<Content>,
+        backing: Backing,
+    ) -> Input<'a> {
         let seen = Rc::new(Seen {
             tail: matches!(backing, Backing::Tail).then(|| RefCell::new(Vec::new())),
             ..Seen::default()
@@ -374,6 +421,36 @@ impl Input {
             backing,
         }
     }
+}
+
+/// The bytes of `file` from `start` to `end` (fewer at its end); `None`
+/// when it cannot be read.
+fn read_at(file: &File, start: usize, end: usize) -> Option<Vec<u8>> {
+    let mut bytes = vec![0; end - start];
+    let mut got = 0;
+    while got < bytes.len() {
+        #[cfg(unix)]
+        let read = {
+            use std::os::unix::fs::FileExt as _;
+            file.read_at(&mut bytes[got..], (start + got) as u64)
+        };
+        #[cfg(not(unix))]
+        let read = {
+            use std::io::{Seek as _, SeekFrom};
+            let mut handle = file;
+            handle
+                .seek(SeekFrom::Start((start + got) as u64))
+                .and_then(|_| handle.read(&mut bytes[got..]))
+        };
+        match read {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    bytes.truncate(got);
+    Some(bytes)
 }
 
 /// Reads into `buf` until it is full or the input ends; returns how many
@@ -393,7 +470,7 @@ fn read_full(from: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{keep_tail, Backing, Input, ReadError, Reader, TAIL};
+    use super::{keep_tail, Again, Backing, Input, ReadError, Reader, TAIL};
     use sgf_grove::input::{Content, SNIFF_LEN};
     use sgf_grove::Position;
     use std::cell::Cell;
@@ -442,8 +519,11 @@ mod tests {
     fn a_utf16_file_whose_size_says_too_large_is_refused_at_once() {
         let reader = Reader::with_limit(1 << 20);
         let (file, given) = counting(io::repeat(b'(').zip_utf16le());
-        let handle = std::fs::File::open(std::env::current_exe().unwrap()).unwrap();
-        let err = reader.start(file, Some((handle, 5 << 30))).unwrap_err();
+        let big = std::env::temp_dir().join(format!("sgf-read-test-{}", std::process::id()));
+        let handle = std::fs::File::create(&big).unwrap();
+        handle.set_len(5 << 30).unwrap();
+        let err = reader.start(file, Some(Again::File(handle))).unwrap_err();
+        let _ = std::fs::remove_file(&big);
         assert!(matches!(err, ReadError::TooLarge(_)), "{err:?}");
         assert_eq!(given.get(), SNIFF_LEN);
     }

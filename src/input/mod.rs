@@ -1,4 +1,7 @@
-//! What an input is before it is parsed.
+//! What an input is before it is parsed, and (with the `archives` feature)
+//! reading every kind of input as one sequence of SGF members.
+//!
+//! # Sniffing
 //!
 //! A folder of game records also holds archives, compressed copies, stray
 //! executables and text saved as UTF-16. The parser forgives junk, so such
@@ -20,11 +23,54 @@
 //! assert_eq!(text, "(;C[é])");
 //! ```
 //!
-//! Nothing here reads files: callers hand in the first bytes they have read
+//! [`sniff`] reads no file: callers hand in the first bytes they have read
 //! (at least [`SNIFF_LEN`] of them when the input is that long).
+//!
+#![cfg_attr(
+    not(feature = "archives"),
+    doc = "# Inputs, members and origins
 
+With the `archives` feature, `Inputs` turns a list of paths (folders,
+files, compressed files, tar, zip and 7z archives, standard input) into a
+sequence of SGF members, each with its origin (`a.tar.gz!dir/x.sgf`) and
+its bytes as a stream."
+)]
+#![cfg_attr(feature = "archives", doc = include_str!("inputs.md"))]
+
+#[cfg(feature = "archives")]
+mod archive;
+#[cfg(feature = "archives")]
+mod decode;
+#[cfg(feature = "archives")]
+mod error;
+#[cfg(feature = "archives")]
+mod games;
+#[cfg(feature = "archives")]
+mod inputs;
+mod lines;
+#[cfg(feature = "archives")]
+mod member;
+#[cfg(feature = "archives")]
+mod origin;
+#[cfg(feature = "archives")]
+mod scan;
+#[cfg(feature = "archives")]
+mod skipped;
 mod sniff;
 
+#[cfg(feature = "archives")]
+pub use error::{DecodeError, InputError, InputErrorKind};
+#[cfg(feature = "archives")]
+pub use games::{Game, MAX_UTF16};
+#[cfg(feature = "archives")]
+pub use inputs::{Inputs, Source, Sources, DEFAULT_MAX_DEPTH, DEFAULT_MAX_SPOOL};
+pub use lines::SgfsLines;
+#[cfg(feature = "archives")]
+pub use member::{looks_like_sgf, sgf_name_kind, strip_compression, Member, MemberKind};
+#[cfg(feature = "archives")]
+pub use origin::{Origin, Root};
+#[cfg(feature = "archives")]
+pub use skipped::{SkipReason, Skipped, SkippedItem, Special, LISTED_MAX};
 pub use sniff::{sniff, Content, SNIFF_LEN};
 
 /// The text of UTF-16 input as UTF-8, without its byte order mark, when

@@ -103,6 +103,11 @@ pub struct StreamParser<R> {
     /// Bytes of the game handed out last, to drop at the next call.
     consumed: usize,
     origin: Origin,
+    /// Whether no byte was dropped since the stream (or part) started.
+    at_start: bool,
+    /// A read error met after some bytes of a read: those bytes are parsed
+    /// first (the games they complete are handed out), then it is returned.
+    pending: Option<Error>,
     eof: bool,
     done: bool,
     games: usize,
@@ -128,6 +133,8 @@ impl<R: Read> StreamParser<R> {
             start: 0,
             consumed: 0,
             origin: Origin::default(),
+            at_start: true,
+            pending: None,
             eof: false,
             done: false,
             games: 0,
@@ -153,10 +160,92 @@ impl<R: Read> StreamParser<R> {
         self.start = 0;
         self.consumed = 0;
         self.origin = Origin::default();
+        self.at_start = true;
+        self.pending = None;
         self.eof = false;
         self.done = false;
         self.games = 0;
         self.resume = Resume::default();
+    }
+
+    /// Starts reading `src`, a source of another type, with `options`,
+    /// keeping the buffer and arena: [`reset`](Self::reset) across reader
+    /// types (say from one archive member's reader to the next, each
+    /// borrowing its archive).
+    ///
+    /// ```
+    /// use sgf_grove::{ParseOptions, StreamParser};
+    /// let stream = StreamParser::new(&b"(;B[aa])"[..]);
+    /// let owned = std::io::Cursor::new(b"(;B[aa];W[bb])".to_vec());
+    /// let mut stream = stream.recycle(owned, ParseOptions::new());
+    /// assert_eq!(stream.next_game().unwrap()?.node_count(), 2);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn recycle<S: Read>(self, src: S, options: ParseOptions) -> StreamParser<S> {
+        let mut next = StreamParser {
+            src,
+            options,
+            store: self.store,
+            buf: self.buf,
+            start: 0,
+            consumed: 0,
+            origin: Origin::default(),
+            at_start: true,
+            pending: None,
+            eof: false,
+            done: false,
+            games: 0,
+            resume: Resume::default(),
+            attempt: Resume::default(),
+        };
+        next.buf.clear();
+        next
+    }
+
+    /// Starts over on the same source, as the part of a longer stream that
+    /// begins at `at` and follows `game_index` games: positions, stream
+    /// offsets and game indices are then those of the longer stream. For a
+    /// source read in parts, such as an `.sgfs` file (one game per line)
+    /// whose lines are parsed one at a time so that a bad line costs only
+    /// itself (see [`input::SgfsLines`](crate::input::SgfsLines)).
+    ///
+    /// ```
+    /// use sgf_grove::{Position, StreamParser};
+    /// let mut stream = StreamParser::new(&b"(;B[aa]B[bb])"[..]);
+    /// // As if these bytes were line 3 of a file, from offset 40, after 2 games.
+    /// stream.restart_at(Position { offset: 40, line: 3, column: 1 }, 2);
+    /// let coll = stream.next_game().unwrap()?;
+    /// assert_eq!(coll.games().next().unwrap().index(), 2);
+    /// let w = &coll.warnings()[0];
+    /// assert_eq!((w.pos.offset, w.pos.line, w.pos.column), (47, 3, 8));
+    /// assert_eq!(coll.stream_offset(0), 40);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn restart_at(&mut self, at: Position, game_index: usize) {
+        self.buf.clear();
+        self.start = 0;
+        self.consumed = 0;
+        self.origin = Origin {
+            offset: at.offset,
+            line: at.line,
+            column: at.column,
+        };
+        self.at_start = true;
+        self.pending = None;
+        self.eof = false;
+        self.done = false;
+        self.games = game_index;
+        self.resume = Resume::default();
+    }
+
+    /// The source, to read or adjust between games or parts.
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.src
+    }
+
+    /// The source.
+    pub fn get_ref(&self) -> &R {
+        &self.src
     }
 
     /// How many games were handed out so far.
@@ -191,7 +280,7 @@ impl<R: Read> StreamParser<R> {
             }
             let window = &self.buf[self.start..];
             self.attempt.clone_from(&self.resume);
-            let first = self.origin.offset == 0 && self.games == 0;
+            let first = self.at_start;
             let one = match build_one(
                 window,
                 &self.options,
@@ -285,6 +374,7 @@ impl<R: Read> StreamParser<R> {
         let from = self.start;
         let to = self.start + self.consumed;
         self.origin = self.origin.advance(&self.buf[from..to]);
+        self.at_start = false;
         self.start = to;
         self.consumed = 0;
         if self.start > self.buf.len() / 2 || self.start > READ_SIZE {
@@ -297,8 +387,12 @@ impl<R: Read> StreamParser<R> {
     /// holds already, so that a game read again and again while it grows
     /// costs a constant factor.
     fn fill(&mut self) -> std::result::Result<(), Error> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
         let want = READ_SIZE.max(self.buf.len() - self.start);
         self.buf.reserve(want);
+        let before = self.buf.len();
         // Into the buffer's spare room, with no zero-filling first; short
         // only at the end of the source.
         let mut src = (&mut self.src).take(want as u64);
@@ -311,6 +405,12 @@ impl<R: Read> StreamParser<R> {
                     break;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                // A source that breaks midway (a corrupt compressed
+                // stream): the games read before the break come first.
+                Err(e) if self.buf.len() > before => {
+                    self.pending = Some(Error::from(e));
+                    break;
+                }
                 Err(e) => return Err(Error::from(e)),
             }
         }

@@ -333,6 +333,22 @@ fn check_walks_folders_recursively_in_sorted_order() {
     let summary = &lines[lines.len() - 1]["summary"];
     assert_eq!(summary["files"], 5);
     assert_eq!(summary["nodes"], 1 + 2 + 3 + 1 + 1);
+    assert_eq!(summary["skipped_by_reason"]["not_sgf"], 2);
+
+    // A file of another name is taken by its first bytes, unless
+    // `--names-only`.
+    dir.write("games/sub/dump.txt", "(;GM[1];B[aa])");
+    let out = sgf(&dir.0, &["check", "--format", "json", "games"], None);
+    assert_eq!(json_lines(&out).last().unwrap()["summary"]["files"], 5);
+    let out = sgf(
+        &dir.0,
+        &["check", "--names-only", "--format", "json", "games"],
+        None,
+    );
+    let lines = json_lines(&out);
+    let summary = &lines[lines.len() - 1]["summary"];
+    assert_eq!(summary["files"], 4);
+    assert_eq!(summary["skipped_by_reason"]["not_sgf"], 3);
 
     // The explicit non-SGF file fails when named.
     let out = sgf(&dir.0, &["check", "games/sub/notes.txt"], None);
@@ -1065,13 +1081,14 @@ fn check_folder_walk_skips_what_is_not_a_regular_file() {
     use std::os::unix::fs::symlink;
     let dir = TempDir::new("walk-special");
     dir.write("games/ok.sgf", "(;GM[1];B[aa])");
-    dir.write("games/real.txt", "(;GM[1];B[aa];W[bb])");
+    // Outside the folder: in it, it would be taken by its first bytes.
+    dir.write("other/real.txt", "(;GM[1];B[aa];W[bb])");
     mkfifo(&dir.0.join("games/x.sgf"));
     symlink("/dev/zero", dir.0.join("games/zero.sgf")).unwrap();
     symlink("loop.sgf", dir.0.join("games/loop.sgf")).unwrap();
     symlink("nowhere", dir.0.join("games/broken.sgf")).unwrap();
     // A link to a regular file is taken.
-    symlink("real.txt", dir.0.join("games/link.sgf")).unwrap();
+    symlink("../other/real.txt", dir.0.join("games/link.sgf")).unwrap();
 
     let out = sgf_deadline(&dir.0, &["check", "games"], 60);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
@@ -1158,7 +1175,7 @@ fn named_fifo_is_read_as_a_stream() {
 fn check_folder_without_sgf_files_fails() {
     let dir = TempDir::new("empty-folder");
     std::fs::create_dir_all(dir.0.join("empty")).unwrap();
-    dir.write("notes/readme.txt", "(;GM[1])");
+    dir.write("notes/readme.txt", "notes, no game");
     dir.write("games/a.sgf", "(;GM[1])");
     let out = sgf(&dir.0, &["check", "empty"], None);
     assert_eq!(code(&out), 1);
@@ -1556,8 +1573,12 @@ fn not_sgf() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         .collect()
 }
 
+/// Compressed data and archives are read by their content whatever their
+/// name (these are cut after their first bytes, so each fails as corrupt,
+/// naming its format); executables and other binary data are refused by
+/// name. `dump` and `fmt` read one SGF file and refuse them all.
 #[test]
-fn check_refuses_compressed_archives_and_binaries_by_name() {
+fn check_opens_compressed_data_and_archives_and_refuses_binaries() {
     let dir = TempDir::new("not-sgf");
     let files = not_sgf();
     for (name, bytes, _) in &files {
@@ -1573,14 +1594,24 @@ fn check_refuses_compressed_archives_and_binaries_by_name() {
             .iter()
             .find(|(name, _, _)| path == format!("in/{name}"))
             .unwrap();
-        assert_eq!(
-            line["error"],
-            serde_json::json!({
-                "kind": "not_sgf_text", "offset": null, "line": null, "column": null,
-                "message": format!("{what}; not SGF text"),
-            }),
-            "{path}"
-        );
+        let error = &line["error"];
+        if matches!(*what, "ELF executable" | "binary data") {
+            assert_eq!(
+                *error,
+                serde_json::json!({
+                    "kind": "not_sgf_text", "offset": null, "line": null, "column": null,
+                    "message": format!("{what}; not SGF text"),
+                }),
+                "{path}"
+            );
+        } else {
+            assert_eq!(error["kind"], "corrupt_input", "{path}");
+            let message = error["message"].as_str().unwrap();
+            assert!(
+                message.starts_with(&format!("corrupt {what}: ")),
+                "{message}"
+            );
+        }
         assert_eq!(line["games"], 0);
     }
     assert_eq!(lines[files.len()]["summary"]["failed"], files.len());
@@ -1588,7 +1619,9 @@ fn check_refuses_compressed_archives_and_binaries_by_name() {
     let out = sgf(&dir.0, &["check", "in/gz.sgf"], None);
     assert_eq!(code(&out), 1);
     assert!(
-        stdout(&out).starts_with("in/gz.sgf: error[not_sgf_text]: gzip data; not SGF text\n"),
+        stdout(&out).starts_with(
+            "in/gz.sgf: error[corrupt_input]: corrupt gzip data: corrupt deflate stream\n"
+        ),
         "{}",
         stdout(&out)
     );
@@ -1785,6 +1818,8 @@ fn check_json_field_names_are_stable() {
         "mode",
         "skipped",
         "skipped_paths",
+        "skipped_by_reason",
+        "failed_lines",
     ];
     let summary_value_keys = [
         "value_seconds",
@@ -1852,7 +1887,8 @@ fn check_json_field_names_are_stable() {
 }
 
 /// Over the real corpus, `check` refuses no file that has a game in it:
-/// the nine files that have none fail, as before, and nothing is skipped.
+/// the nine files that have none fail, as before, and nothing is skipped
+/// for not being a regular file (its README is skipped as not SGF).
 #[test]
 fn check_real_corpus_sniffs_no_game_away() {
     let Some(corpus) = crate::common::corpus_dir() else {
@@ -1884,4 +1920,165 @@ fn check_real_corpus_sniffs_no_game_away() {
             "{path}: {kind}"
         );
     }
+}
+
+// ---------------------------------------------------------------- archives
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(data).unwrap();
+    enc.finish().unwrap()
+}
+
+/// A tar archive of `files`, in this order.
+fn tar(files: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut builder = tar::Builder::new(Vec::new());
+    for (name, data) in files {
+        let mut header = tar::Header::new_gnu();
+        header.set_mode(0o644);
+        header.set_size(data.len() as u64);
+        header.set_cksum();
+        builder.append_data(&mut header, name, *data).unwrap();
+    }
+    builder.into_inner().unwrap()
+}
+
+/// `sgf check` on a tar.gz of three games in two members names each
+/// member `archive!member`, in diagnostics and in the summary, and counts
+/// what it skipped.
+#[test]
+fn check_tar_gz_prints_member_origins_and_counts() {
+    let dir = TempDir::new("tar-gz");
+    let archive = tar(&[
+        ("games/a.sgf", b"(;GM[1];B[aa])"),
+        ("games/b.sgf", REPEATED.as_bytes()),
+        ("games/readme.txt", b"three games"),
+        ("games/c.sgf", b"(;GM[1];B[aa];W[bb])\n(;GM[1])"),
+    ]);
+    dir.write("g.tar.gz", gzip(&archive));
+    let out = sgf(&dir.0, &["check", "g.tar.gz"], None);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "g.tar.gz!games/b.sgf:2:12: warning[repeated_property]: property repeated in a node; values merged\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\nfiles:    3 (3 ok, 0 failed)\n\
+             skipped:  1 not SGF\n\
+             games:    4\n\
+             nodes:    8\n"
+        ),
+        "{text}"
+    );
+
+    let out = sgf(&dir.0, &["check", "--format", "json", "g.tar.gz"], None);
+    let lines = json_lines(&out);
+    let paths: Vec<&str> = lines[..3]
+        .iter()
+        .map(|l| l["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "g.tar.gz!games/a.sgf",
+            "g.tar.gz!games/b.sgf",
+            "g.tar.gz!games/c.sgf"
+        ]
+    );
+    let games: Vec<u64> = lines[..3]
+        .iter()
+        .map(|l| l["games"].as_u64().unwrap())
+        .collect();
+    assert_eq!(games, [1, 1, 2]);
+    let summary = &lines[3]["summary"];
+    assert_eq!(summary["files"], 3);
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["skipped"], 0);
+    assert_eq!(
+        summary["skipped_by_reason"],
+        serde_json::json!({"not_regular_file": 0, "not_sgf": 1, "unreadable": 0})
+    );
+}
+
+/// Standard input is sniffed: gzip is decompressed, a zip is copied to a
+/// temporary file and read.
+#[test]
+fn check_reads_compressed_and_zipped_stdin() {
+    let dir = TempDir::new("stdin-gz");
+    let out = sgf(
+        &dir.0,
+        &["check", "--format", "json", "-"],
+        Some(&gzip(b"(;GM[1];B[aa])(;GM[1])")),
+    );
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["path"], "<stdin>");
+    assert_eq!(lines[0]["games"], 2);
+
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file("in/x.sgf", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    zip.write_all(b"(;GM[1];B[aa];W[bb])").unwrap();
+    let zip = zip.finish().unwrap().into_inner();
+    let out = sgf(&dir.0, &["check", "--format", "json", "-"], Some(&zip));
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["path"], "<stdin>!in/x.sgf");
+    assert_eq!(lines[0]["nodes"], 3);
+}
+
+/// A corrupt gzip member fails with the games read before it reported; the
+/// other inputs are read.
+#[test]
+fn check_corrupt_gzip_fails_that_file_only() {
+    let dir = TempDir::new("corrupt-gz");
+    let body: String = (0..3000)
+        .map(|i| format!("(;GM[1]C[game {i}];B[aa])\n"))
+        .collect();
+    let gz = gzip(body.as_bytes());
+    // Cut in the middle.
+    dir.write("in/bad.sgf.gz", &gz[..gz.len() / 2]);
+    dir.write("in/good.sgf", "(;GM[1])");
+    let out = sgf(&dir.0, &["check", "in"], None);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("in/bad.sgf.gz: error[corrupt_input]: corrupt gzip data: "),
+        "{text}"
+    );
+    assert!(text.contains("files:    2 (1 ok, 1 failed)"), "{text}");
+    assert!(text.contains("  in/bad.sgf.gz (corrupt_input)"), "{text}");
+}
+
+/// In an `.sgfs` file a bad line is reported with its line number and costs
+/// only itself.
+#[test]
+fn check_sgfs_bad_line_costs_only_that_line() {
+    let dir = TempDir::new("sgfs");
+    dir.write(
+        "self.sgfs",
+        "(;GM[1];B[aa])\n(;GM[1];B[bb]C[cut\nnot a game\n(;GM[1];W[cc])\n",
+    );
+    let out = sgf(&dir.0, &["check", "self.sgfs"], None);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("self.sgfs:3:11: error[no_game_tree]: "),
+        "{text}"
+    );
+    assert!(text.contains("games:    3\n"), "{text}");
+    assert!(
+        text.contains("bad lines: 1 (of .sgfs files: each cost only itself)"),
+        "{text}"
+    );
+    let out = sgf(&dir.0, &["check", "--format", "json", "self.sgfs"], None);
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["games"], 3);
+    assert_eq!(lines[0]["line_errors"][0]["kind"], "no_game_tree");
+    assert_eq!(lines[0]["line_errors"][0]["line"], 3);
+    assert_eq!(lines[1]["summary"]["failed_lines"], 1);
 }

@@ -182,7 +182,7 @@ pub const WARNINGS_KEPT: usize = 10_000;
 /// # Errors
 ///
 /// A [`CliError`] naming the input when it cannot be read (exit status 2).
-pub fn open_reporting(path: &Path, name: &str) -> Result<Option<Input>, CliError> {
+pub fn open_reporting(path: &Path, name: &str) -> Result<Option<Input<'static>>, CliError> {
     let source = if is_stdin(path) {
         Source::Stdin
     } else {
@@ -238,7 +238,7 @@ pub fn io_error(err: &Error) -> Option<io::Error> {
 /// The first error `each` returns (a failed write of the output), or a
 /// failure to read the input.
 pub fn parse_streaming(
-    input: &mut Input,
+    input: &mut Input<'_>,
     options: ParseOptions,
     name: &str,
     mut each: impl FnMut(Collection<'_, '_>, &mut dyn Write) -> io::Result<()>,
@@ -308,7 +308,12 @@ pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> i
 /// # Errors
 ///
 /// Any error of `out`.
-pub fn write_error(out: &mut impl Write, name: &str, input: &Input, err: &Error) -> io::Result<()> {
+pub fn write_error(
+    out: &mut impl Write,
+    name: &str,
+    input: &Input<'_>,
+    err: &Error,
+) -> io::Result<()> {
     let code = err.kind().code();
     if !err.has_position() {
         let message = match io_error(err) {
@@ -339,7 +344,7 @@ pub fn write_error(out: &mut impl Write, name: &str, input: &Input, err: &Error)
 /// Any error of `out`.
 pub fn write_stream_snippet(
     out: &mut impl Write,
-    input: &Input,
+    input: &Input<'_>,
     window: &[u8],
     base: usize,
     pos: Position,

@@ -4,23 +4,31 @@
 //!
 //! ```text
 //! file:       path bytes games nodes warnings[] warnings_dropped error
+//!             (+ line_errors[] for an .sgfs file)
 //!             (+ charsets[] value_errors[] value_errors_dropped unless --structure-only)
 //! diagnostic: kind offset line column message      (positions null when there is none)
 //! summary:    files failed games nodes bytes seconds warnings{} warnings_dropped mode
-//!             skipped skipped_paths[{path kind}]
+//!             skipped skipped_paths[{path kind}] skipped_by_reason{} failed_lines
 //!             (+ value_seconds charsets{} declared_labels{} value_errors{} unknown_properties{})
 //! ```
+//!
+//! A "file" is an SGF member: a file, a decompressed file, or an archive
+//! member (`path` is then `archive!member`). `skipped` counts what is not a
+//! regular file, listed in `skipped_paths`; `skipped_by_reason` counts all
+//! that was skipped (`not_sgf`, `unreadable`, `not_regular_file`).
+//! `line_errors` lists the lines of an `.sgfs` file that the parser
+//! stopped on (each cost only itself; `failed_lines` counts them all).
 //!
 //! Count maps (`warnings`, `charsets`, …) list the largest count first.
 //! A file's line lists its first 10,000 warnings; `warnings_dropped` counts
 //! the others (the summary's `warnings` counts every warning by kind, its
 //! `warnings_dropped` those the parser did not keep, of unknown kind).
 
-use super::walk::Skipped;
 use super::{source_name, Failure, FileReport, FileState, Totals};
-use crate::name::display_name;
+use crate::name::origin_name;
 use serde::ser::{Serialize, Serializer};
 use sgf_grove::audit;
+use sgf_grove::input::{SkipReason, Skipped};
 use sgf_grove::Position;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -36,6 +44,8 @@ struct FileLine<'a> {
     warnings: Vec<Diagnostic<'a>>,
     warnings_dropped: u64,
     error: Option<Diagnostic<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line_errors: Option<Vec<Diagnostic<'a>>>,
     #[serde(flatten)]
     values: Option<FileValues<'a>>,
 }
@@ -97,6 +107,23 @@ pub(super) fn write_file(
     result: Result<&FileReport<'_>, &Failure<'_>>,
     full: bool,
 ) -> io::Result<()> {
+    let line_errors = match result {
+        Ok(report) if report.sgfs => Some(
+            report
+                .file
+                .line_errors
+                .iter()
+                .map(|err| {
+                    Diagnostic::new(
+                        err.kind().code(),
+                        Some(err.position()),
+                        err.kind().to_string(),
+                    )
+                })
+                .collect(),
+        ),
+        _ => None,
+    };
     let (games, nodes, warnings, warnings_dropped, error) = match result {
         Ok(report) => (
             report.games,
@@ -126,6 +153,7 @@ pub(super) fn write_file(
         warnings,
         warnings_dropped,
         error,
+        line_errors,
         values,
     };
     write_line(out, &line)
@@ -193,16 +221,18 @@ struct Summary<'a> {
     warnings: &'a BTreeMap<&'static str, u64>,
     warnings_dropped: u64,
     mode: &'static str,
-    skipped: usize,
-    skipped_paths: Vec<SkippedLine<'a>>,
+    skipped: u64,
+    skipped_paths: Vec<SkippedLine>,
+    skipped_by_reason: BTreeMap<&'static str, u64>,
+    failed_lines: u64,
     #[serde(flatten)]
     values: Option<SummaryValues<'a>>,
 }
 
-/// Something the folder walk skipped.
+/// Something the scan skipped that is not a regular file.
 #[derive(serde::Serialize)]
-struct SkippedLine<'a> {
-    path: Cow<'a, str>,
+struct SkippedLine {
+    path: String,
     kind: &'static str,
 }
 
@@ -231,7 +261,7 @@ pub(super) fn write_summary(
     out: &mut impl Write,
     totals: &Totals,
     values: Option<&audit::Totals>,
-    skipped: &[Skipped],
+    skipped: &Skipped,
 ) -> io::Result<()> {
     let summary = Summary {
         files: totals.files,
@@ -247,14 +277,17 @@ pub(super) fn write_summary(
         } else {
             "structure"
         },
-        skipped: skipped.len(),
+        skipped: skipped.count(SkipReason::NotRegular),
         skipped_paths: skipped
+            .listed()
             .iter()
             .map(|s| SkippedLine {
-                path: display_name(&s.path),
-                kind: s.kind,
+                path: origin_name(&s.origin),
+                kind: s.kind.description(),
             })
             .collect(),
+        skipped_by_reason: skipped.counts().map(|(r, n)| (r.code(), n)).collect(),
+        failed_lines: totals.failed_lines,
         values: values.map(|v| SummaryValues {
             value_seconds: totals.value_time.as_secs_f64(),
             charsets: Counts(

@@ -1,45 +1,50 @@
-//! `sgf check PATH...`: parse files and folders, print every warning and
-//! error, then a summary with the totals and the parse throughput.
+//! `sgf check PATH...`: parse files, folders, compressed files and
+//! archives, print every warning and error, then a summary with the totals
+//! and the parse throughput.
 //!
 //! The jobs, one file each:
 //!
-//! - `walk.rs` expands the paths into a sorted list of inputs (regular
-//!   `.sgf` files in folders; anything named explicitly; `-` for standard
-//!   input) and the list of what the walk skipped;
-//! - this file opens each input ([`Reader::open`]: sniffed), reads it as a
-//!   stream one game at a time ([`StreamParser`]: memory bounded by the
-//!   largest game, whatever the input's length), and, unless
+//! - [`Inputs`] (the library's `input` module) expands the paths into SGF
+//!   members in sorted order: regular files in folders (SGF by name or by
+//!   their first bytes), anything named explicitly, `-` for standard input,
+//!   compressed files decompressed, archive members as `archive!member`; it
+//!   counts what it skipped;
+//! - this file opens each member ([`Reader::open_member`]: sniffed), reads
+//!   it as a stream one game at a time ([`StreamParser`]: memory bounded by
+//!   the largest game, whatever the input's length; an `.sgfs` member line
+//!   by line, so that a bad line costs only itself), and, unless
 //!   `--structure-only`, reads every value of every game with an [`Audit`];
-//!   only parsing is timed for the MB/s figure (not reading the input), the
-//!   value pass on its own;
+//!   only parsing is timed for the MB/s figure (not reading or
+//!   decompressing the input), the value pass on its own;
 //! - `text.rs` writes the report for people, each game's warnings and
 //!   malformed values as the game is read; `json.rs` the JSON Lines (one
-//!   object per file, then one summary object; the field names are a stable
-//!   interface), with the diagnostics of a file collected up to
+//!   object per member, then one summary object; the field names are a
+//!   stable interface), with the diagnostics of a member collected up to
 //!   [`WARNINGS_KEPT`] and [`VALUE_ERRORS_KEPT`] (the rest counted).
 //!
-//! An input that is not SGF text (compressed, an archive, binary), in which
+//! A member that is not SGF text (binary data, an executable), in which
 //! the parser finds no game, or in which it stops (a game too large; in
-//! strict mode, the first defect) fails, like an unreadable one; a failed
-//! file counts no games, nodes or warnings. UTF-16 text is decoded to UTF-8
-//! first, with a warning, and its text read as UTF-8.
+//! strict mode, the first defect; a compressed stream that breaks) fails,
+//! like an unreadable input or a corrupt archive; a failed member counts no
+//! games, nodes or warnings. UTF-16 text is decoded to UTF-8 first, with a
+//! warning, and its text read as UTF-8.
 
 mod json;
 mod text;
-mod walk;
 
-use super::{io_error, parse_options, utf16_message, CliError, Status, UTF16_CODE, WARNINGS_KEPT};
+use super::{
+    parse_options, utf16_message, write_error, CliError, Status, UTF16_CODE, WARNINGS_KEPT,
+};
 use crate::args::{CheckArgs, Format};
-use crate::name::display_name;
-use crate::read::{Input, Reader, Source, Tracked};
+use crate::name::origin_name;
+use crate::read::{Input, Reader};
 use sgf_grove::audit::{Audit, ValueError};
-use sgf_grove::input::Content;
+use sgf_grove::input::{Content, InputError, Inputs, Member, MemberKind, SgfsLines};
 use sgf_grove::text::Charset;
-use sgf_grove::{Error, ParseOptions, Position, StreamParser, Warning};
+use sgf_grove::{Error, ErrorKind, ParseOptions, Position, StreamParser, Warning};
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::time::{Duration, Instant};
-use walk::EntryKind;
 
 /// How many malformed values of a file are kept with their position (for
 /// the JSON output); further ones are only counted.
@@ -53,7 +58,6 @@ const VALUE_ERRORS_KEPT: usize = 1000;
 /// they count as failed files.
 pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let started = Instant::now();
-    let walk = walk::collect(&args.paths);
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut checker = Checker {
@@ -62,39 +66,30 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         audit: Audit::new().keep_errors(VALUE_ERRORS_KEPT),
         file: FileState::default(),
         totals: Totals::default(),
-        stream: None,
+        idle: None,
     };
-    for entry in &walk.entries {
-        let name = display_name(&entry.path);
-        let source = match &entry.kind {
-            EntryKind::Stdin => Source::Stdin,
-            EntryKind::File => Source::Path(&entry.path),
-            EntryKind::Failed(code, message) => {
-                fail(
-                    &mut out,
-                    args,
-                    &mut checker.totals,
-                    &name,
-                    0,
-                    Failure::Plain(code, message),
-                )?;
-                continue;
+    let inputs = Inputs::new(&args.paths).by_content(!args.names_only);
+    let skipped = inputs.scan(|item| {
+        checker.totals.files += 1;
+        match item {
+            Ok(member) => checker.check(&mut out, member),
+            Err(err) => {
+                let name = origin_name(err.origin());
+                let message = err.to_string();
+                let failure = Failure::Plain(err.kind().code(), &message);
+                fail(&mut out, args, &mut checker.totals, &name, 0, failure)
             }
-        };
-        checker.check(&mut out, &name, source)?;
-    }
+        }
+    })?;
 
-    let Checker {
-        mut totals, audit, ..
-    } = checker;
-    totals.files = walk.entries.len() as u64;
+    let Checker { totals, audit, .. } = checker;
     let full = !args.structure_only;
     let values = full.then(|| audit.totals());
     match args.format {
         Format::Text => {
-            text::write_summary(&mut out, &totals, values, &walk.skipped, started.elapsed())?
+            text::write_summary(&mut out, &totals, values, &skipped, started.elapsed())?
         }
-        Format::Json => json::write_summary(&mut out, &totals, values, &walk.skipped)?,
+        Format::Json => json::write_summary(&mut out, &totals, values, &skipped)?,
     }
     out.flush()?;
     Ok(if totals.failed.is_empty() {
@@ -114,9 +109,9 @@ struct Checker<'a> {
     /// The current file's counts and kept diagnostics (buffers reused).
     file: FileState,
     totals: Totals,
-    /// The game-at-a-time reader, kept from file to file for its buffer
-    /// and arena.
-    stream: Option<StreamParser<Tracked>>,
+    /// The game-at-a-time reader between members, kept for its buffer and
+    /// arena.
+    idle: Option<StreamParser<io::Empty>>,
 }
 
 /// What is known about the file being read, game by game.
@@ -139,6 +134,10 @@ struct FileState {
     value_errors: Vec<ValueError>,
     /// Malformed values found.
     value_error_count: u64,
+    /// Lines of an `.sgfs` file the parser stopped on.
+    line_error_count: u64,
+    /// The first [`WARNINGS_KEPT`] of them, for the JSON output only.
+    line_errors: Vec<Error>,
 }
 
 impl FileState {
@@ -151,27 +150,35 @@ impl FileState {
         self.charsets.clear();
         self.value_errors.clear();
         self.value_error_count = 0;
+        self.line_error_count = 0;
+        self.line_errors.clear();
     }
 }
 
+/// Time spent in the parser and in the value pass, for one file.
+#[derive(Default)]
+struct Clock {
+    games: Duration,
+    values: Duration,
+}
+
 impl Checker<'_> {
-    /// Opens, reads, parses and reports one input.
-    fn check(&mut self, out: &mut impl Write, name: &str, source: Source<'_>) -> io::Result<()> {
-        let mut input = match self.reader.open(source) {
+    /// Opens, reads, parses and reports one member.
+    fn check(&mut self, out: &mut impl Write, member: Member<'_>) -> io::Result<()> {
+        let origin = member.origin();
+        let name = origin_name(origin);
+        let kind = member.kind();
+        let mut input = match self.reader.open_member(member) {
             Ok(input) => input,
             Err(err) => {
                 let message = err.to_string();
                 let failure = Failure::Plain(err.code(), &message);
-                return fail(out, self.args, &mut self.totals, name, 0, failure);
+                return fail(out, self.args, &mut self.totals, &name, 0, failure);
             }
         };
-        let (text, json) = match self.args.format {
-            Format::Text => (!self.args.quiet, false),
-            Format::Json => (false, true),
-        };
-        if text {
+        if self.args.format == Format::Text && !self.args.quiet {
             if let Some(content) = input.decoded_from {
-                text::write_utf16_note(out, name, content)?;
+                text::write_utf16_note(out, &name, content)?;
             }
         }
         let charset = match input.decoded_from {
@@ -181,36 +188,90 @@ impl Checker<'_> {
         };
         let options: ParseOptions = parse_options(self.args.strict, charset);
         let reader = input.take_reader().expect("an input is parsed once");
-        let parser = match &mut self.stream {
-            Some(stream) => {
-                stream.reset(reader, options);
-                stream
-            }
-            None => self
-                .stream
-                .insert(StreamParser::with_options(reader, options)),
-        };
+        let idle = self
+            .idle
+            .take()
+            .unwrap_or_else(|| StreamParser::new(io::empty()));
         self.file.clear();
 
         // One game at a time: the buffer and arena stay the size of the
         // largest game, whatever the length of the stream.
-        let mut game_time = Duration::ZERO;
-        let mut value_time = Duration::ZERO;
+        let mut clock = Clock::default();
+        let (result, games, idle) = if kind == MemberKind::Sgfs {
+            let mut parser = idle.recycle(SgfsLines::new(reader), options);
+            let result = self.lines(out, &name, &input, &mut parser, &mut clock);
+            let games = parser.games() as u64;
+            (result, games, parser.recycle(io::empty(), options))
+        } else {
+            let mut parser = idle.recycle(reader, options);
+            let result = self.games(out, &name, &input, &mut parser, &mut clock);
+            let games = parser.games() as u64;
+            (result, games, parser.recycle(io::empty(), options))
+        };
+        self.idle = Some(idle);
+        let result = result?;
+        let read_time = input.read_time();
+        self.totals.parse_time += clock.games.saturating_sub(read_time);
+        self.totals.value_time += clock.values;
+        let bytes = input.bytes_read();
+        self.totals.bytes += bytes;
         let full = !self.args.structure_only;
-        let mut result = Ok(());
+        match result {
+            Ok(()) => {
+                let report = FileReport {
+                    games,
+                    decoded_from: input.decoded_from,
+                    sgfs: kind == MemberKind::Sgfs,
+                    file: &self.file,
+                };
+                self.totals.add(&report);
+                match self.args.format {
+                    Format::Text if self.args.quiet => Ok(()),
+                    Format::Text => text::write_file_end(out, &name, &report, full),
+                    Format::Json => json::write_file(out, &name, bytes, Ok(&report), full),
+                }
+            }
+            Err(err) => {
+                let message;
+                let failure = if err.kind() == ErrorKind::Io {
+                    // A read or decompression error: `corrupt_input` when
+                    // a decompressor said the data is bad.
+                    let classified = InputError::parse(origin.clone(), err);
+                    message = classified.to_string();
+                    Failure::Plain(classified.kind().code(), &message)
+                } else {
+                    Failure::Parse(&input, &err)
+                };
+                fail(out, self.args, &mut self.totals, &name, bytes, failure)
+            }
+        }
+    }
+
+    /// Reads, reports and counts the games of `parser` to its end or its
+    /// first error (returned inside).
+    fn games<R: Read>(
+        &mut self,
+        out: &mut impl Write,
+        name: &str,
+        input: &Input<'_>,
+        parser: &mut StreamParser<R>,
+        clock: &mut Clock,
+    ) -> io::Result<Result<(), Error>> {
+        let (text, json) = match self.args.format {
+            Format::Text => (!self.args.quiet, false),
+            Format::Json => (false, true),
+        };
+        let full = !self.args.structure_only;
         loop {
             let t = Instant::now();
             let Some(next) = parser.next_game() else {
-                game_time += t.elapsed();
-                break;
+                clock.games += t.elapsed();
+                return Ok(Ok(()));
             };
-            game_time += t.elapsed();
+            clock.games += t.elapsed();
             let coll = match next {
                 Ok(coll) => coll,
-                Err(err) => {
-                    result = Err(err);
-                    break;
-                }
+                Err(err) => return Ok(Err(err)),
             };
             let file = &mut self.file;
             file.nodes += coll.node_count() as u64;
@@ -228,7 +289,7 @@ impl Checker<'_> {
                 let t = Instant::now();
                 self.audit.next_input();
                 self.audit.read(coll);
-                value_time += t.elapsed();
+                clock.values += t.elapsed();
             }
             let report = self.audit.report();
             let shown = file.value_error_count;
@@ -244,39 +305,47 @@ impl Checker<'_> {
             }
             if text {
                 let values = if full { report.value_errors() } else { &[] };
-                text::write_game(out, name, &input, &coll, warnings, values, shown)?;
+                text::write_game(out, name, input, &coll, warnings, values, shown)?;
             }
         }
-        let games = parser.games() as u64;
-        let read_time = input.read_time();
-        self.totals.parse_time += game_time.saturating_sub(read_time);
-        self.totals.value_time += value_time;
-        let bytes = input.bytes_read();
-        self.totals.bytes += bytes;
-        match result {
-            Ok(()) => {
-                let report = FileReport {
-                    games,
-                    decoded_from: input.decoded_from,
-                    file: &self.file,
-                };
-                self.totals.add(&report);
-                match self.args.format {
-                    Format::Text if self.args.quiet => Ok(()),
-                    Format::Text => text::write_file_end(out, name, &report, full),
-                    Format::Json => json::write_file(out, name, bytes, Ok(&report), full),
-                }
-            }
-            Err(err) => {
-                let message;
-                let failure = match io_error(&err) {
-                    Some(io) => {
-                        message = io.to_string();
-                        Failure::Plain(err.kind().code(), &message)
+    }
+
+    /// Reads an `.sgfs` member line by line: a line the parser stops on
+    /// is reported and counted, and the next line is read; an I/O error
+    /// ends the member (returned inside).
+    fn lines<R: Read>(
+        &mut self,
+        out: &mut impl Write,
+        name: &str,
+        input: &Input<'_>,
+        parser: &mut StreamParser<SgfsLines<R>>,
+        clock: &mut Clock,
+    ) -> io::Result<Result<(), Error>> {
+        loop {
+            let t = Instant::now();
+            let next = parser.get_mut().next_line();
+            clock.games += t.elapsed();
+            let at = match next {
+                Ok(Some(at)) => at,
+                Ok(None) => return Ok(Ok(())),
+                Err(err) => return Ok(Err(Error::from(err))),
+            };
+            let games = parser.games();
+            parser.restart_at(at, games);
+            match self.games(out, name, input, parser, clock)? {
+                Ok(()) => {}
+                Err(err) if err.kind() == ErrorKind::Io => return Ok(Err(err)),
+                Err(err) => {
+                    // This line alone.
+                    self.file.line_error_count += 1;
+                    match self.args.format {
+                        Format::Json if self.file.line_errors.len() < WARNINGS_KEPT => {
+                            self.file.line_errors.push(err);
+                        }
+                        Format::Json => {}
+                        Format::Text => write_error(out, name, input, &err)?,
                     }
-                    None => Failure::Parse(&input, &err),
-                };
-                fail(out, self.args, &mut self.totals, name, bytes, failure)
+                }
             }
         }
     }
@@ -304,7 +373,7 @@ enum Failure<'a> {
     /// folder): a code and a message, no position.
     Plain(&'static str, &'a str),
     /// The parser's error, in this input.
-    Parse(&'a Input, &'a Error),
+    Parse(&'a Input<'a>, &'a Error),
 }
 
 impl Failure<'_> {
@@ -321,6 +390,8 @@ struct FileReport<'a> {
     games: u64,
     /// Set when the file was UTF-16, decoded before parsing.
     decoded_from: Option<Content>,
+    /// Whether it was read line by line (`.sgfs`).
+    sgfs: bool,
     file: &'a FileState,
 }
 
@@ -356,11 +427,15 @@ struct Totals {
     dropped: u64,
     /// Failed files, with the code of their error.
     failed: Vec<(String, &'static str)>,
+    /// Lines of `.sgfs` files the parser stopped on (each cost only
+    /// itself).
+    failed_lines: u64,
 }
 
 impl Totals {
     fn add(&mut self, report: &FileReport<'_>) {
         self.games += report.games;
+        self.failed_lines += report.file.line_error_count;
         self.nodes += report.file.nodes;
         self.dropped += report.file.dropped;
         if report.decoded_from.is_some() {

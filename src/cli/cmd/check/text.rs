@@ -2,15 +2,14 @@
 //! the line and a caret, written game by game as the input is read, then a
 //! summary.
 
-use super::walk::Skipped;
 use super::{source_name, Failure, FileReport, Totals};
 use crate::cmd::{
     printable, utf16_message, write_dropped_note, write_error, write_headline,
     write_stream_snippet, UTF16_CODE,
 };
-use crate::name::display_name;
+use crate::name::origin_name;
 use crate::read::Input;
-use sgf_grove::input::Content;
+use sgf_grove::input::{Content, SkipReason, Skipped};
 use sgf_grove::{audit, Collection, Warning};
 use std::io::{self, Write};
 use std::time::Duration;
@@ -54,7 +53,7 @@ pub(super) fn write_utf16_note(
 pub(super) fn write_game(
     out: &mut impl Write,
     name: &str,
-    input: &Input,
+    input: &Input<'_>,
     coll: &Collection<'_, '_>,
     warnings: &[Warning],
     values: &[audit::ValueError],
@@ -128,7 +127,7 @@ pub(super) fn write_summary(
     out: &mut impl Write,
     totals: &Totals,
     values: Option<&audit::Totals>,
-    skipped: &[Skipped],
+    skipped: &Skipped,
     wall: Duration,
 ) -> io::Result<()> {
     let secs = totals.parse_time.as_secs_f64();
@@ -141,12 +140,7 @@ pub(super) fn write_summary(
         totals.files - totals.failed.len() as u64,
         totals.failed.len()
     )?;
-    if !skipped.is_empty() {
-        writeln!(out, "skipped:  {} not regular files", skipped.len())?;
-        for s in skipped {
-            writeln!(out, "  {} ({})", display_name(&s.path), s.kind)?;
-        }
-    }
+    write_skipped(out, skipped)?;
     writeln!(out, "games:    {}", totals.games)?;
     writeln!(out, "nodes:    {}", totals.nodes)?;
     writeln!(
@@ -189,6 +183,35 @@ pub(super) fn write_summary(
         writeln!(out, "failed:   {}", totals.failed.len())?;
         for (name, code) in &totals.failed {
             writeln!(out, "  {name} ({code})")?;
+        }
+    }
+    if totals.failed_lines > 0 {
+        writeln!(
+            out,
+            "bad lines: {} (of .sgfs files: each cost only itself)",
+            totals.failed_lines
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes what the scan skipped: what is not a regular file, listed, then
+/// a count for each other reason.
+fn write_skipped(out: &mut impl Write, skipped: &Skipped) -> io::Result<()> {
+    let special = skipped.count(SkipReason::NotRegular);
+    if special > 0 {
+        writeln!(out, "skipped:  {special} not regular files")?;
+        for item in skipped.listed() {
+            writeln!(out, "  {} ({})", origin_name(&item.origin), item.kind)?;
+        }
+        let unlisted = special - skipped.listed().len() as u64;
+        if unlisted > 0 {
+            writeln!(out, "  ({unlisted} more not listed)")?;
+        }
+    }
+    for (reason, count) in skipped.counts() {
+        if reason != SkipReason::NotRegular && count > 0 {
+            writeln!(out, "skipped:  {count} {reason}")?;
         }
     }
     Ok(())

@@ -1,0 +1,502 @@
+//! The entry point: [`Inputs`], a list of paths made into [`Sources`] by a
+//! folder walk, then scanned source by source.
+
+use super::scan::{Hint, Scan, Src, Visit};
+use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
+use std::fs::{self, File, FileType};
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// How many archive and compression layers a member may be under, by
+/// default ([`Inputs::max_depth`]).
+pub const DEFAULT_MAX_DEPTH: u32 = 8;
+
+/// How large a zip or 7z archive read from a stream may be, by default
+/// ([`Inputs::max_spool`]): 16 GiB.
+pub const DEFAULT_MAX_SPOOL: u64 = 16 << 30;
+
+/// Paths to read SGF from — files, folders, compressed files, archives,
+/// `-` for standard input — as one sequence of SGF [`Member`]s. See the
+/// [module docs](super) for what is taken and what is skipped.
+///
+/// ```
+/// use sgf_grove::input::Inputs;
+/// use std::io::Read;
+///
+/// let dir = std::env::temp_dir().join(format!("sgf-grove-doc-inputs-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("sub"))?;
+/// std::fs::write(dir.join("sub/b.SGF"), "(;GM[1];B[aa])")?;
+/// std::fs::write(dir.join("a.txt"), "(;GM[1])")?; // SGF by its first bytes
+/// std::fs::write(dir.join("notes.md"), "# not a game")?;
+///
+/// let mut seen = Vec::new();
+/// let skipped = Inputs::new([&dir]).scan(|member| {
+///     let mut member = member?;
+///     let mut text = String::new();
+///     member.reader().read_to_string(&mut text)?;
+///     let name = member.origin().to_string();
+///     seen.push((name[dir.as_os_str().len() + 1..].to_owned(), text));
+///     Ok::<(), Box<dyn std::error::Error>>(())
+/// })?;
+/// assert_eq!(seen, [("a.txt".to_owned(), "(;GM[1])".to_owned()),
+///                   ("sub/b.SGF".to_owned(), "(;GM[1];B[aa])".to_owned())]);
+/// assert_eq!(skipped.total(), 1); // notes.md
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Inputs {
+    paths: Vec<PathBuf>,
+    by_content: bool,
+    max_depth: u32,
+    max_spool: u64,
+}
+
+impl Inputs {
+    /// The inputs at `paths`, read in sorted order; `-` is standard input.
+    pub fn new<I>(paths: I) -> Inputs
+    where
+        I: IntoIterator,
+        I::Item: Into<PathBuf>,
+    {
+        Inputs {
+            paths: paths.into_iter().map(Into::into).collect(),
+            by_content: true,
+            max_depth: DEFAULT_MAX_DEPTH,
+            max_spool: DEFAULT_MAX_SPOOL,
+        }
+    }
+
+    /// Whether files in folders and archive members whose name is not
+    /// `.sgf` or `.sgfs` are taken when their first bytes are SGF (`(`
+    /// then `;`). Default: `true`, as game records come under all sorts of
+    /// names; `false` takes SGF names only, and opens no other file but
+    /// those that are archives by name or content.
+    #[must_use]
+    pub fn by_content(mut self, yes: bool) -> Inputs {
+        self.by_content = yes;
+        self
+    }
+
+    /// How many archive and compression layers a member may be under:
+    /// `a.tar.gz!b.zip!c.sgf.xz` is under four. Deeper ones are an error
+    /// ([`InputErrorKind::TooDeep`]). Default: [`DEFAULT_MAX_DEPTH`], which
+    /// real archives never reach and which stops archives that hold
+    /// themselves.
+    #[must_use]
+    pub fn max_depth(mut self, layers: u32) -> Inputs {
+        self.max_depth = layers;
+        self
+    }
+
+    /// How large a zip or 7z archive that is read from a stream (standard
+    /// input, another archive, a decompressor) may be: such an archive is
+    /// copied to a temporary file first, since both formats need to seek.
+    /// Default: [`DEFAULT_MAX_SPOOL`], a bound on the disk space a scan
+    /// may take.
+    #[must_use]
+    pub fn max_spool(mut self, bytes: u64) -> Inputs {
+        self.max_spool = bytes;
+        self
+    }
+
+    /// Walks the folders and lists what is to be read, sorted by path,
+    /// without reading any file: files named or found in folders, standard
+    /// input, and paths that could not be looked at. What is not a regular
+    /// file is skipped now ([`Sources::skipped`]).
+    pub fn sources(&self) -> Sources {
+        let mut sources = Sources::default();
+        for path in &self.paths {
+            if path.as_os_str() == "-" {
+                sources.list.push(Source {
+                    origin: Origin::stdin(),
+                    kind: SourceKind::Stdin,
+                    folder: None,
+                });
+                continue;
+            }
+            match fs::metadata(path) {
+                Ok(meta) if meta.is_dir() => walk_folder(path, &mut sources),
+                // Regular or not (a FIFO, a device): named, it is read.
+                Ok(_) => sources.list.push(Source {
+                    origin: Origin::path(path),
+                    kind: SourceKind::Named,
+                    folder: None,
+                }),
+                Err(err) => sources.list.push(failed(path.clone(), &err, None)),
+            }
+        }
+        sources
+            .list
+            .sort_by(|a, b| (&a.origin, a.kind.rank()).cmp(&(&b.origin, b.kind.rank())));
+        sources.list.dedup_by(|a, b| a.origin == b.origin);
+        sources.skipped.sort();
+        sources
+    }
+
+    /// Reads every input and hands each SGF member to `visit`, in order:
+    /// sources sorted by path, archive members in the archive's order.
+    /// An input or member that cannot be read is handed over as an
+    /// [`InputError`] and the scan goes on; so is a folder given in the
+    /// paths that held no SGF member ([`InputErrorKind::NoSgfFiles`]),
+    /// after all the rest. Returns what was skipped.
+    ///
+    /// A member borrows the archive or decompressor it comes from: it is
+    /// read within the call of `visit` (what is left unread is skipped).
+    /// This is why the scan calls a closure instead of being an
+    /// [`Iterator`].
+    ///
+    /// # Errors
+    ///
+    /// The first error `visit` returns, which stops the scan.
+    pub fn scan<E, F>(&self, mut visit: F) -> Result<Skipped, E>
+    where
+        F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
+    {
+        let sources = self.sources();
+        let mut skipped = sources.skipped.clone();
+        let mut folders: Vec<(u64, u64)> = sources.folders.iter().map(|f| (0, f.skipped)).collect();
+        for source in &sources.list {
+            let before = skipped.total();
+            let reported = source.scan(self, &mut skipped, &mut visit)?;
+            if let Some(folder) = source.folder {
+                folders[folder].0 += reported;
+                folders[folder].1 += skipped.total() - before;
+            }
+        }
+        let mut empty: Vec<(&Folder, u64)> = sources
+            .folders
+            .iter()
+            .zip(&folders)
+            .filter(|(_, &(reported, _))| reported == 0)
+            .map(|(folder, &(_, skipped_there))| (folder, skipped_there))
+            .collect();
+        empty.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+        empty.dedup_by(|a, b| a.0.path == b.0.path);
+        for (folder, skipped_there) in empty {
+            {
+                let detail = (skipped_there > 0).then(|| format!("{skipped_there} skipped"));
+                let err = InputError::new(
+                    Origin::path(&folder.path),
+                    InputErrorKind::NoSgfFiles,
+                    detail,
+                );
+                visit(Err(err))?;
+            }
+        }
+        skipped.sort();
+        Ok(skipped)
+    }
+}
+
+/// What [`Inputs::sources`] found: the inputs to read, in order, and what
+/// the folder walk skipped.
+///
+/// Each [`Source`] can be scanned on its own ([`Source::scan`]), so that a
+/// caller may read several at once (on a thread pool) and still put the
+/// results in this order. Within a source, members come in the archive's
+/// order, one after the other: a tar stream cannot be read from the
+/// middle.
+#[derive(Debug, Default)]
+pub struct Sources {
+    list: Vec<Source>,
+    skipped: Skipped,
+    folders: Vec<Folder>,
+}
+
+/// A folder named in the paths.
+#[derive(Debug)]
+struct Folder {
+    path: PathBuf,
+    /// What the walk skipped in it.
+    skipped: u64,
+}
+
+impl Sources {
+    /// The sources, sorted by path.
+    pub fn iter(&self) -> std::slice::Iter<'_, Source> {
+        self.list.iter()
+    }
+
+    /// How many sources there are.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// What the folder walk skipped: things that are not regular files.
+    pub fn skipped(&self) -> &Skipped {
+        &self.skipped
+    }
+
+    /// The path of the folder numbered `index` ([`Source::folder`]).
+    pub fn folder_path(&self, index: usize) -> Option<&Path> {
+        self.folders.get(index).map(|f| f.path.as_path())
+    }
+}
+
+impl<'s> IntoIterator for &'s Sources {
+    type Item = &'s Source;
+    type IntoIter = std::slice::Iter<'s, Source>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+/// One input to read: a file (named, or found in a folder), standard
+/// input, or a path that could not be looked at.
+#[derive(Debug)]
+pub struct Source {
+    origin: Origin,
+    kind: SourceKind,
+    folder: Option<usize>,
+}
+
+#[derive(Debug)]
+enum SourceKind {
+    Stdin,
+    /// Named in the paths: read whatever it is.
+    Named,
+    /// Found in a folder: read when SGF by name or content.
+    Found,
+    /// Could not be looked at: the error, to report when scanned.
+    Failed(io::ErrorKind, String),
+}
+
+impl SourceKind {
+    /// Which of two sources for the same path is kept: the named one.
+    fn rank(&self) -> u8 {
+        match self {
+            SourceKind::Stdin | SourceKind::Named => 0,
+            SourceKind::Found => 1,
+            SourceKind::Failed(..) => 2,
+        }
+    }
+}
+
+impl Source {
+    /// Its path, or standard input.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// The number of the folder (in the paths) it was found in
+    /// ([`Sources::folder_path`]).
+    pub fn folder(&self) -> Option<usize> {
+        self.folder
+    }
+
+    /// Reads this source with the settings of `inputs`, hands each member
+    /// (or error) to `visit` as [`Inputs::scan`] does, and adds what it
+    /// skipped to `skipped`. Returns how many members and errors it
+    /// handed over.
+    ///
+    /// # Errors
+    ///
+    /// The first error `visit` returns.
+    pub fn scan<E, F>(&self, inputs: &Inputs, skipped: &mut Skipped, mut visit: F) -> Result<u64, E>
+    where
+        F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
+    {
+        let visit: &mut Visit<'_, E> = &mut visit;
+        let mut scan = Scan {
+            max_depth: inputs.max_depth,
+            max_spool: inputs.max_spool,
+            by_content: inputs.by_content,
+            skipped,
+            visit,
+            reported: 0,
+            compression: Vec::new(),
+        };
+        let mut origin = self.origin.clone();
+        match &self.kind {
+            SourceKind::Stdin => {
+                let stdin = Box::new(io::stdin().lock());
+                let hint = Hint {
+                    name: b"",
+                    explicit: true,
+                };
+                scan.stream(&mut origin, Src::Stream(stdin), hint, 0, None)?;
+            }
+            SourceKind::Named | SourceKind::Found => {
+                let path = self.origin.root_path().unwrap_or(Path::new(""));
+                let explicit = matches!(self.kind, SourceKind::Named);
+                let name = file_name_bytes(path);
+                let hint = Hint {
+                    name: &name,
+                    explicit,
+                };
+                match File::open(path) {
+                    Ok(file) => {
+                        // A regular file can seek (zip, 7z) and be opened
+                        // again; a FIFO or a device is a stream.
+                        let regular = file.metadata().is_ok_and(|m| m.is_file());
+                        let (src, plain) = if regular {
+                            (Src::File(file), Some(path))
+                        } else {
+                            (Src::Stream(Box::new(file) as Box<dyn io::Read>), None)
+                        };
+                        scan.stream(&mut origin, src, hint, 0, plain)?;
+                    }
+                    Err(_) if !explicit && super::sgf_name_kind(&name).is_none() => {
+                        scan.skipped.unreadable(&origin);
+                    }
+                    Err(err) => scan.report(InputError::io(origin, err))?,
+                }
+            }
+            SourceKind::Failed(kind, message) => {
+                let err = io::Error::new(*kind, message.clone());
+                scan.report(InputError::io(origin, err))?;
+            }
+        }
+        Ok(scan.reported)
+    }
+}
+
+/// The last part of `path`, as bytes.
+fn file_name_bytes(path: &Path) -> Vec<u8> {
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        name.as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        name.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
+    Source {
+        origin: Origin::path(path),
+        kind: SourceKind::Failed(err.kind(), err.to_string()),
+        folder,
+    }
+}
+
+/// Walks the folder `root` (with an explicit stack: depth is unbounded)
+/// into `sources`. Regular files are taken, directly or through a symbolic
+/// link; links to folders are not followed (no cycles); anything else is
+/// skipped and listed.
+fn walk_folder(root: &Path, sources: &mut Sources) {
+    let folder = sources.folders.len();
+    sources.folders.push(Folder {
+        path: root.to_path_buf(),
+        skipped: 0,
+    });
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir_path) = stack.pop() {
+        let dir = match fs::read_dir(&dir_path) {
+            Ok(dir) => dir,
+            Err(err) => {
+                sources.list.push(failed(dir_path, &err, Some(folder)));
+                continue;
+            }
+        };
+        for item in dir {
+            let item = match item {
+                Ok(item) => item,
+                Err(err) => {
+                    sources
+                        .list
+                        .push(failed(dir_path.clone(), &err, Some(folder)));
+                    break;
+                }
+            };
+            let path = item.path();
+            let file_type = match item.file_type() {
+                Ok(t) => t,
+                Err(err) => {
+                    sources.list.push(failed(path, &err, Some(folder)));
+                    continue;
+                }
+            };
+            if file_type.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            match classify(&path, file_type) {
+                Ok(()) => sources.list.push(Source {
+                    origin: Origin::path(path),
+                    kind: SourceKind::Found,
+                    folder: Some(folder),
+                }),
+                // A link to a folder is not followed, and not listed.
+                Err(None) => {}
+                Err(Some(kind)) => {
+                    sources.skipped.not_regular(&Origin::path(path), kind);
+                    sources.folders[folder].skipped += 1;
+                }
+            }
+        }
+    }
+}
+
+/// `Ok` for a regular file (or a link to one); else what it is, or `None`
+/// for a link to a folder.
+fn classify(path: &Path, file_type: FileType) -> Result<(), Option<Special>> {
+    if file_type.is_file() {
+        return Ok(());
+    }
+    let file_type = if file_type.is_symlink() {
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => return Err(None),
+            Ok(meta) if meta.is_file() => return Ok(()),
+            Ok(meta) => meta.file_type(),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                return Err(Some(Special::BrokenSymlink))
+            }
+            Err(err) if is_loop(&err) => return Err(Some(Special::SymlinkLoop)),
+            Err(_) => return Err(Some(Special::UnresolvableSymlink)),
+        }
+    } else {
+        file_type
+    };
+    Err(Some(special_kind(file_type)))
+}
+
+/// Whether `err` is `ELOOP`: too many levels of symbolic links. (Its
+/// `io::ErrorKind` is not stable yet.)
+fn is_loop(err: &io::Error) -> bool {
+    const ELOOP: i32 = if cfg!(any(target_os = "linux", target_os = "android")) {
+        40
+    } else if cfg!(any(
+        target_os = "macos",
+        target_os = "ios",
+        target_os = "freebsd",
+        target_os = "openbsd",
+        target_os = "netbsd"
+    )) {
+        62
+    } else {
+        -1
+    };
+    err.raw_os_error() == Some(ELOOP)
+}
+
+/// What a file type that is neither a regular file nor a folder is.
+fn special_kind(file_type: FileType) -> Special {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if file_type.is_fifo() {
+            return Special::Fifo;
+        }
+        if file_type.is_socket() {
+            return Special::Socket;
+        }
+        if file_type.is_char_device() {
+            return Special::CharDevice;
+        }
+        if file_type.is_block_device() {
+            return Special::BlockDevice;
+        }
+    }
+    let _ = file_type;
+    Special::Other
+}
