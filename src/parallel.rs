@@ -48,7 +48,7 @@ pub fn ordered_map<I, R, W, S>(
     jobs: usize,
     window: usize,
     work: W,
-    mut sink: S,
+    sink: S,
 ) -> Result<(), rayon::ThreadPoolBuildError>
 where
     I: Send,
@@ -56,65 +56,162 @@ where
     W: Fn(I) -> R + Sync,
     S: FnMut(R),
 {
-    if jobs <= 1 {
+    ordered_scope(jobs, window, work, sink, |submit| {
         for item in items {
-            sink(work(item));
+            submit.submit(item);
         }
+    })
+}
+
+/// [`ordered_map`] for a producer that pushes its items (a scan that
+/// calls back for each member, say): `produce` runs on the calling thread
+/// and hands each item to [`Submit::submit`], which waits while the window
+/// is full and hands finished results to `sink` in order.
+///
+/// # Errors
+///
+/// When the thread pool cannot be built.
+pub fn ordered_scope<I, R, W, S, P>(
+    jobs: usize,
+    window: usize,
+    work: W,
+    sink: S,
+    produce: P,
+) -> Result<(), rayon::ThreadPoolBuildError>
+where
+    I: Send,
+    R: Send,
+    W: Fn(I) -> R + Sync,
+    S: FnMut(R),
+    P: FnOnce(&mut Submit<'_, I, R>),
+{
+    if jobs <= 1 {
+        let mut submit = Submit {
+            inner: Inner::Inline {
+                work: &work,
+                sink: Box::new(sink),
+            },
+        };
+        produce(&mut submit);
         return Ok(());
     }
-    let window = window.max(jobs);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .thread_name(|i| format!("sgf-worker-{i}"))
         .build()?;
     let work = &work;
     pool.in_place_scope(|scope| {
-        let (tx, rx) = mpsc::channel::<(usize, std::thread::Result<R>)>();
-        let mut done: BTreeMap<usize, std::thread::Result<R>> = BTreeMap::new();
-        let mut next = 0usize;
-        let mut started = 0usize;
-        // Hands out what is ready in order; waits for one result first
-        // when `block` says so.
-        let mut drain =
-            |block: bool, next: &mut usize, done: &mut BTreeMap<usize, std::thread::Result<R>>| {
-                if block {
-                    if let Ok((i, r)) = rx.recv() {
-                        done.insert(i, r);
-                    }
-                }
-                while let Ok((i, r)) = rx.try_recv() {
-                    done.insert(i, r);
-                }
-                while let Some(r) = done.remove(next) {
-                    *next += 1;
-                    match r {
-                        Ok(r) => sink(r),
-                        Err(panic) => resume_unwind(panic),
-                    }
-                }
-            };
-        for item in items {
-            while started - next >= window {
-                drain(true, &mut next, &mut done);
+        let (tx, rx) = mpsc::channel();
+        let mut submit = Submit {
+            inner: Inner::Pool(Box::new(Pool {
+                spawn: Box::new(move |index: usize, item: I| {
+                    let tx = tx.clone();
+                    scope.spawn(move |_| {
+                        // A panic goes back as a result, so that the calling
+                        // thread never waits for a result that will not come.
+                        let result = catch_unwind(AssertUnwindSafe(|| work(item)));
+                        // The receiver outlives every task of the scope.
+                        let _ = tx.send((index, result));
+                    });
+                }),
+                rx,
+                sink: Box::new(sink),
+                done: BTreeMap::new(),
+                next: 0,
+                started: 0,
+                window: window.max(jobs),
+            })),
+        };
+        produce(&mut submit);
+        if let Inner::Pool(pool) = &mut submit.inner {
+            // The spawner holds the last sender: dropped, the channel ends
+            // once every task has answered.
+            pool.spawn = Box::new(|_, _| unreachable!("no item after the producer"));
+            while pool.next < pool.started {
+                pool.drain(true);
             }
-            let tx = tx.clone();
-            let index = started;
-            scope.spawn(move |_| {
-                // A panic goes back as a result, so that the calling thread
-                // never waits for a result that will not come.
-                let result = catch_unwind(AssertUnwindSafe(|| work(item)));
-                // The receiver outlives every task of the scope.
-                let _ = tx.send((index, result));
-            });
-            started += 1;
-            drain(false, &mut next, &mut done);
-        }
-        drop(tx);
-        while next < started {
-            drain(true, &mut next, &mut done);
         }
     });
     Ok(())
+}
+
+/// Where the producer of [`ordered_scope`] hands its items.
+pub struct Submit<'a, I, R> {
+    inner: Inner<'a, I, R>,
+}
+
+impl<I, R> std::fmt::Debug for Submit<'_, I, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.inner {
+            Inner::Inline { .. } => f.debug_struct("Submit").field("jobs", &1).finish(),
+            Inner::Pool(pool) => f
+                .debug_struct("Submit")
+                .field("started", &pool.started)
+                .field("handed_out", &pool.next)
+                .field("window", &pool.window)
+                .finish(),
+        }
+    }
+}
+
+enum Inner<'a, I, R> {
+    Inline {
+        work: &'a (dyn Fn(I) -> R + Sync),
+        sink: Box<dyn FnMut(R) + 'a>,
+    },
+    Pool(Box<Pool<'a, I, R>>),
+}
+
+type Spawn<'a, I> = Box<dyn FnMut(usize, I) + 'a>;
+
+struct Pool<'a, I, R> {
+    spawn: Spawn<'a, I>,
+    rx: mpsc::Receiver<(usize, std::thread::Result<R>)>,
+    sink: Box<dyn FnMut(R) + 'a>,
+    done: BTreeMap<usize, std::thread::Result<R>>,
+    next: usize,
+    started: usize,
+    window: usize,
+}
+
+impl<I, R> Pool<'_, I, R> {
+    /// Hands out what is ready in order; waits for one result first when
+    /// `block` says so.
+    fn drain(&mut self, block: bool) {
+        if block {
+            if let Ok((i, r)) = self.rx.recv() {
+                self.done.insert(i, r);
+            }
+        }
+        while let Ok((i, r)) = self.rx.try_recv() {
+            self.done.insert(i, r);
+        }
+        while let Some(r) = self.done.remove(&self.next) {
+            self.next += 1;
+            match r {
+                Ok(r) => (self.sink)(r),
+                Err(panic) => resume_unwind(panic),
+            }
+        }
+    }
+}
+
+impl<I, R> Submit<'_, I, R> {
+    /// Starts work on `item`; waits first while the window is full.
+    pub fn submit(&mut self, item: I) {
+        match &mut self.inner {
+            Inner::Inline { work, sink } => sink(work(item)),
+            Inner::Pool(pool) => {
+                while pool.started - pool.next >= pool.window {
+                    pool.drain(true);
+                }
+                let index = pool.started;
+                (pool.spawn)(index, item);
+                pool.started += 1;
+                pool.drain(false);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

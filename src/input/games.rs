@@ -115,7 +115,7 @@ impl Inputs {
 
 /// Hands each game of `member` to `visit`; `idle` holds the parser between
 /// members.
-fn games_of<E, F>(
+pub(crate) fn games_of<E, F>(
     mut member: Member<'_>,
     options: ParseOptions,
     idle: &mut Option<StreamParser<io::Empty>>,

@@ -155,7 +155,7 @@ impl Inputs {
     {
         let sources = self.sources();
         let mut skipped = sources.skipped.clone();
-        let mut folders: Vec<(u64, u64)> = sources.folders.iter().map(|f| (0, f.skipped)).collect();
+        let mut folders = sources.folder_tallies();
         for source in &sources.list {
             let before = skipped.total();
             let reported = source.scan(self, &mut skipped, &mut visit)?;
@@ -164,25 +164,8 @@ impl Inputs {
                 folders[folder].1 += skipped.total() - before;
             }
         }
-        let mut empty: Vec<(&Folder, u64)> = sources
-            .folders
-            .iter()
-            .zip(&folders)
-            .filter(|(_, &(reported, _))| reported == 0)
-            .map(|(folder, &(_, skipped_there))| (folder, skipped_there))
-            .collect();
-        empty.sort_by(|a, b| a.0.path.cmp(&b.0.path));
-        empty.dedup_by(|a, b| a.0.path == b.0.path);
-        for (folder, skipped_there) in empty {
-            {
-                let detail = (skipped_there > 0).then(|| format!("{skipped_there} skipped"));
-                let err = InputError::new(
-                    Origin::path(&folder.path),
-                    InputErrorKind::NoSgfFiles,
-                    detail,
-                );
-                visit(Err(err))?;
-            }
+        for err in sources.empty_folders(&folders) {
+            visit(Err(err))?;
         }
         skipped.sort();
         Ok(skipped)
@@ -213,6 +196,38 @@ struct Folder {
 }
 
 impl Sources {
+    /// The error of each folder in the paths that gave no SGF member, by
+    /// path: `folders[k]` holds how many members the scan reported in
+    /// folder `k` and how many things it skipped there.
+    pub(crate) fn empty_folders(&self, folders: &[(u64, u64)]) -> Vec<InputError> {
+        let mut empty: Vec<(&Folder, u64)> = self
+            .folders
+            .iter()
+            .zip(folders)
+            .filter(|(_, &(reported, _))| reported == 0)
+            .map(|(folder, &(_, skipped_there))| (folder, skipped_there))
+            .collect();
+        empty.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+        empty.dedup_by(|a, b| a.0.path == b.0.path);
+        empty
+            .into_iter()
+            .map(|(folder, skipped_there)| {
+                let detail = (skipped_there > 0).then(|| format!("{skipped_there} skipped"));
+                InputError::new(
+                    Origin::path(&folder.path),
+                    InputErrorKind::NoSgfFiles,
+                    detail,
+                )
+            })
+            .collect()
+    }
+
+    /// For each folder in the paths: no member reported yet, and what the
+    /// walk skipped in it (what [`Sources::empty_folders`] counts from).
+    pub(crate) fn folder_tallies(&self) -> Vec<(u64, u64)> {
+        self.folders.iter().map(|f| (0, f.skipped)).collect()
+    }
+
     /// The sources, sorted by path.
     pub fn iter(&self) -> std::slice::Iter<'_, Source> {
         self.list.iter()
@@ -282,6 +297,22 @@ impl Source {
     /// Its path, or standard input.
     pub fn origin(&self) -> &Origin {
         &self.origin
+    }
+
+    /// Whether a worker of a parallel scan reads it whole: a regular file
+    /// of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes, or a path that
+    /// failed (only its error to report).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn is_small(&self) -> bool {
+        match &self.kind {
+            SourceKind::Stdin => false,
+            SourceKind::Failed(..) => true,
+            SourceKind::Named | SourceKind::Found => self
+                .origin
+                .root_path()
+                .and_then(|path| fs::metadata(path).ok())
+                .is_some_and(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE),
+        }
     }
 
     /// The number of the folder (in the paths) it was found in

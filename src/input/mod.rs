@@ -52,6 +52,8 @@ mod lines;
 mod member;
 #[cfg(feature = "archives")]
 mod origin;
+#[cfg(all(feature = "archives", feature = "parallel"))]
+mod par;
 #[cfg(feature = "archives")]
 mod scan;
 #[cfg(feature = "archives")]
@@ -69,6 +71,8 @@ pub use lines::SgfsLines;
 pub use member::{looks_like_sgf, sgf_name_kind, strip_compression, Member, MemberKind};
 #[cfg(feature = "archives")]
 pub use origin::{Origin, Root};
+#[cfg(all(feature = "archives", feature = "parallel"))]
+pub use par::{ScanGame, WHOLE_FILE};
 #[cfg(feature = "archives")]
 pub use skipped::{SkipReason, Skipped, SkippedItem, Special, LISTED_MAX};
 pub use sniff::{sniff, Content, SNIFF_LEN};

@@ -17,6 +17,7 @@ mod deep;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;
+mod parallel;
 mod real_corpus;
 mod stream;
 mod values;

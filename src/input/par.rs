@@ -1,0 +1,358 @@
+//! Every input on all cores, in the order of one: [`Inputs::par_scan_games`].
+//!
+//! The work is cut into units that threads can take in any order while
+//! their results are handed out in the order of a sequential scan:
+//!
+//! - a file of at most [`WHOLE_FILE`] bytes (the files of a folder of game
+//!   records) is one unit: a worker opens it, reads it (decompressing,
+//!   opening archives) and parses it;
+//! - a larger file, or standard input, is read on the calling thread,
+//!   which cuts it into games as it parses it; each game's bytes are one
+//!   unit, which a worker parses again (at the game's offset, line and
+//!   index in its member) for the work asked. The warnings a game gets are
+//!   those of the first reading, in the stream, so that they are the same
+//!   whatever the number of threads.
+//!
+//! Memory: at most `window` units in flight (a few per thread), each a
+//! small file or one game, plus their results.
+
+use super::games::{games_of, Game};
+use super::{InputError, Inputs, Origin, Skipped, Source};
+use crate::parallel::ordered_scope;
+use crate::span::Position;
+use crate::{Collection, GameTree, ParseOptions, StreamParser, Warning};
+use std::cell::RefCell;
+use std::convert::Infallible;
+use std::io::{self, Cursor};
+use std::sync::Arc;
+
+/// Files up to this size are read whole by one worker; larger ones are cut
+/// into games on the calling thread.
+pub const WHOLE_FILE: u64 = 8 << 20;
+
+/// One game of a parallel scan (or the warnings found after a member's
+/// last game), as the work function of [`Inputs::par_scan_games`] sees it.
+#[derive(Clone, Copy)]
+pub struct ScanGame<'a> {
+    origin: &'a Origin,
+    collection: Collection<'a, 'a>,
+    tree: Option<GameTree<'a, 'a>>,
+    warnings: &'a [Warning],
+}
+
+impl<'a> ScanGame<'a> {
+    /// The member it is in.
+    pub fn origin(&self) -> &'a Origin {
+        self.origin
+    }
+
+    /// The game; `None` for warnings alone at the end of a member.
+    pub fn tree(&self) -> Option<GameTree<'a, 'a>> {
+        self.tree
+    }
+
+    /// The offset of the game's first byte in its member's (decompressed)
+    /// bytes.
+    pub fn offset(&self) -> Option<usize> {
+        self.tree
+            .map(|tree| self.collection.stream_offset(tree.span().start))
+    }
+
+    /// The game's index among its member's games, from 0.
+    pub fn index(&self) -> Option<usize> {
+        self.tree.map(|tree| tree.index())
+    }
+
+    /// The warnings the scan found with this game (since the previous
+    /// game of the member), positioned in the member.
+    pub fn warnings(&self) -> &'a [Warning] {
+        self.warnings
+    }
+
+    /// The collection the game is in (positions of its values, its
+    /// input).
+    pub fn collection(&self) -> Collection<'a, 'a> {
+        self.collection
+    }
+}
+
+impl std::fmt::Debug for ScanGame<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScanGame")
+            .field("origin", &self.origin)
+            .field("offset", &self.offset())
+            .field("index", &self.index())
+            .field("warnings", &self.warnings.len())
+            .finish()
+    }
+}
+
+/// A piece of work of a parallel scan.
+enum Unit<'s> {
+    /// A whole source, read by the worker.
+    Source(&'s Source),
+    /// One game of a large source, cut by the calling thread.
+    Game(Box<CutGame>),
+    /// An error met by the calling thread.
+    Error(InputError),
+    /// The end of a large source: how many members and errors it gave,
+    /// what it skipped.
+    End {
+        folder: Option<usize>,
+        reported: u64,
+        skipped: Skipped,
+    },
+}
+
+/// A game cut from a large source: its bytes and where they were.
+struct CutGame {
+    origin: Arc<Origin>,
+    /// From the game's first byte to its end; empty for warnings alone.
+    bytes: Vec<u8>,
+    at: Position,
+    index: usize,
+    warnings: Vec<Warning>,
+}
+
+/// What a unit gave.
+struct Done<R> {
+    items: Vec<Result<R, InputError>>,
+    folder: Option<usize>,
+    reported: u64,
+    skipped: Skipped,
+}
+
+thread_local! {
+    /// Each thread's parser, kept between units for its buffers.
+    static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
+}
+
+impl Inputs {
+    /// [`Inputs::scan_games`] on `jobs` threads: `work` runs on each game
+    /// (and on the warnings found after a member's last game) on a worker
+    /// thread, and `sink` gets each result, or each error of an input, on
+    /// the calling thread in the order of a sequential scan. The output is
+    /// the same whatever `jobs` is, 1 included. Returns what was skipped.
+    ///
+    /// See the [module docs](self) for how the work is cut and the memory
+    /// it takes.
+    ///
+    /// ```
+    /// use sgf_grove::input::Inputs;
+    /// use sgf_grove::ParseOptions;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("sgf-grove-par-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// for (i, moves) in ["B[aa]", "B[aa];W[bb]", "B[aa];W[bb];B[cc]"].iter().enumerate() {
+    ///     std::fs::write(dir.join(format!("{i}.sgf")), format!("(;GM[1];{moves})"))?;
+    /// }
+    /// let mut counts = Vec::new();
+    /// Inputs::new([&dir]).par_scan_games(
+    ///     ParseOptions::new(),
+    ///     2,
+    ///     |game| game.tree().map(|tree| tree.moves().count()),
+    ///     |result| counts.push(result.unwrap()),
+    /// )?;
+    /// assert_eq!(counts, [Some(1), Some(2), Some(3)]);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the thread pool cannot be built.
+    pub fn par_scan_games<R, W, S>(
+        &self,
+        options: ParseOptions,
+        jobs: usize,
+        work: W,
+        mut sink: S,
+    ) -> Result<Skipped, rayon::ThreadPoolBuildError>
+    where
+        R: Send,
+        W: Fn(ScanGame<'_>) -> R + Sync,
+        S: FnMut(Result<R, InputError>),
+    {
+        let sources = self.sources();
+        let mut skipped = sources.skipped().clone();
+        let mut folders = sources.folder_tallies();
+        let run = |unit: Unit<'_>| -> Done<R> { self.run_unit(unit, options, &work) };
+        let collect = |done: Done<R>| {
+            if let Some(folder) = done.folder {
+                folders[folder].0 += done.reported;
+                folders[folder].1 += done.skipped.total();
+            }
+            skipped.merge(done.skipped);
+            for item in done.items {
+                sink(item);
+            }
+        };
+        ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
+            for source in sources.iter() {
+                if source.is_small() {
+                    submit.submit(Unit::Source(source));
+                } else {
+                    self.cut(source, options, &mut |unit| submit.submit(unit));
+                }
+            }
+        })?;
+        for err in sources.empty_folders(&folders) {
+            sink(Err(err));
+        }
+        skipped.sort();
+        Ok(skipped)
+    }
+
+    /// Reads a large source on the calling thread and hands each of its
+    /// games (and errors) on as a unit, then its end.
+    fn cut<'s>(&self, source: &'s Source, options: ParseOptions, submit: &mut dyn FnMut(Unit<'s>)) {
+        let mut skipped = Skipped::default();
+        let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+        let reported = source.scan(self, &mut skipped, |member| {
+            let member = match member {
+                Ok(member) => member,
+                Err(err) => {
+                    submit(Unit::Error(err));
+                    return Ok::<(), Infallible>(());
+                }
+            };
+            let origin = Arc::new(member.origin().clone());
+            games_of(member, options, &mut idle, &mut |game: Result<
+                Game<'_>,
+                _,
+            >| {
+                match game {
+                    Err(err) => submit(Unit::Error(err)),
+                    Ok(game) => {
+                        let coll = game.collection();
+                        let (bytes, at, index) = match game.tree() {
+                            Some(tree) => {
+                                let span = tree.span();
+                                let bytes = coll.input()[span.start..span.end].to_vec();
+                                (bytes, coll.position(span.start), tree.index())
+                            }
+                            None => (Vec::new(), Position::default(), 0),
+                        };
+                        submit(Unit::Game(Box::new(CutGame {
+                            origin: Arc::clone(&origin),
+                            bytes,
+                            at,
+                            index,
+                            warnings: coll.warnings().to_vec(),
+                        })));
+                    }
+                }
+                Ok(())
+            })
+        });
+        IDLE.with(|cell| *cell.borrow_mut() = idle);
+        let Ok(reported) = reported;
+        submit(Unit::End {
+            folder: source.folder(),
+            reported,
+            skipped,
+        });
+    }
+
+    /// Does the work of one unit on a worker.
+    fn run_unit<R, W>(&self, unit: Unit<'_>, options: ParseOptions, work: &W) -> Done<R>
+    where
+        W: Fn(ScanGame<'_>) -> R,
+    {
+        let mut done = Done {
+            items: Vec::new(),
+            folder: None,
+            reported: 0,
+            skipped: Skipped::default(),
+        };
+        match unit {
+            Unit::Error(err) => done.items.push(Err(err)),
+            Unit::End {
+                folder,
+                reported,
+                skipped,
+            } => {
+                done.folder = folder;
+                done.reported = reported;
+                done.skipped = skipped;
+            }
+            Unit::Source(source) => {
+                done.folder = source.folder();
+                let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+                let items = &mut done.items;
+                let reported = source.scan(self, &mut done.skipped, |member| {
+                    match member {
+                        Err(err) => items.push(Err(err)),
+                        Ok(member) => {
+                            let _ = games_of(member, options, &mut idle, &mut |game| {
+                                items.push(game.map(|game| {
+                                    let coll = *game.collection();
+                                    work(ScanGame {
+                                        origin: game.origin(),
+                                        collection: coll,
+                                        tree: game.tree(),
+                                        warnings: coll.warnings(),
+                                    })
+                                }));
+                                Ok::<(), Infallible>(())
+                            });
+                        }
+                    }
+                    Ok::<(), Infallible>(())
+                });
+                IDLE.with(|cell| *cell.borrow_mut() = idle);
+                let Ok(reported) = reported;
+                done.reported = reported;
+            }
+            Unit::Game(cut) => done.items.push(Ok(reread(&cut, options, work))),
+        }
+        done
+    }
+}
+
+/// Parses a game cut from a large source again, where it was, and works
+/// on it.
+fn reread<R, W>(cut: &CutGame, options: ParseOptions, work: &W) -> R
+where
+    W: Fn(ScanGame<'_>) -> R,
+{
+    let idle = IDLE.with(|cell| cell.borrow_mut().take());
+    let mut stream = idle
+        .unwrap_or_else(|| StreamParser::new(io::empty()))
+        .recycle(Cursor::new(&cut.bytes[..]), options);
+    stream.restart_at(cut.at, cut.index);
+    // The game alone, once more: it holds the same tree (its charset, its
+    // values); its warnings are those of the first reading.
+    let result = match stream.next_game() {
+        Some(Ok(coll)) if !cut.bytes.is_empty() => work(ScanGame {
+            origin: &cut.origin,
+            collection: coll,
+            tree: coll.games().next(),
+            warnings: &cut.warnings,
+        }),
+        _ => {
+            // Warnings alone (or a game that no longer parses alone, which
+            // the first reading would have refused): no tree.
+            work_without_tree(cut, options, work)
+        }
+    };
+    IDLE.with(|cell| *cell.borrow_mut() = Some(stream.recycle(io::empty(), ParseOptions::new())));
+    result
+}
+
+/// Works on the warnings of a cut unit that holds no game.
+fn work_without_tree<R, W>(cut: &CutGame, options: ParseOptions, work: &W) -> R
+where
+    W: Fn(ScanGame<'_>) -> R,
+{
+    // A collection is needed for the handle: the empty game `(;)` parsed
+    // apart serves, and is not shown (the tree is `None`).
+    let mut parser = crate::Parser::with_options(options);
+    let coll = parser.parse(b"(;)").expect("an empty game parses");
+    work(ScanGame {
+        origin: &cut.origin,
+        collection: coll,
+        tree: None,
+        warnings: &cut.warnings,
+    })
+}

@@ -1,0 +1,205 @@
+//! `Inputs::par_scan_games`: the same games, results, warnings and errors
+//! in the same order as a sequential `Inputs::scan_games`, whatever the
+//! number of threads; small files read whole by workers, a large file cut
+//! into games on the calling thread.
+
+#![cfg(all(feature = "archives", feature = "parallel"))]
+
+use sgf_grove::input::{Inputs, WHOLE_FILE};
+use sgf_grove::ParseOptions;
+use std::io::Write;
+use std::path::PathBuf;
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!(
+            "sgf-grove-parallel-test-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+    fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// One line per game or error: what a scan found, with the warnings
+/// (kind and position) that came with each game.
+fn line(
+    origin: String,
+    offset: Option<usize>,
+    index: Option<usize>,
+    tree: Option<sgf_grove::GameTree<'_, '_>>,
+    warnings: &[sgf_grove::Warning],
+) -> String {
+    let (nodes, moves, black) = match tree {
+        Some(t) => (
+            t.nodes().count(),
+            t.moves().filter(|m| m.is_ok()).count(),
+            t.game_info().black().name.unwrap_or("").to_owned(),
+        ),
+        None => (0, 0, String::new()),
+    };
+    let w: Vec<String> = warnings
+        .iter()
+        .map(|w| {
+            format!(
+                "{:?}@{}:{}:{}",
+                w.kind, w.pos.offset, w.pos.line, w.pos.column
+            )
+        })
+        .collect();
+    format!(
+        "{origin} {offset:?} {index:?} nodes={nodes} moves={moves} PB={black} [{}]",
+        w.join(" ")
+    )
+}
+
+fn sequential(inputs: &Inputs) -> Vec<String> {
+    let mut out = Vec::new();
+    inputs
+        .scan_games(ParseOptions::new(), |game| {
+            match game {
+                Ok(g) => out.push(line(
+                    g.origin().to_string(),
+                    g.offset(),
+                    g.index(),
+                    g.tree(),
+                    g.collection().warnings(),
+                )),
+                Err(e) => out.push(format!("error {e}")),
+            }
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+    out
+}
+
+fn parallel(inputs: &Inputs, jobs: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    inputs
+        .par_scan_games(
+            ParseOptions::new(),
+            jobs,
+            |g| {
+                line(
+                    g.origin().to_string(),
+                    g.offset(),
+                    g.index(),
+                    g.tree(),
+                    g.warnings(),
+                )
+            },
+            |r| match r {
+                Ok(s) => out.push(s),
+                Err(e) => out.push(format!("error {e}")),
+            },
+        )
+        .unwrap();
+    out
+}
+
+/// A game of `moves` moves with a few defects on some.
+fn game(i: usize, moves: usize) -> String {
+    let mut s = format!("(;GM[1]FF[4]SZ[19]PB[Player {i}]PW[Other]");
+    if i % 5 == 0 {
+        s.push_str("AP[a]AP[b]"); // a repeated property
+    }
+    for m in 0..moves {
+        let c = if m % 2 == 0 { 'B' } else { 'W' };
+        let x = (b'a' + ((i + m) % 19) as u8) as char;
+        let y = (b'a' + ((i * 7 + m) % 19) as u8) as char;
+        s.push_str(&format!(";{c}[{x}{y}]"));
+    }
+    if i % 11 == 0 {
+        s.push_str(";B[zz]"); // off the board
+    }
+    s.push(')');
+    if i % 13 == 0 {
+        s.push_str(" junk "); // between games
+    }
+    s.push('\n');
+    s
+}
+
+#[test]
+fn a_folder_of_small_files_and_a_large_collection_give_the_sequential_results() {
+    let dir = TempDir::new("mixed");
+    for i in 0..40 {
+        let mut text = game(i, 10 + i);
+        if i % 7 == 0 {
+            text.push_str(&game(i + 100, 3)); // two games in a file
+        }
+        dir.write(&format!("small/{i:03}.sgf"), text);
+    }
+    // A broken file, a file that is not SGF, a cut game.
+    dir.write("small/zz_broken.sgf", "(;GM[1];B[aa];W[");
+    dir.write("small/notes.txt", "hello");
+    dir.write("small/bin.sgf", [0u8, 1, 2, 3, 0xff, 0xfe, 0, 0]);
+    // A collection larger than what a worker reads whole, with a game cut
+    // off and the next one appended without a line break.
+    let mut big = String::new();
+    let mut i = 0;
+    while (big.len() as u64) <= WHOLE_FILE + 4096 {
+        big.push_str(&game(i, 200));
+        if i == 1000 {
+            big.push_str("(;GM[1]PB[cut];B[aa];W[bb]");
+        }
+        i += 1;
+    }
+    big.push_str("(;GM[1]PB[last];B[aa]");
+    dir.write("big/all.sgf", &big);
+    // A gzip'd collection (read by a worker: the file is small).
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(big[..100_000].as_bytes()).unwrap();
+    dir.write("small/packed.sgf.gz", gz.finish().unwrap());
+    let inputs = Inputs::new([dir.0.join("small"), dir.0.join("big"), dir.0.join("empty")]);
+    std::fs::create_dir_all(dir.0.join("empty")).unwrap();
+    let want = sequential(&inputs);
+    assert!(want.len() > 5000, "{}", want.len());
+    assert!(
+        want.iter().any(|l| l.contains("GameResync")),
+        "the cut game is in the test"
+    );
+    assert!(
+        want.iter().any(|l| l.starts_with("error")),
+        "errors are in the test"
+    );
+    for jobs in [1, 2, 3] {
+        let got = parallel(&inputs, jobs);
+        assert_eq!(got.len(), want.len(), "jobs {jobs}");
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(g, w, "jobs {jobs}, item {k}");
+        }
+    }
+}
+
+#[test]
+fn skipped_counts_are_the_sequential_ones() {
+    let dir = TempDir::new("skipped");
+    dir.write("a.sgf", "(;GM[1];B[aa])");
+    dir.write("b.txt", "not a game");
+    dir.write("c.md", "# notes");
+    let inputs = Inputs::new([&dir.0]);
+    let seq = inputs
+        .scan_games(ParseOptions::new(), |_| Ok::<(), ()>(()))
+        .unwrap();
+    let par = inputs
+        .par_scan_games(ParseOptions::new(), 2, |_| (), |_| {})
+        .unwrap();
+    assert_eq!(par, seq);
+    assert_eq!(par.total(), 2);
+}
