@@ -115,20 +115,20 @@ fn parallel(inputs: &Inputs, jobs: usize) -> Vec<String> {
 /// A game of `moves` moves with a few defects on some.
 fn game(i: usize, moves: usize) -> String {
     let mut s = format!("(;GM[1]FF[4]SZ[19]PB[Player {i}]PW[Other]");
-    if i % 5 == 0 {
+    if i.is_multiple_of(5) {
         s.push_str("AP[a]AP[b]"); // a repeated property
     }
     for m in 0..moves {
-        let c = if m % 2 == 0 { 'B' } else { 'W' };
+        let c = if m.is_multiple_of(2) { 'B' } else { 'W' };
         let x = (b'a' + ((i + m) % 19) as u8) as char;
         let y = (b'a' + ((i * 7 + m) % 19) as u8) as char;
         s.push_str(&format!(";{c}[{x}{y}]"));
     }
-    if i % 11 == 0 {
+    if i.is_multiple_of(11) {
         s.push_str(";B[zz]"); // off the board
     }
     s.push(')');
-    if i % 13 == 0 {
+    if i.is_multiple_of(13) {
         s.push_str(" junk "); // between games
     }
     s.push('\n');
@@ -140,7 +140,7 @@ fn a_folder_of_small_files_and_a_large_collection_give_the_sequential_results() 
     let dir = TempDir::new("mixed");
     for i in 0..40 {
         let mut text = game(i, 10 + i);
-        if i % 7 == 0 {
+        if i.is_multiple_of(7) {
             text.push_str(&game(i + 100, 3)); // two games in a file
         }
         dir.write(&format!("small/{i:03}.sgf"), text);
