@@ -164,7 +164,7 @@ fn a_folder_of_small_files_and_a_large_collection_give_the_sequential_results() 
     dir.write("big/all.sgf", &big);
     // A gzip'd collection (read by a worker: the file is small).
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(big[..100_000].as_bytes()).unwrap();
+    gz.write_all(&big.as_bytes()[..100_000]).unwrap();
     dir.write("small/packed.sgf.gz", gz.finish().unwrap());
     let inputs = Inputs::new([dir.0.join("small"), dir.0.join("big"), dir.0.join("empty")]);
     std::fs::create_dir_all(dir.0.join("empty")).unwrap();
