@@ -50,6 +50,7 @@ pub struct Inputs {
     by_content: bool,
     max_depth: u32,
     max_spool: u64,
+    shard: Option<(usize, usize)>,
 }
 
 impl Inputs {
@@ -64,6 +65,7 @@ impl Inputs {
             by_content: true,
             max_depth: DEFAULT_MAX_DEPTH,
             max_spool: DEFAULT_MAX_SPOOL,
+            shard: None,
         }
     }
 
@@ -100,6 +102,30 @@ impl Inputs {
         self
     }
 
+    /// Takes only this machine's share of the inputs: of the sources in
+    /// sorted order (files named or found in folders, standard input), the
+    /// `k`th of every `n`, counting from 0, so that `n` machines given the
+    /// same paths read each source exactly once. What the folder walk
+    /// skips is counted by every shard. `n` 0 or 1 takes everything.
+    ///
+    /// ```
+    /// use sgf_grove::input::Inputs;
+    /// let dir = std::env::temp_dir().join(format!("sgf-grove-shard-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// for name in ["a.sgf", "b.sgf", "c.sgf"] {
+    ///     std::fs::write(dir.join(name), "(;GM[1])")?;
+    /// }
+    /// assert_eq!(Inputs::new([&dir]).shard(0, 2).sources().len(), 2); // a, c
+    /// assert_eq!(Inputs::new([&dir]).shard(1, 2).sources().len(), 1); // b
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn shard(mut self, k: usize, n: usize) -> Inputs {
+        self.shard = (n > 1).then_some((k % n, n));
+        self
+    }
+
     /// Walks the folders and lists what is to be read, sorted by path,
     /// without reading any file: files named or found in folders, standard
     /// input, and paths that could not be looked at. What is not a regular
@@ -130,6 +156,27 @@ impl Inputs {
             .list
             .sort_by(|a, b| (&a.origin, a.kind.rank()).cmp(&(&b.origin, b.kind.rank())));
         sources.list.dedup_by(|a, b| a.origin == b.origin);
+        if let Some((k, n)) = self.shard {
+            let mut i = 0;
+            let mut found = vec![false; sources.folders.len()];
+            let mut kept = vec![false; sources.folders.len()];
+            sources.list.retain(|source| {
+                i += 1;
+                let keep = (i - 1) % n == k;
+                if let Some(folder) = source.folder {
+                    found[folder] = true;
+                    kept[folder] |= keep;
+                }
+                keep
+            });
+            // A folder whose files all went to other shards is theirs to
+            // report; one with no file at all, the first shard's.
+            for (folder, (found, kept)) in
+                sources.folders.iter_mut().zip(found.into_iter().zip(kept))
+            {
+                folder.elsewhere = if found { !kept } else { k != 0 };
+            }
+        }
         sources.skipped.sort();
         sources
     }
@@ -193,6 +240,8 @@ struct Folder {
     path: PathBuf,
     /// What the walk skipped in it.
     skipped: u64,
+    /// Whether another shard reports it when it gives no SGF member.
+    elsewhere: bool,
 }
 
 impl Sources {
@@ -204,7 +253,7 @@ impl Sources {
             .folders
             .iter()
             .zip(folders)
-            .filter(|(_, &(reported, _))| reported == 0)
+            .filter(|(folder, &(reported, _))| reported == 0 && !folder.elsewhere)
             .map(|(folder, &(_, skipped_there))| (folder, skipped_there))
             .collect();
         empty.sort_by(|a, b| a.0.path.cmp(&b.0.path));
@@ -419,6 +468,7 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
     sources.folders.push(Folder {
         path: root.to_path_buf(),
         skipped: 0,
+        elsewhere: false,
     });
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir_path) = stack.pop() {

@@ -203,3 +203,28 @@ fn skipped_counts_are_the_sequential_ones() {
     assert_eq!(par, seq);
     assert_eq!(par.total(), 2);
 }
+
+#[test]
+fn shards_split_the_sources_and_together_give_every_game_once() {
+    let dir = TempDir::new("shards");
+    for i in 0..9 {
+        dir.write(&format!("games/{i}.sgf"), game(i, 3));
+    }
+    dir.write("one/only.sgf", game(50, 2));
+    std::fs::create_dir_all(dir.0.join("none")).unwrap();
+    let paths = [dir.0.join("games"), dir.0.join("one"), dir.0.join("none")];
+    let all = sequential(&Inputs::new(paths.clone()));
+    let mut joined = Vec::new();
+    for k in 0..3 {
+        let part = parallel(&Inputs::new(paths.clone()).shard(k, 3), 2);
+        // `one/` has its file in one shard: no other shard calls it empty.
+        // `none/` is empty: the first shard alone says so.
+        let empty: Vec<_> = part.iter().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(empty.len(), usize::from(k == 0), "shard {k}: {empty:?}");
+        joined.extend(part);
+    }
+    let mut want = all.clone();
+    want.sort();
+    joined.sort();
+    assert_eq!(joined, want);
+}
