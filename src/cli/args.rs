@@ -28,6 +28,24 @@ pub enum Command {
     Dump(DumpArgs),
     /// Write the parsed collection back as SGF.
     Fmt(FmtArgs),
+    /// Write every game to a file of its own: DIR/1.sgf, DIR/2.sgf, … in
+    /// the order of the scan, and DIR/index.tsv (number, source, game,
+    /// offset).
+    ///
+    /// Exit status: 0 when every input was read, 1 when one failed.
+    Split(SplitArgs),
+}
+
+/// Arguments of `sgf split`.
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+
+    /// The folder to write the games to (created when missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 /// Arguments of `sgf check`.

@@ -36,6 +36,7 @@ mod args;
 mod cmd;
 mod name;
 mod read;
+mod scan;
 
 use clap::Parser as _;
 use std::io::Write as _;

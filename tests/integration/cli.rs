@@ -2082,3 +2082,43 @@ fn check_sgfs_bad_line_costs_only_that_line() {
     assert_eq!(lines[0]["line_errors"][0]["line"], 3);
     assert_eq!(lines[1]["summary"]["failed_lines"], 1);
 }
+
+#[test]
+fn split_writes_one_file_per_game_and_an_index_the_same_for_any_jobs() {
+    let dir = TempDir::new("split");
+    dir.write(
+        "in/a.sgf",
+        "(;GM[1]PB[a];B[aa])\n(;GM[1]PB[b];B[bb];W[cc])(;GM[1]PB[c]C[cut off];B[dd]",
+    );
+    dir.write("in/b/c.sgf", "(;GM[1]PB[d](;B[ee])(;B[ff]))");
+    dir.write("in/zz.sgf", "no game here");
+    let mut outputs = Vec::new();
+    for jobs in ["1", "3"] {
+        let out = format!("out{jobs}");
+        let output = sgf(
+            &dir.0,
+            &["split", "-q", "-j", jobs, "in", "--out", &out],
+            None,
+        );
+        // `zz.sgf` holds no game: reported, exit status 1.
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        assert!(stderr(&output).contains("zz.sgf"), "{}", stderr(&output));
+        let read = |name: &str| std::fs::read_to_string(dir.0.join(&out).join(name)).unwrap();
+        let files: Vec<String> = (1..=4).map(|n| read(&format!("{n}.sgf"))).collect();
+        assert_eq!(files[0], "(;GM[1]PB[a];B[aa])\n");
+        assert_eq!(files[1], "(;GM[1]PB[b];B[bb];W[cc])\n");
+        // The game cut off is written whole, its tree closed.
+        assert_eq!(files[2], "(;GM[1]PB[c]C[cut off];B[dd])\n");
+        assert_eq!(files[3], "(;GM[1]PB[d](;B[ee])(;B[ff]))\n");
+        assert!(!dir.0.join(&out).join("5.sgf").exists());
+        let index = read("index.tsv");
+        let lines: Vec<&str> = index.lines().collect();
+        assert_eq!(lines[0], "n\tsource\tgame\toffset");
+        assert_eq!(lines[1], "1\tin/a.sgf\t0\t0");
+        assert_eq!(lines[2], "2\tin/a.sgf\t1\t20");
+        assert_eq!(lines[3], "3\tin/a.sgf\t2\t45");
+        assert_eq!(lines[4], "4\tin/b/c.sgf\t0\t0");
+        outputs.push((files, index));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+}

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod dump;
 pub mod fmt;
+pub mod split;
 
 use crate::args::Command;
 pub use crate::name::display_name;
@@ -28,6 +29,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Check(args) => check::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Split(args) => split::run(&args),
     }
 }
 

@@ -1,0 +1,117 @@
+//! `sgf split`: one file per game.
+//!
+//! Every game of the inputs is written to `DIR/<n>.sgf`, `n` counting from
+//! 1 in the order of the scan (the same whatever `--jobs`), with the raw
+//! writer (values byte for byte as in the input, the tree well formed even
+//! when the input's was cut off), and `DIR/index.tsv` says where each came
+//! from: `n`, the source (`file` or `archive!member`), the game's index in
+//! it and its byte offset.
+
+use super::{CliError, Status};
+use crate::args::SplitArgs;
+use crate::name::origin_name;
+use crate::scan::Progress;
+use sgf_grove::Writer;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+
+/// What a worker hands back for one game.
+struct Piece {
+    source: String,
+    index: usize,
+    offset: usize,
+    bytes: Vec<u8>,
+}
+
+/// Runs `sgf split`.
+///
+/// # Errors
+///
+/// When the output folder or a file in it cannot be written.
+pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
+    fs::create_dir_all(&args.out)
+        .map_err(|e| CliError::io(format!("cannot create {}", args.out.display()), e))?;
+    let index_path = args.out.join("index.tsv");
+    let mut index = BufWriter::new(
+        File::create(&index_path)
+            .map_err(|e| CliError::io(format!("cannot write {}", index_path.display()), e))?,
+    );
+    writeln!(index, "n\tsource\tgame\toffset")?;
+    let mut progress = Progress::new(&args.scan);
+    let mut written = 0u64;
+    let mut failed = 0u64;
+    let mut first_error: Option<CliError> = None;
+    let stderr = io::stderr();
+    let skipped = args
+        .scan
+        .inputs()
+        .par_scan_games(
+            args.scan.options(),
+            args.scan.jobs(),
+            |game| {
+                let tree = game.tree()?;
+                let mut writer = Writer::new(Vec::with_capacity(tree.span().len() + 2));
+                writer.write_game(tree).ok()?;
+                // The writer ends the game with a line break.
+                let bytes = writer.into_inner();
+                Some(Piece {
+                    source: origin_name(game.origin()),
+                    index: game.index().unwrap_or(0),
+                    offset: game.offset().unwrap_or(0),
+                    bytes,
+                })
+            },
+            |result| match result {
+                Ok(None) => {}
+                Ok(Some(piece)) => {
+                    if first_error.is_some() {
+                        return;
+                    }
+                    written += 1;
+                    progress.game(piece.bytes.len() as u64);
+                    let path = args.out.join(format!("{written}.sgf"));
+                    let line = writeln!(
+                        index,
+                        "{written}\t{}\t{}\t{}",
+                        piece.source, piece.index, piece.offset
+                    );
+                    if let Err(e) = fs::write(&path, &piece.bytes).and(line) {
+                        first_error =
+                            Some(CliError::io(format!("cannot write {}", path.display()), e));
+                    }
+                }
+                Err(err) => {
+                    failed += 1;
+                    let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
+                }
+            },
+        )
+        .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
+    progress.finish();
+    if let Some(err) = first_error {
+        return Err(err);
+    }
+    index.flush()?;
+    if !args.scan.quiet {
+        let _ = writeln!(
+            stderr.lock(),
+            "split: {written} games into {}{}{}",
+            args.out.display(),
+            if failed > 0 {
+                format!(", {failed} inputs failed")
+            } else {
+                String::new()
+            },
+            if skipped.total() > 0 {
+                format!(", {} skipped", skipped.total())
+            } else {
+                String::new()
+            }
+        );
+    }
+    Ok(if failed > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    })
+}

@@ -1,0 +1,187 @@
+//! What the scanning commands (`stats`, `select`, `export`, `split`)
+//! share: the inputs and their options, all cores, the progress bar.
+
+use clap::Args;
+use encoding_rs::Encoding;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sgf_grove::input::Inputs;
+use sgf_grove::ParseOptions;
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The inputs of a scanning command and how to read them.
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    /// Files, folders and archives; `-` reads standard input. Compressed
+    /// files and tar, zip and 7z archives are opened whatever their name;
+    /// folders and archives give their `.sgf`/`.sgfs` files and those that
+    /// start like SGF (see `sgf check --help`).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Worker threads (default: one per core). The output is the same
+    /// whatever the number.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// This machine's share of a cluster job: of the inputs in sorted
+    /// order, the K-th of every N, counting from 0 (`--shard 0/4` …
+    /// `--shard 3/4` read each input once between them).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+
+    /// In folders and archives, take files by their name only (`.sgf`,
+    /// `.sgfs`, perhaps compressed), not by their first bytes.
+    #[arg(long)]
+    pub names_only: bool,
+
+    /// Refuse every defect the lenient parser forgives: a game with one is
+    /// a failure.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Read every game's text in this charset, whatever its `CA` says.
+    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
+    pub charset: Option<&'static Encoding>,
+
+    /// No progress bar (there is none anyway when standard error is not a
+    /// terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl ScanArgs {
+    /// The inputs, with `--shard` and `--names-only`.
+    pub fn inputs(&self) -> Inputs {
+        let inputs = Inputs::new(self.paths.iter().cloned()).by_content(!self.names_only);
+        match self.shard {
+            Some((k, n)) => inputs.shard(k, n),
+            None => inputs,
+        }
+    }
+
+    /// The number of worker threads.
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
+
+    /// The parse options of `--strict` and `--charset`.
+    pub fn options(&self) -> ParseOptions {
+        super::cmd::parse_options(self.strict, self.charset)
+    }
+}
+
+/// `K/N` with `K < N`.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("expected K/N (as in 0/4), got {s:?}"))?;
+    let k: usize = k.trim().parse().map_err(|_| format!("bad K in {s:?}"))?;
+    let n: usize = n.trim().parse().map_err(|_| format!("bad N in {s:?}"))?;
+    if n == 0 || k >= n {
+        return Err(format!("K must be below N, and N above 0: {s:?}"));
+    }
+    Ok((k, n))
+}
+
+fn parse_charset(label: &str) -> Result<&'static Encoding, String> {
+    sgf_grove::text::charset::for_label(label.as_bytes())
+        .ok_or_else(|| format!("unknown charset label {label:?}"))
+}
+
+/// A progress bar on standard error: games, megabytes of games and their
+/// rate, and the share done when the inputs are plain files of known size.
+/// Nothing when standard error is not a terminal or `--quiet` is given.
+#[derive(Debug)]
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    games: u64,
+    bytes: u64,
+}
+
+impl Progress {
+    /// A bar for a scan of `args`' inputs.
+    pub fn new(args: &ScanArgs) -> Progress {
+        if args.quiet || !std::io::stderr().is_terminal() {
+            return Progress {
+                bar: None,
+                games: 0,
+                bytes: 0,
+            };
+        }
+        // The total is known when every path is a plain file.
+        let total: Option<u64> = args
+            .paths
+            .iter()
+            .map(|p| {
+                std::fs::metadata(p)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len())
+            })
+            .sum();
+        let bar = match total {
+            Some(total) => {
+                let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{bar:30} {bytes}/{total_bytes} {binary_bytes_per_sec} ETA {eta} {msg}",
+                    )
+                    .expect("a valid template"),
+                );
+                bar
+            }
+            None => {
+                let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                bar.set_style(
+                    ProgressStyle::with_template("{spinner} {bytes} {binary_bytes_per_sec} {msg}")
+                        .expect("a valid template"),
+                );
+                bar
+            }
+        };
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress {
+            bar: Some(bar),
+            games: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Counts a game of `bytes` bytes.
+    pub fn game(&mut self, bytes: u64) {
+        self.games += 1;
+        self.bytes += bytes;
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.bytes);
+            if self.games % 1024 == 0 {
+                bar.set_message(format!("{} games", self.games));
+            }
+        }
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_k_of_n() {
+        assert_eq!(parse_shard("0/4"), Ok((0, 4)));
+        assert_eq!(parse_shard(" 3 / 4 "), Ok((3, 4)));
+        assert!(parse_shard("4/4").is_err());
+        assert!(parse_shard("1/0").is_err());
+        assert!(parse_shard("1").is_err());
+        assert!(parse_shard("a/2").is_err());
+    }
+}
