@@ -157,7 +157,7 @@ impl Progress {
         self.bytes += bytes;
         if let Some(bar) = &self.bar {
             bar.set_position(self.bytes);
-            if self.games % 1024 == 0 {
+            if self.games.is_multiple_of(1024) {
                 bar.set_message(format!("{} games", self.games));
             }
         }
