@@ -82,6 +82,22 @@ pub struct CheckArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Print the warnings (and malformed values) of these kinds only, by
+    /// code (`repeated_property`, `invalid_value`, …); repeat or separate
+    /// with commas. The summary counts them all.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    pub warn_kind: Vec<String>,
+
+    /// Do not print the warnings (and malformed values) of these kinds, by
+    /// code; repeat or separate with commas. The summary counts them all.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    pub ignore_kind: Vec<String>,
+
+    /// Print at most this many warnings and malformed values in all (the
+    /// rest are counted in the summary); 0 prints none.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_messages: u64,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -2122,3 +2122,57 @@ fn split_writes_one_file_per_game_and_an_index_the_same_for_any_jobs() {
     }
     assert_eq!(outputs[0], outputs[1]);
 }
+
+#[test]
+fn check_prints_the_kinds_asked_for_and_counts_what_it_left_out() {
+    let dir = TempDir::new("kinds");
+    // Three repeated properties, two lower-case identifiers.
+    dir.write("a.sgf", "(;GM[1]AP[a]AP[b]AP[c]AP[d];bLack[aa];wHite[bb])");
+    let count = |out: &str, code: &str| out.matches(&format!("warning[{code}]")).count();
+    let all = sgf(&dir.0, &["check", "a.sgf"], None);
+    let all_out = stdout(&all);
+    assert_eq!(count(&all_out, "repeated_property"), 3, "{all_out}");
+    assert_eq!(count(&all_out, "lowercase_in_ident"), 2, "{all_out}");
+    assert!(!all_out.contains("messages:"), "{all_out}");
+
+    let only = stdout(&sgf(
+        &dir.0,
+        &["check", "a.sgf", "--warn-kind", "lowercase_in_ident"],
+        None,
+    ));
+    assert_eq!(count(&only, "repeated_property"), 0, "{only}");
+    assert_eq!(count(&only, "lowercase_in_ident"), 2, "{only}");
+    assert!(
+        only.contains("messages: 2 printed, not printed: 3 by kind"),
+        "{only}"
+    );
+    // The summary counts every warning whatever was printed.
+    assert!(only.contains("repeated_property: 3"), "{only}");
+
+    let ignored = stdout(&sgf(
+        &dir.0,
+        &[
+            "check",
+            "a.sgf",
+            "--ignore-kind",
+            "repeated_property,lowercase_in_ident",
+        ],
+        None,
+    ));
+    assert_eq!(
+        count(&ignored, "repeated_property") + count(&ignored, "lowercase_in_ident"),
+        0
+    );
+    assert!(ignored.contains("not printed: 5 by kind"), "{ignored}");
+
+    let capped = stdout(&sgf(
+        &dir.0,
+        &["check", "a.sgf", "--max-messages", "1"],
+        None,
+    ));
+    assert_eq!(capped.matches("warning[").count(), 1, "{capped}");
+    assert!(
+        capped.contains("messages: 1 printed, not printed: 4 over --max-messages 1"),
+        "{capped}"
+    );
+}

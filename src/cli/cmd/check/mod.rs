@@ -67,6 +67,7 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         file: FileState::default(),
         totals: Totals::default(),
         idle: None,
+        messages: text::Messages::new(&args.warn_kind, &args.ignore_kind, args.max_messages),
     };
     let inputs = Inputs::new(&args.paths).by_content(!args.names_only);
     let skipped = inputs.scan(|item| {
@@ -82,12 +83,18 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         }
     })?;
 
-    let Checker { totals, audit, .. } = checker;
+    let Checker {
+        totals,
+        audit,
+        messages,
+        ..
+    } = checker;
     let full = !args.structure_only;
     let values = full.then(|| audit.totals());
     match args.format {
         Format::Text => {
-            text::write_summary(&mut out, &totals, values, &skipped, started.elapsed())?
+            text::write_summary(&mut out, &totals, values, &skipped, started.elapsed())?;
+            messages.write_note(&mut out)?;
         }
         Format::Json => json::write_summary(&mut out, &totals, values, &skipped)?,
     }
@@ -112,6 +119,8 @@ struct Checker<'a> {
     /// The game-at-a-time reader between members, kept for its buffer and
     /// arena.
     idle: Option<StreamParser<io::Empty>>,
+    /// Which warnings are printed.
+    messages: text::Messages,
 }
 
 /// What is known about the file being read, game by game.
@@ -305,7 +314,16 @@ impl Checker<'_> {
             }
             if text {
                 let values = if full { report.value_errors() } else { &[] };
-                text::write_game(out, name, input, &coll, warnings, values, shown)?;
+                text::write_game(
+                    out,
+                    name,
+                    input,
+                    &coll,
+                    warnings,
+                    values,
+                    shown,
+                    &mut self.messages,
+                )?;
             }
         }
     }

@@ -50,6 +50,7 @@ pub(super) fn write_utf16_note(
 /// each with its line and caret, and its malformed values (`values`) while
 /// fewer than [`VALUE_ERRORS_SHOWN`] of the file were shown (`shown`, the
 /// file's malformed values before this game).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn write_game(
     out: &mut impl Write,
     name: &str,
@@ -58,15 +59,22 @@ pub(super) fn write_game(
     warnings: &[Warning],
     values: &[audit::ValueError],
     shown: u64,
+    filter: &mut Messages,
 ) -> io::Result<()> {
     let (window, base) = (coll.input(), coll.stream_offset(0));
     for w in warnings {
+        if !filter.admit(w.kind.code()) {
+            continue;
+        }
         write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
         write_stream_snippet(out, input, window, base, w.pos)?;
     }
     let room = VALUE_ERRORS_SHOWN.saturating_sub(usize::try_from(shown).unwrap_or(usize::MAX));
     for value_error in values.iter().take(room) {
         let err = value_error.error();
+        if !filter.admit(err.kind().code()) {
+            continue;
+        }
         write_headline(
             out,
             name,
@@ -98,6 +106,71 @@ pub(super) fn write_file_end(
         writeln!(out, "{name}: note: {more} more malformed values not shown")?;
     }
     Ok(())
+}
+
+/// Which warnings and malformed values are printed: `--warn-kind`,
+/// `--ignore-kind`, `--max-messages`; what is left out is counted for the
+/// summary.
+#[derive(Debug, Default)]
+pub(super) struct Messages {
+    only: Vec<String>,
+    ignore: Vec<String>,
+    max: u64,
+    printed: u64,
+    /// Left out by kind.
+    filtered: u64,
+    /// Left out over the maximum.
+    over: u64,
+}
+
+impl Messages {
+    pub(super) fn new(only: &[String], ignore: &[String], max: u64) -> Messages {
+        Messages {
+            only: only.to_vec(),
+            ignore: ignore.to_vec(),
+            max,
+            ..Messages::default()
+        }
+    }
+
+    /// Whether to print a message of kind `code`; counts it either way.
+    fn admit(&mut self, code: &str) -> bool {
+        let wanted = (self.only.is_empty() || self.only.iter().any(|c| c == code))
+            && !self.ignore.iter().any(|c| c == code);
+        if !wanted {
+            self.filtered += 1;
+            return false;
+        }
+        if self.printed >= self.max {
+            self.over += 1;
+            return false;
+        }
+        self.printed += 1;
+        true
+    }
+
+    /// The summary line, when something was left out.
+    pub(super) fn write_note(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.filtered + self.over == 0 {
+            return Ok(());
+        }
+        let mut why = Vec::new();
+        if self.filtered > 0 {
+            why.push(format!(
+                "{} by kind (--warn-kind, --ignore-kind)",
+                self.filtered
+            ));
+        }
+        if self.over > 0 {
+            why.push(format!("{} over --max-messages {}", self.over, self.max));
+        }
+        writeln!(
+            out,
+            "messages: {} printed, not printed: {}",
+            self.printed,
+            why.join(", ")
+        )
+    }
 }
 
 /// Megabytes per second.
