@@ -1403,8 +1403,9 @@ fn check_stdin_stream_reports_as_the_file() {
 }
 
 /// The JSON line of a file lists its first 10,000 warnings and counts the
-/// rest as dropped; the text output prints them all as they come, and the
-/// summary counts them all by kind.
+/// rest as dropped; the text output prints the first 1,000 (all of them
+/// with `--max-messages`) as they come, and the summary counts them all by
+/// kind.
 #[test]
 fn check_json_lists_10000_warnings_of_a_file() {
     let dir = TempDir::new("warning-cap");
@@ -1420,9 +1421,20 @@ fn check_json_lists_10000_warnings_of_a_file() {
     assert_eq!(summary["warnings"]["repeated_property"], 12_000);
     assert_eq!(summary["warnings_dropped"], 0);
 
+    // By default the text output stops at 1,000 messages and says so.
     let out = sgf(
         &dir.0,
         &["check", "-"],
+        Some("(;GM[1]B[aa]B[bb])\n".repeat(12_000).as_bytes()),
+    );
+    let text = stdout(&out);
+    assert_eq!(text.matches("warning[repeated_property]").count(), 1_000);
+    assert!(text.contains("\nwarnings: 12000\n  repeated_property: 12000\n"));
+    assert!(text.contains("messages: 1000 printed, not printed: 11000 over --max-messages 1000"));
+
+    let out = sgf(
+        &dir.0,
+        &["check", "--max-messages", "100000", "-"],
         Some("(;GM[1]B[aa]B[bb])\n".repeat(12_000).as_bytes()),
     );
     let text = stdout(&out);
