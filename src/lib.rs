@@ -18,6 +18,8 @@ pub(crate) mod lexer;
 pub mod oracle;
 pub mod span;
 mod spec;
+#[cfg(feature = "tables")]
+pub mod table;
 pub mod text;
 pub mod tree;
 pub mod value;
