@@ -18,4 +18,6 @@ mod fuzz_regressions;
 mod game_info;
 mod real_corpus;
 mod stream;
+#[cfg(feature = "tables")]
+mod tables;
 mod values;

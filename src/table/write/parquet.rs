@@ -407,6 +407,7 @@ impl<W: Write + Send> ParquetWriter<W> {
 
 impl<W: Write + Send> RowWriter for ParquetWriter<W> {
     fn write_row(&mut self, row: &GameRow) -> Result<(), TableError> {
+        self.games.writer()?;
         for (builder, cell) in self.game_builders.iter_mut().zip(game_cells(row).iter()) {
             builder.append(cell);
         }
