@@ -48,7 +48,7 @@ const fn col(name: &'static str, ty: ColumnType, nullable: bool, doc: &'static s
 use ColumnType::{Bool, Float64, Int32, Int64, Utf8};
 
 /// The number of columns of the games table.
-pub(crate) const GAME_COLUMN_COUNT: usize = 36;
+pub(crate) const GAME_COLUMN_COUNT: usize = 37;
 
 /// The games table: one row per game, in this order. The names are
 /// [`GameRow`]'s field names; `dates` is the dates joined by commas
@@ -71,6 +71,7 @@ pub const COLUMNS: [Column; GAME_COLUMN_COUNT] = [
         false,
         "byte offset of the game in its source",
     ),
+    col("game_type", Int64, false, "GM: 1 for Go"),
     col("board_cols", Int32, false, "board columns"),
     col("board_rows", Int32, false, "board rows"),
     col("handicap", Int32, true, "handicap stones"),
@@ -207,6 +208,7 @@ pub(crate) fn game_cells(row: &GameRow) -> [Cell<'_>; GAME_COLUMN_COUNT] {
         Cell::Str(&row.source),
         big(row.game),
         big(row.offset),
+        Cell::Int(row.game_type.into()),
         Cell::Int(row.board_cols.into()),
         Cell::Int(row.board_rows.into()),
         row.handicap

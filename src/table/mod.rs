@@ -25,7 +25,8 @@
 //! Parse each source game by game (a [`StreamParser`](crate::StreamParser)
 //! over a file or an archive member, [`Parser::parse_each`](crate::Parser::parse_each)
 //! over bytes in memory); for each game build its row, filter it, feed the
-//! statistics, and hand the row to a writer. In a parallel scan each
+//! statistics, and hand the row to a writer. Statistics and filters need
+//! no move rows: [`GameRow::from_game_without_moves`] skips them. In a parallel scan each
 //! worker keeps its own [`Stats`] and sends its rows, numbered in input
 //! order ([`GameRow::with_id`]), to the one thread that writes them; the
 //! statistics are merged at the end.

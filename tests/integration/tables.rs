@@ -154,6 +154,19 @@ fn invalid_move_is_counted_and_keeps_its_ply() {
 }
 
 #[test]
+fn moves_of_other_games_are_not_read() {
+    // Hex (GM[11]) writes cells as `a1`.
+    let row = row_of(b"(;GM[11]SZ[11];B[a1];W[b2])");
+    assert_eq!(row.game_type, 11);
+    assert_eq!(
+        (row.move_count, row.invalid_move_count, row.node_count),
+        (0, 0, 3)
+    );
+    assert!(row.moves.is_empty());
+    assert_eq!(row_of(b"(;B[aa])").game_type, 1);
+}
+
+#[test]
 fn gb2312_game_is_decoded() {
     let (pb, _, _) = encoding_rs::GBK.encode("芈昱廷");
     let (ev, _, _) = encoding_rs::GBK.encode("第一届梦百合杯");
@@ -909,7 +922,11 @@ fn real_corpus_every_game_yields_a_row() {
             assert_eq!(row.move_count as usize, row.moves.len());
             rows_moves += row.move_count as u64;
             invalid += row.invalid_move_count as u64;
-            tree_moves += game.moves().count() as u64;
+            if game.game_type() == 1 {
+                tree_moves += game.moves().count() as u64;
+            } else {
+                assert_eq!((row.move_count, row.invalid_move_count), (0, 0));
+            }
             let half = if games % 2 == 0 { &mut even } else { &mut odd };
             half.add_game(&row, game);
             all.add_game(&row, game);

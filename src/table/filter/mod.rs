@@ -407,13 +407,13 @@ impl Filter {
         let mut found_lacks = false;
         'walk: for node in game.nodes() {
             for prop in node.properties() {
-                let ident = prop.ident();
+                let ident = prop.ident_bytes();
                 for (i, want) in self.has.iter().enumerate() {
-                    if want == ident {
+                    if want.as_bytes() == ident {
                         found_has[i] = true;
                     }
                 }
-                if self.lacks.iter().any(|l| l == ident) {
+                if self.lacks.iter().any(|l| l.as_bytes() == ident) {
                     found_lacks = true;
                     if found_has.iter().all(|&f| f) {
                         break 'walk;

@@ -320,7 +320,7 @@ impl Stats {
         let mut props = GameProperties::new();
         for node in game.nodes() {
             for prop in node.properties() {
-                props.add(prop.ident());
+                props.add(prop.ident_bytes());
             }
         }
         self.properties.add_game(props);

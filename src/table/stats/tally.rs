@@ -63,8 +63,8 @@ impl GameProperties {
     }
 
     #[inline]
-    pub(super) fn add(&mut self, ident: &str) {
-        match short_slot(ident.as_bytes()) {
+    pub(super) fn add(&mut self, ident: &[u8]) {
+        match short_slot(ident) {
             Some(slot) => {
                 let c = &mut self.counts[slot];
                 if *c == 0 {
@@ -72,9 +72,11 @@ impl GameProperties {
                 }
                 *c = c.saturating_add(1);
             }
-            None => match self.long.iter_mut().find(|(i, _)| i == ident) {
+            None => match self.long.iter_mut().find(|(i, _)| i.as_bytes() == ident) {
                 Some((_, n)) => *n += 1,
-                None => self.long.push((ident.to_owned(), 1)),
+                None => self
+                    .long
+                    .push((String::from_utf8_lossy(ident).into_owned(), 1)),
             },
         }
     }
@@ -140,11 +142,11 @@ mod tests {
         let mut tally = PropertyTally::default();
         let mut g = GameProperties::new();
         for ident in ["B", "W", "B", "MULTIGOGM", "MULTIGOGM"] {
-            g.add(ident);
+            g.add(ident.as_bytes());
         }
         tally.add_game(g);
         let mut g = GameProperties::new();
-        g.add("B");
+        g.add(b"B");
         tally.add_game(g);
         let mut e = tally.entries();
         e.sort();

@@ -23,7 +23,7 @@ use std::io::{BufWriter, Write};
 /// out.write_row(&GameRow::from_game(doc.games().next().unwrap(), "a.sgf", 0))?;
 /// let (games, moves) = out.into_inner()?;
 /// let games = String::from_utf8(games)?;
-/// assert!(games.starts_with("id,source,game,offset,board_cols,"));
+/// assert!(games.starts_with("id,source,game,offset,game_type,board_cols,"));
 /// assert!(games.contains(r#","Lee, ""the"" Sedol","#));
 /// assert_eq!(String::from_utf8(moves.unwrap())?, "game_id,ply,color,x,y,is_pass\r\n0,1,B,15,3,false\r\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -17,7 +17,7 @@ use std::io::{BufWriter, Write};
 ///   `EV`, `RU`, `TM`, `AP`, …, in the order of
 ///   [`INFO_IDENTS`](crate::table::INFO_IDENTS)), each the decoded text;
 /// - `normalized`: every other column of [`COLUMNS`] by its name
-///   (`board_cols` … `warning_count`), absent values as `null`, `dates` as
+///   (`game_type`, `board_cols` … `warning_count`), absent values as `null`, `dates` as
 ///   a list of ISO dates;
 /// - `moves` (unless turned off with [`JsonLinesWriter::moves`]): the
 ///   main line as `["B", "pd"]` pairs of colour and coordinate, `""` for a
@@ -31,7 +31,7 @@ use std::io::{BufWriter, Write};
 ///     out.write_row(&GameRow::from_game(game, "a.sgf", 0).with_id(id as u64))?;
 /// }
 /// let text = String::from_utf8(out.into_inner()?)?;
-/// assert!(text.starts_with(r#"{"id":0,"source":"a.sgf","game":0,"offset":0,"info":{"SZ":"9","PB":"Lee","KM":"7"},"normalized":{"board_cols":9,"#));
+/// assert!(text.starts_with(r#"{"id":0,"source":"a.sgf","game":0,"offset":0,"info":{"SZ":"9","PB":"Lee","KM":"7"},"normalized":{"game_type":1,"board_cols":9,"#));
 /// assert!(text.ends_with("\"moves\":[[\"B\",\"ee\"],[\"W\",\"\"]]}\n"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -11,7 +11,7 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -292,8 +292,12 @@ impl<W: Write + Send> std::fmt::Debug for ParquetWriter<W> {
 }
 
 fn properties(rows: usize) -> WriterProperties {
+    // Default encodings (dictionary, then plain), which every reader
+    // knows; statistics per column chunk only (per page they cost time
+    // and help little on these columns).
     WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
+        .set_statistics_enabled(EnabledStatistics::Chunk)
         .set_max_row_group_row_count(Some(rows.max(1)))
         .set_created_by(concat!("sgf-grove ", env!("CARGO_PKG_VERSION")).to_owned())
         .build()
