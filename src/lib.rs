@@ -20,6 +20,8 @@ pub mod oracle;
 pub mod parallel;
 pub mod span;
 mod spec;
+#[cfg(feature = "tables")]
+pub mod table;
 pub mod text;
 pub mod tree;
 pub mod value;

@@ -20,4 +20,6 @@ mod game_info;
 mod parallel;
 mod real_corpus;
 mod stream;
+#[cfg(feature = "tables")]
+mod tables;
 mod values;

@@ -1,0 +1,454 @@
+//! [`ParquetWriter`]: the games and moves tables as Parquet files, through
+//! the `arrow` and `parquet` crates.
+
+use super::{RowWriter, TableError, TableErrorKind};
+use crate::table::columns::{game_cells, Cell, Column, ColumnType, COLUMNS, MOVE_COLUMNS};
+use crate::table::GameRow;
+use arrow_array::builder::{
+    BooleanBuilder, Float64Builder, Int32Builder, Int64Builder, StringBuilder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::Compression;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+impl From<parquet::errors::ParquetError> for TableError {
+    fn from(e: parquet::errors::ParquetError) -> Self {
+        TableError::new(TableErrorKind::Parquet, e)
+    }
+}
+
+impl From<arrow_schema::ArrowError> for TableError {
+    fn from(e: arrow_schema::ArrowError) -> Self {
+        TableError::new(TableErrorKind::Parquet, e)
+    }
+}
+
+/// How a [`ParquetWriter`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParquetOptions {
+    game_rows: usize,
+    move_rows: usize,
+    moves: bool,
+}
+
+impl Default for ParquetOptions {
+    fn default() -> Self {
+        ParquetOptions {
+            game_rows: 65_536,
+            move_rows: 1 << 20,
+            moves: true,
+        }
+    }
+}
+
+impl ParquetOptions {
+    /// The defaults: row groups of 65,536 games and 1,048,576 moves, and a
+    /// moves table.
+    pub fn new() -> ParquetOptions {
+        ParquetOptions::default()
+    }
+
+    /// Games per row group of the games table (at least 1). The rows of a
+    /// row group are held in memory, encoded, until it is full. Default:
+    /// 65,536, a few MB for the games table's columns.
+    #[must_use]
+    pub fn game_row_group(mut self, rows: usize) -> ParquetOptions {
+        self.game_rows = rows.max(1);
+        self
+    }
+
+    /// Moves per row group of the moves table (at least 1). Default:
+    /// 1,048,576 (about 4 MB encoded).
+    #[must_use]
+    pub fn move_row_group(mut self, rows: usize) -> ParquetOptions {
+        self.move_rows = rows.max(1);
+        self
+    }
+
+    /// Whether [`ParquetWriter::create_dir`] writes the moves table.
+    /// Default: yes.
+    #[must_use]
+    pub fn moves(mut self, yes: bool) -> ParquetOptions {
+        self.moves = yes;
+        self
+    }
+}
+
+/// The Arrow type of a column.
+fn data_type(ty: ColumnType) -> DataType {
+    match ty {
+        ColumnType::Int64 => DataType::Int64,
+        ColumnType::Int32 => DataType::Int32,
+        ColumnType::Float64 => DataType::Float64,
+        ColumnType::Utf8 => DataType::Utf8,
+        ColumnType::Bool => DataType::Boolean,
+    }
+}
+
+/// The Arrow schema of a table.
+fn schema(columns: &[Column]) -> SchemaRef {
+    Arc::new(Schema::new(
+        columns
+            .iter()
+            .map(|c| Field::new(c.name, data_type(c.ty), c.nullable))
+            .collect::<Vec<_>>(),
+    ))
+}
+
+/// The Arrow schema of the games table: [`COLUMNS`] as Arrow fields.
+pub(crate) fn games_schema() -> SchemaRef {
+    schema(&COLUMNS)
+}
+
+/// The Arrow schema of the moves table: [`MOVE_COLUMNS`] as Arrow fields.
+pub(crate) fn moves_schema() -> SchemaRef {
+    schema(&MOVE_COLUMNS)
+}
+
+/// A builder for one column of the games table.
+enum Builder {
+    I64(Int64Builder),
+    I32(Int32Builder),
+    F64(Float64Builder),
+    Str(StringBuilder),
+    Bool(BooleanBuilder),
+}
+
+impl Builder {
+    fn new(ty: ColumnType) -> Builder {
+        match ty {
+            ColumnType::Int64 => Builder::I64(Int64Builder::new()),
+            ColumnType::Int32 => Builder::I32(Int32Builder::new()),
+            ColumnType::Float64 => Builder::F64(Float64Builder::new()),
+            ColumnType::Utf8 => Builder::Str(StringBuilder::new()),
+            ColumnType::Bool => Builder::Bool(BooleanBuilder::new()),
+        }
+    }
+
+    fn append(&mut self, cell: &Cell<'_>) {
+        match (self, *cell) {
+            (Builder::I64(b), Cell::Int(v)) => b.append_value(v),
+            (Builder::I32(b), Cell::Int(v)) => {
+                b.append_value(i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX }))
+            }
+            (Builder::F64(b), Cell::Float(v)) => b.append_value(v),
+            (Builder::Str(b), Cell::Str(v)) => b.append_value(v),
+            (Builder::Str(b), Cell::List(items)) => b.append_value(items.join(",")),
+            (Builder::Bool(b), Cell::Bool(v)) => b.append_value(v),
+            (Builder::I64(b), _) => b.append_null(),
+            (Builder::I32(b), _) => b.append_null(),
+            (Builder::F64(b), _) => b.append_null(),
+            (Builder::Str(b), _) => b.append_null(),
+            (Builder::Bool(b), _) => b.append_null(),
+        }
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        match self {
+            Builder::I64(b) => Arc::new(b.finish()),
+            Builder::I32(b) => Arc::new(b.finish()),
+            Builder::F64(b) => Arc::new(b.finish()),
+            Builder::Str(b) => Arc::new(b.finish()),
+            Builder::Bool(b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+/// The columns of the moves table being filled.
+struct MoveBuilders {
+    game_id: Int64Builder,
+    ply: Int32Builder,
+    color: StringBuilder,
+    x: Int32Builder,
+    y: Int32Builder,
+    is_pass: BooleanBuilder,
+    len: usize,
+}
+
+impl MoveBuilders {
+    fn new() -> MoveBuilders {
+        MoveBuilders {
+            game_id: Int64Builder::new(),
+            ply: Int32Builder::new(),
+            color: StringBuilder::new(),
+            x: Int32Builder::new(),
+            y: Int32Builder::new(),
+            is_pass: BooleanBuilder::new(),
+            len: 0,
+        }
+    }
+
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        self.len = 0;
+        vec![
+            Arc::new(self.game_id.finish()),
+            Arc::new(self.ply.finish()),
+            Arc::new(self.color.finish()),
+            Arc::new(self.x.finish()),
+            Arc::new(self.y.finish()),
+            Arc::new(self.is_pass.finish()),
+        ]
+    }
+}
+
+/// An output: open, or finished and handed back.
+enum Sink<W: Write + Send> {
+    Open(Box<ArrowWriter<W>>),
+    Done(W),
+    Gone,
+}
+
+impl<W: Write + Send> Sink<W> {
+    fn writer(&mut self) -> Result<&mut ArrowWriter<W>, TableError> {
+        match self {
+            Sink::Open(w) => Ok(w),
+            _ => Err(TableError::new(
+                TableErrorKind::Parquet,
+                "the table was already finished",
+            )),
+        }
+    }
+
+    fn close(&mut self) -> Result<(), TableError> {
+        if let Sink::Open(_) = self {
+            if let Sink::Open(w) = std::mem::replace(self, Sink::Gone) {
+                let mut out = w.into_inner()?;
+                out.flush()?;
+                *self = Sink::Done(out);
+            }
+        }
+        Ok(())
+    }
+
+    fn into_inner(self) -> Option<W> {
+        match self {
+            Sink::Done(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
+/// Rows of a batch handed to the Parquet writer at once (each batch's
+/// columns are encoded into the current row group, so memory is the
+/// row group's encoded bytes plus one batch).
+const GAME_BATCH: usize = 4096;
+const MOVE_BATCH: usize = 65_536;
+
+/// Writes the games table, and optionally the moves table, as Parquet
+/// (snappy-compressed, dictionary-encoded where that pays), streaming:
+/// rows are gathered in batches of a few thousand, each batch is encoded
+/// into the current row group, and a row group is written out when it
+/// holds [`ParquetOptions::game_row_group`] games (or
+/// [`ParquetOptions::move_row_group`] moves). Memory stays that of one row
+/// group, whatever the number of games.
+///
+/// # Schema
+///
+/// The games table has the columns of [`COLUMNS`] and the moves table
+/// those of [`MOVE_COLUMNS`], in that order, with these types: `Int64` →
+/// `INT64`, `Int32` → `INT32`, `Float64` → `DOUBLE`, `Utf8` → `BYTE_ARRAY`
+/// (`STRING`, UTF-8), `Bool` → `BOOLEAN`; the nullable ones `OPTIONAL`,
+/// the others `REQUIRED`. All types are signed and plain, so DuckDB,
+/// Polars, pandas (pyarrow) and Spark read the files as they are. The
+/// moves table refers to the games table by `game_id` = `id`.
+///
+/// ```
+/// use sgf_grove::table::{GameRow, ParquetOptions, ParquetWriter, RowWriter};
+/// let dir = std::env::temp_dir().join(format!("sgf-grove-doc-{}", std::process::id()));
+/// let doc = sgf_grove::parse(b"(;SZ[19]KM[6.5];B[pd];W[dd])(;SZ[9];B[ee])")?;
+/// let mut out = ParquetWriter::create_dir(&dir, ParquetOptions::new())?;
+/// for (id, game) in doc.games().enumerate() {
+///     out.write_row(&GameRow::from_game(game, "a.sgf", 0).with_id(id as u64))?;
+/// }
+/// out.finish()?;
+/// assert!(dir.join("games.parquet").is_file() && dir.join("moves.parquet").is_file());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct ParquetWriter<W: Write + Send> {
+    games: Sink<W>,
+    moves: Option<Sink<W>>,
+    game_builders: Vec<Builder>,
+    game_len: usize,
+    move_builders: MoveBuilders,
+    games_schema: SchemaRef,
+    moves_schema: SchemaRef,
+}
+
+impl<W: Write + Send> std::fmt::Debug for ParquetWriter<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParquetWriter")
+            .field("moves", &self.moves.is_some())
+            .field("buffered_games", &self.game_len)
+            .field("buffered_moves", &self.move_builders.len)
+            .finish_non_exhaustive()
+    }
+}
+
+fn properties(rows: usize) -> WriterProperties {
+    // Default encodings (dictionary, then plain), which every reader
+    // knows; statistics per column chunk only (per page they cost time
+    // and help little on these columns).
+    WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_max_row_group_row_count(Some(rows.max(1)))
+        .set_created_by(concat!("sgf-grove ", env!("CARGO_PKG_VERSION")).to_owned())
+        .build()
+}
+
+impl ParquetWriter<BufWriter<File>> {
+    /// A writer of `dir/games.parquet` and, unless
+    /// [`ParquetOptions::moves`] is off, `dir/moves.parquet`; `dir` is
+    /// created if need be, the files replaced if they exist.
+    ///
+    /// # Errors
+    ///
+    /// When the folder or the files cannot be created.
+    pub fn create_dir(
+        dir: impl AsRef<Path>,
+        options: ParquetOptions,
+    ) -> Result<ParquetWriter<BufWriter<File>>, TableError> {
+        let dir = dir.as_ref();
+        std::fs::create_dir_all(dir)?;
+        let games = BufWriter::new(File::create(dir.join("games.parquet"))?);
+        let moves = match options.moves {
+            true => Some(BufWriter::new(File::create(dir.join("moves.parquet"))?)),
+            false => None,
+        };
+        ParquetWriter::new(games, moves, options)
+    }
+}
+
+impl<W: Write + Send> ParquetWriter<W> {
+    /// A writer of the games table to `games` and, when given, of the
+    /// moves table to `moves` ([`ParquetOptions::moves`] is not looked at
+    /// here).
+    ///
+    /// # Errors
+    ///
+    /// When the Parquet writer cannot start (writing the file's first
+    /// bytes failed).
+    pub fn new(
+        games: W,
+        moves: Option<W>,
+        options: ParquetOptions,
+    ) -> Result<ParquetWriter<W>, TableError> {
+        let games_schema = games_schema();
+        let moves_schema = moves_schema();
+        let games = ArrowWriter::try_new(
+            games,
+            games_schema.clone(),
+            Some(properties(options.game_rows)),
+        )?;
+        let moves = match moves {
+            Some(m) => Some(Sink::Open(Box::new(ArrowWriter::try_new(
+                m,
+                moves_schema.clone(),
+                Some(properties(options.move_rows)),
+            )?))),
+            None => None,
+        };
+        Ok(ParquetWriter {
+            games: Sink::Open(Box::new(games)),
+            moves,
+            game_builders: COLUMNS.iter().map(|c| Builder::new(c.ty)).collect(),
+            game_len: 0,
+            move_builders: MoveBuilders::new(),
+            games_schema,
+            moves_schema,
+        })
+    }
+
+    fn flush_games(&mut self) -> Result<(), TableError> {
+        if self.game_len == 0 {
+            return Ok(());
+        }
+        let columns: Vec<ArrayRef> = self.game_builders.iter_mut().map(Builder::finish).collect();
+        self.game_len = 0;
+        let batch = RecordBatch::try_new(self.games_schema.clone(), columns)?;
+        self.games.writer()?.write(&batch)?;
+        Ok(())
+    }
+
+    fn flush_moves(&mut self) -> Result<(), TableError> {
+        let Some(sink) = &mut self.moves else {
+            return Ok(());
+        };
+        if self.move_builders.len == 0 {
+            return Ok(());
+        }
+        let batch = RecordBatch::try_new(self.moves_schema.clone(), self.move_builders.finish())?;
+        sink.writer()?.write(&batch)?;
+        Ok(())
+    }
+
+    /// Finishes (if not done yet) and hands back the outputs: games, then
+    /// moves.
+    ///
+    /// # Errors
+    ///
+    /// When the last rows or the footers cannot be written.
+    pub fn into_inner(mut self) -> Result<(W, Option<W>), TableError> {
+        self.finish()?;
+        let gone = || TableError::new(TableErrorKind::Parquet, "a failed write lost the output");
+        let games = std::mem::replace(&mut self.games, Sink::Gone)
+            .into_inner()
+            .ok_or_else(gone)?;
+        let moves = match self.moves.take() {
+            Some(m) => Some(m.into_inner().ok_or_else(gone)?),
+            None => None,
+        };
+        Ok((games, moves))
+    }
+}
+
+impl<W: Write + Send> RowWriter for ParquetWriter<W> {
+    fn write_row(&mut self, row: &GameRow) -> Result<(), TableError> {
+        self.games.writer()?;
+        for (builder, cell) in self.game_builders.iter_mut().zip(game_cells(row).iter()) {
+            builder.append(cell);
+        }
+        self.game_len += 1;
+        if self.game_len >= GAME_BATCH {
+            self.flush_games()?;
+        }
+        if self.moves.is_some() {
+            let b = &mut self.move_builders;
+            for m in &row.moves {
+                b.game_id
+                    .append_value(i64::try_from(m.game_id).unwrap_or(i64::MAX));
+                b.ply.append_value(i32::try_from(m.ply).unwrap_or(i32::MAX));
+                b.color.append_value(m.color.as_str());
+                b.x.append_option(m.x.map(i32::from));
+                b.y.append_option(m.y.map(i32::from));
+                b.is_pass.append_value(m.is_pass);
+            }
+            b.len += row.moves.len();
+            if b.len >= MOVE_BATCH {
+                self.flush_moves()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), TableError> {
+        if let Sink::Open(_) = self.games {
+            self.flush_games()?;
+            self.games.close()?;
+        }
+        if matches!(self.moves, Some(Sink::Open(_))) {
+            self.flush_moves()?;
+            if let Some(m) = &mut self.moves {
+                m.close()?;
+            }
+        }
+        Ok(())
+    }
+}
