@@ -28,6 +28,24 @@ pub enum Command {
     Dump(DumpArgs),
     /// Write the parsed collection back as SGF.
     Fmt(FmtArgs),
+    /// Count what the inputs hold: files, games, nodes, moves, bytes,
+    /// failures; board sizes, rules, results, handicaps, komi, dates,
+    /// players, applications, charsets, properties by frequency, warnings
+    /// and rejections by kind.
+    ///
+    /// Exit status: 0 (failed inputs are counted, not fatal), 2 on usage
+    /// errors.
+    Stats(StatsArgs),
+    /// Print the games that pass the filters (their sources, or the games
+    /// themselves as one collection).
+    ///
+    /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    Select(SelectArgs),
+    /// Write one record per game (and the main line's moves) as JSON Lines,
+    /// CSV or Parquet.
+    ///
+    /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    Export(ExportArgs),
     /// Write every game to a file of its own: DIR/1.sgf, DIR/2.sgf, … in
     /// the order of the scan, and DIR/index.tsv (number, source, game,
     /// offset).
@@ -171,4 +189,122 @@ pub struct FmtArgs {
 fn parse_charset(label: &str) -> Result<&'static Encoding, String> {
     sgf_grove::text::charset::for_label(label.as_bytes())
         .ok_or_else(|| format!("unknown charset label {label:?}"))
+}
+
+/// Filters on games, combined with AND (see `sgf_grove::table::Filter`).
+#[derive(Debug, Default, Args)]
+pub struct FilterArgs {
+    /// Board sizes: `19`, `19x13`, `9,13,19`.
+    #[arg(long, value_name = "SIZES")]
+    pub size: Option<String>,
+    /// Handicap stones: `0`, `2..9`, `..1` (no `HA` counts as 0).
+    #[arg(long, value_name = "RANGE")]
+    pub handicap: Option<String>,
+    /// Komi in points: `6.5..7.5`, `..7`, `6..` (Fox's `KM[650]` is 6.5).
+    #[arg(long, value_name = "RANGE")]
+    pub komi: Option<String>,
+    /// Both players' ranks: `5d..9d`, `10k..1k`, `1p..`.
+    #[arg(long, value_name = "RANGE")]
+    pub rank: Option<String>,
+    /// The first date: `2010..2015`, `2019-01-01..2019-06-30`.
+    #[arg(long, value_name = "RANGE")]
+    pub date: Option<String>,
+    /// Either player's name holds this text (any letter case).
+    #[arg(long, value_name = "TEXT")]
+    pub player: Option<String>,
+    /// Results: `B+R`, `W+`, `B+T`, `draw`, `void`; several with commas.
+    #[arg(long, value_name = "RESULTS")]
+    pub result: Option<String>,
+    /// Main-line moves: `100..`, `50..300`.
+    #[arg(long, value_name = "RANGE")]
+    pub moves: Option<String>,
+    /// Rules: `japanese`, `chinese,korean`.
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// The event (`EV`) holds this text (any letter case).
+    #[arg(long, value_name = "TEXT")]
+    pub event: Option<String>,
+    /// Some node holds this property (repeatable): `--has LB`.
+    #[arg(long, value_name = "IDENT")]
+    pub has: Vec<String>,
+    /// No node holds this property (repeatable): `--lacks C`.
+    #[arg(long, value_name = "IDENT")]
+    pub lacks: Vec<String>,
+}
+
+/// Arguments of `sgf stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+    /// Count only the games that pass these filters (the others are
+    /// counted as rejections, by reason).
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// How many of the most frequent players to list.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub top: usize,
+}
+
+/// What `sgf select` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Print {
+    /// One line per game: source, index in it, byte offset (tab-separated).
+    Paths,
+    /// The games themselves, one collection (raw writer).
+    Games,
+}
+
+/// Arguments of `sgf select`.
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+    /// The filters.
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// What to print for each game that passes.
+    #[arg(long, value_enum, default_value_t = Print::Paths)]
+    pub print: Print,
+    /// Write to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// The table formats of `sgf export`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// One JSON object per game and line (to `--out FILE` or standard
+    /// output).
+    Jsonl,
+    /// `games.csv` and `moves.csv` in `--out DIR`.
+    Csv,
+    /// `games.parquet` and `moves.parquet` in `--out DIR`.
+    Parquet,
+}
+
+/// Arguments of `sgf export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+    /// Export only the games that pass these filters.
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// The table format.
+    #[arg(long, value_enum)]
+    pub format: TableFormat,
+    /// The output: a file for `jsonl` (standard output when absent), a
+    /// folder for `csv` and `parquet` (required).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Leave out the moves (the `moves` member, the moves table).
+    #[arg(long)]
+    pub no_moves: bool,
 }

@@ -8,8 +8,8 @@
 //!   opening archives) and parses it;
 //! - a larger file, or standard input, is read on the calling thread,
 //!   which cuts it into games as it parses it; each game's bytes are one
-//!   unit, which a worker parses again (at the game's offset, line and
-//!   index in its member) for the work asked. The warnings a game gets are
+//!   unit (in batches of a few hundred), which a worker parses again (at
+//!   the game's offset, line and index in its member) for the work asked. The warnings a game gets are
 //!   those of the first reading, in the stream, so that they are the same
 //!   whatever the number of threads.
 //!
@@ -29,6 +29,12 @@ use std::sync::Arc;
 /// Files up to this size are read whole by one worker; larger ones are cut
 /// into games on the calling thread.
 pub const WHOLE_FILE: u64 = 8 << 20;
+
+/// Games cut from a large source go to the workers in batches of at most
+/// this many games or bytes (a game each would cost more in handing over
+/// than in reading).
+const BATCH_GAMES: usize = 256;
+const BATCH_BYTES: usize = 1 << 20;
 
 /// One game of a parallel scan (or the warnings found after a member's
 /// last game), as the work function of [`Inputs::par_scan_games`] sees it.
@@ -91,8 +97,8 @@ impl std::fmt::Debug for ScanGame<'_> {
 enum Unit<'s> {
     /// A whole source, read by the worker.
     Source(&'s Source),
-    /// One game of a large source, cut by the calling thread.
-    Game(Box<CutGame>),
+    /// Games of a large source, cut by the calling thread, in order.
+    Games(Vec<CutGame>),
     /// An error met by the calling thread.
     Error(InputError),
     /// The end of a large source: how many members and errors it gave,
@@ -208,10 +214,16 @@ impl Inputs {
     fn cut<'s>(&self, source: &'s Source, options: ParseOptions, submit: &mut dyn FnMut(Unit<'s>)) {
         let mut skipped = Skipped::default();
         let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+        let mut batch = Vec::new();
+        let mut batch_bytes = 0;
         let reported = source.scan(self, &mut skipped, |member| {
             let member = match member {
                 Ok(member) => member,
                 Err(err) => {
+                    if !batch.is_empty() {
+                        batch_bytes = 0;
+                        submit(Unit::Games(std::mem::take(&mut batch)));
+                    }
                     submit(Unit::Error(err));
                     return Ok::<(), Infallible>(());
                 }
@@ -222,7 +234,14 @@ impl Inputs {
                 _,
             >| {
                 match game {
-                    Err(err) => submit(Unit::Error(err)),
+                    Err(err) => {
+                        // In order: the games before the error first.
+                        if !batch.is_empty() {
+                            batch_bytes = 0;
+                            submit(Unit::Games(std::mem::take(&mut batch)));
+                        }
+                        submit(Unit::Error(err));
+                    }
                     Ok(game) => {
                         let coll = game.collection();
                         let (bytes, at, index) = match game.tree() {
@@ -233,13 +252,18 @@ impl Inputs {
                             }
                             None => (Vec::new(), Position::default(), 0),
                         };
-                        submit(Unit::Game(Box::new(CutGame {
+                        batch_bytes += bytes.len();
+                        batch.push(CutGame {
                             origin: Arc::clone(&origin),
                             bytes,
                             at,
                             index,
                             warnings: coll.warnings().to_vec(),
-                        })));
+                        });
+                        if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
+                            batch_bytes = 0;
+                            submit(Unit::Games(std::mem::take(&mut batch)));
+                        }
                     }
                 }
                 Ok(())
@@ -247,6 +271,9 @@ impl Inputs {
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
         let Ok(reported) = reported;
+        if !batch.is_empty() {
+            submit(Unit::Games(batch));
+        }
         submit(Unit::End {
             folder: source.folder(),
             reported,
@@ -304,7 +331,11 @@ impl Inputs {
                 let Ok(reported) = reported;
                 done.reported = reported;
             }
-            Unit::Game(cut) => done.items.push(Ok(reread(&cut, options, work))),
+            Unit::Games(cuts) => {
+                for cut in &cuts {
+                    done.items.push(Ok(reread(cut, options, work)));
+                }
+            }
         }
         done
     }

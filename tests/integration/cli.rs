@@ -2188,3 +2188,161 @@ fn check_prints_the_kinds_asked_for_and_counts_what_it_left_out() {
         "{capped}"
     );
 }
+
+/// Games for the table commands: sizes, komi, ranks, results and a
+/// comment differ.
+fn table_games(dir: &TempDir) {
+    dir.write(
+        "in/a.sgf",
+        "(;GM[1]SZ[19]KM[6.5]PB[Lee]BR[9d]PW[Cho]WR[9d]RE[B+R]DT[2019-01-02];B[pd];W[dd];B[pp])\n\
+         (;GM[1]SZ[9]KM[7]PB[Kim]PW[Park]RE[W+3.5];B[ee];W[cc])\n",
+    );
+    dir.write(
+        "in/b/c.sgf",
+        "(;GM[1]SZ[19]KM[650]PB[Fox]BR[5k]PW[Wolf]WR[3k]RE[W+T];B[qd]C[hi];W[dc])",
+    );
+    dir.write("in/d.sgf", "not a game");
+}
+
+#[test]
+fn stats_json_is_the_same_for_any_jobs_and_counts_what_it_saw() {
+    let dir = TempDir::new("stats");
+    table_games(&dir);
+    let mut seen = Vec::new();
+    for jobs in ["1", "2", "4"] {
+        let out = sgf(
+            &dir.0,
+            &["stats", "-q", "-j", jobs, "--format", "json", "in"],
+            None,
+        );
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let mut json: Json = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(json["files"], 3);
+        assert_eq!(json["games"], 3);
+        assert_eq!(json["moves"], 7);
+        assert_eq!(json["failed"], 1);
+        assert!(json["bytes"].as_u64().unwrap() > 100);
+        assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+        json["seconds"] = Json::Null;
+        json["speed"] = Json::Null;
+        seen.push(json);
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(seen[0], seen[2]);
+    // Filters: the rejected games are counted by reason.
+    let out = sgf(
+        &dir.0,
+        &["stats", "-q", "--format", "json", "--size", "19", "in"],
+        None,
+    );
+    let json: Json = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (json["games"].as_u64(), json["rejected"].as_u64()),
+        (Some(2), Some(1))
+    );
+    // Usage error for a bad filter.
+    assert_eq!(
+        code(&sgf(&dir.0, &["stats", "--komi", "x..y", "in"], None)),
+        2
+    );
+}
+
+#[test]
+fn select_prints_sources_or_games_that_pass_every_filter() {
+    let dir = TempDir::new("select");
+    table_games(&dir);
+    let out = sgf(
+        &dir.0,
+        &["select", "-q", "in", "--size", "19", "--komi", "6..7"],
+        None,
+    );
+    // `d.sgf` holds no game: exit status 1, the matches still printed.
+    assert_eq!(code(&out), 1);
+    // Fox's KM[650] is 6.5 points.
+    assert_eq!(stdout(&out), "in/a.sgf\t0\t0\nin/b/c.sgf\t0\t0\n");
+    let out = sgf(
+        &dir.0,
+        &["select", "-q", "in", "--has", "C", "--print", "games"],
+        None,
+    );
+    assert_eq!(
+        stdout(&out),
+        "(;GM[1]SZ[19]KM[650]PB[Fox]BR[5k]PW[Wolf]WR[3k]RE[W+T];B[qd]C[hi];W[dc])\n"
+    );
+    let out = sgf(
+        &dir.0,
+        &["select", "in", "--result", "W+", "--rank", "10k..1k"],
+        None,
+    );
+    assert_eq!(stdout(&out), "in/b/c.sgf\t0\t0\n");
+    assert!(
+        stderr(&out).contains("select: 1 of 3 games"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("rejected: "), "{}", stderr(&out));
+    let out = sgf(
+        &dir.0,
+        &["select", "-q", "in", "--player", "KIM", "--out", "k.txt"],
+        None,
+    );
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        std::fs::read_to_string(dir.0.join("k.txt")).unwrap(),
+        "in/a.sgf\t1\t87\n"
+    );
+}
+
+#[test]
+fn export_writes_json_lines_csv_and_parquet() {
+    let dir = TempDir::new("export");
+    table_games(&dir);
+    let out = sgf(&dir.0, &["export", "-q", "--format", "jsonl", "in"], None);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["source"], "in/a.sgf");
+    assert_eq!(
+        (lines[1]["game"].as_u64(), lines[1]["offset"].as_u64()),
+        (Some(1), Some(87))
+    );
+    assert_eq!(lines[0]["info"]["PB"], "Lee");
+    assert_eq!(lines[2]["normalized"]["komi_points"], 6.5);
+    assert_eq!(lines[0]["moves"][2], serde_json::json!(["B", "pp"]));
+    // The same records whatever the number of threads.
+    let again = sgf(
+        &dir.0,
+        &["export", "-q", "-j", "3", "--format", "jsonl", "in"],
+        None,
+    );
+    assert_eq!(stdout(&again), stdout(&out));
+
+    let csv = sgf(
+        &dir.0,
+        &["export", "-q", "--format", "csv", "--out", "csv", "in"],
+        None,
+    );
+    assert_eq!(code(&csv), 1, "{}", stderr(&csv));
+    let games = std::fs::read_to_string(dir.0.join("csv/games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 4, "{games}");
+    let moves = std::fs::read_to_string(dir.0.join("csv/moves.csv")).unwrap();
+    assert_eq!(moves.lines().count(), 8, "{moves}");
+
+    let pq = sgf(
+        &dir.0,
+        &["export", "-q", "--format", "parquet", "--out", "pq", "in"],
+        None,
+    );
+    assert_eq!(code(&pq), 1, "{}", stderr(&pq));
+    for name in ["games.parquet", "moves.parquet"] {
+        let bytes = std::fs::read(dir.0.join("pq").join(name)).unwrap();
+        assert!(
+            bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"),
+            "{name}"
+        );
+    }
+    // CSV and Parquet need a folder.
+    assert_eq!(
+        code(&sgf(&dir.0, &["export", "--format", "csv", "in"], None)),
+        2
+    );
+}

@@ -3,8 +3,12 @@
 
 pub mod check;
 pub mod dump;
+pub mod export;
 pub mod fmt;
+pub mod select;
 pub mod split;
+pub mod stats;
+mod tables;
 
 use crate::args::Command;
 pub use crate::name::display_name;
@@ -30,6 +34,9 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Split(args) => split::run(&args),
+        Command::Stats(args) => stats::run(&args),
+        Command::Select(args) => select::run(&args),
+        Command::Export(args) => export::run(&args),
     }
 }
 

@@ -11,7 +11,7 @@ use super::filter::Reason;
 use super::row::ResultKind;
 use super::warnings::GameWarnings;
 use super::GameRow;
-use crate::error::WarningKind;
+use crate::error::{Warning, WarningKind};
 use crate::game::PartialDate;
 use crate::text::CharsetSource;
 use crate::{Collection, GameTree};
@@ -89,6 +89,7 @@ pub struct Stats {
     failed: u64,
     nanos: u64,
     failures: BTreeMap<String, u64>,
+    skipped: BTreeMap<String, u64>,
     board_sizes: BTreeMap<(u8, u8), u64>,
     rules: BTreeMap<String, u64>,
     no_rules: u64,
@@ -131,6 +132,7 @@ impl Default for Stats {
             failed: 0,
             nanos: 0,
             failures: BTreeMap::new(),
+            skipped: BTreeMap::new(),
             board_sizes: BTreeMap::new(),
             rules: BTreeMap::new(),
             no_rules: 0,
@@ -330,6 +332,49 @@ impl Stats {
         }
     }
 
+    /// Counts a game of a scan that found its warnings itself
+    /// ([`ScanGame::warnings`](crate::input::ScanGame::warnings), from
+    /// the first reading of a stream): [`Stats::add_game`] with the
+    /// warnings by kind, and their total, taken from `warnings` instead of
+    /// the game's collection.
+    pub fn add_scanned_game(
+        &mut self,
+        row: &GameRow,
+        game: GameTree<'_, '_>,
+        warnings: &[Warning],
+    ) {
+        self.add_row(row);
+        self.warnings_total -= row.warning_count as u64;
+        let mut props = GameProperties::new();
+        for node in game.nodes() {
+            for prop in node.properties() {
+                props.add(prop.ident_bytes());
+            }
+        }
+        self.properties.add_game(props);
+        self.add_warnings(warnings);
+    }
+
+    /// Counts warnings by kind (those of a scan that come with no game:
+    /// junk after the last game of a member).
+    pub fn add_warnings(&mut self, warnings: &[Warning]) {
+        for w in warnings {
+            self.warnings[w.kind as usize] += 1;
+        }
+        self.warnings_total += warnings.len() as u64;
+    }
+
+    /// Counts what a scan of inputs skipped, by reason
+    /// ([`SkipReason::code`](crate::input::SkipReason::code)).
+    #[cfg(feature = "archives")]
+    pub fn add_skipped(&mut self, skipped: &crate::input::Skipped) {
+        for (reason, n) in skipped.counts() {
+            if n > 0 {
+                *self.skipped.entry(reason.code().to_owned()).or_default() += n;
+            }
+        }
+    }
+
     /// Counts the warnings of a collection that holds no game (junk after
     /// the last game of a stream, handed out alone), by kind, dropped ones
     /// included. A collection with games counts its warnings through
@@ -359,6 +404,7 @@ impl Stats {
         self.failed += other.failed;
         self.nanos = self.nanos.saturating_add(other.nanos);
         merge_map(&mut self.failures, other.failures);
+        merge_map(&mut self.skipped, other.skipped);
         merge_map(&mut self.board_sizes, other.board_sizes);
         merge_map(&mut self.rules, other.rules);
         self.no_rules += other.no_rules;

@@ -91,6 +91,9 @@ pub struct StatsReport {
     pub rejected: u64,
     /// Failures by what went wrong.
     pub failures: Vec<Count>,
+    /// What the scan left out, by reason (`not_sgf`, `unreadable`,
+    /// `not_regular_file`).
+    pub skipped: Vec<Count>,
     /// Board sizes, `19x19`.
     pub board_sizes: Vec<Count>,
     /// Rules, normalised (`Japanese`, `Chinese`, …), and `none`.
@@ -219,6 +222,7 @@ pub(super) fn build(s: &Stats) -> StatsReport {
         warnings: s.warnings_total,
         rejected: s.rejections.iter().sum(),
         failures: sorted(from_map(&s.failures)),
+        skipped: sorted(from_map(&s.skipped)),
         board_sizes: sizes
             .into_iter()
             .map(|((c, r), n)| count(format!("{c}x{r}"), n))

@@ -76,6 +76,7 @@ impl Display for StatsReport {
             writeln!(f, "{label:<16}{}", grouped(n))?;
         }
         line(f, "failures", &self.failures)?;
+        line(f, "skipped", &self.skipped)?;
         line(f, "board sizes", &self.board_sizes)?;
         line(f, "rules", &self.rules)?;
         line(f, "results", &self.results)?;

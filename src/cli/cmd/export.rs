@@ -1,0 +1,139 @@
+//! `sgf export`: one record per game, as JSON Lines, CSV or Parquet.
+
+use super::tables;
+use super::{CliError, Status};
+use crate::args::{ExportArgs, TableFormat};
+use crate::name::origin_name;
+use crate::scan::Progress;
+use sgf_grove::table::{
+    CsvWriter, GameRow, JsonLinesWriter, ParquetOptions, ParquetWriter, RowWriter,
+};
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+
+/// Runs `sgf export`.
+///
+/// # Errors
+///
+/// When the output cannot be written or the worker threads started.
+pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
+    let filter = tables::filter(&args.filter)
+        .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+    let moves = !args.no_moves;
+    let mut writer: Box<dyn RowWriter> = match (args.format, &args.out) {
+        (TableFormat::Jsonl, None) => {
+            Box::new(JsonLinesWriter::new(BufWriter::new(io::stdout())).moves(moves))
+        }
+        (TableFormat::Jsonl, Some(path)) => Box::new(
+            JsonLinesWriter::new(
+                File::create(path)
+                    .map_err(|e| CliError::io(format!("cannot write {}", path.display()), e))?,
+            )
+            .moves(moves),
+        ),
+        (_, None) => {
+            return Err(CliError::io(
+                "--out DIR is needed for csv and parquet",
+                io::Error::new(io::ErrorKind::InvalidInput, "no output folder"),
+            ))
+        }
+        (format, Some(dir)) => {
+            fs::create_dir_all(dir)
+                .map_err(|e| CliError::io(format!("cannot create {}", dir.display()), e))?;
+            let create = |name: &str| {
+                let path = dir.join(name);
+                File::create(&path)
+                    .map_err(|e| CliError::io(format!("cannot write {}", path.display()), e))
+            };
+            match format {
+                TableFormat::Csv => {
+                    let games = create("games.csv")?;
+                    if moves {
+                        Box::new(CsvWriter::with_moves(games, create("moves.csv")?))
+                    } else {
+                        Box::new(CsvWriter::new(games))
+                    }
+                }
+                _ => Box::new(
+                    ParquetWriter::create_dir(dir, ParquetOptions::new().moves(moves)).map_err(
+                        |e| {
+                            CliError::io(
+                                format!("cannot write {}", dir.display()),
+                                io::Error::other(e),
+                            )
+                        },
+                    )?,
+                ),
+            }
+        }
+    };
+    let mut progress = Progress::new(&args.scan);
+    let (mut next_id, mut failed) = (0u64, 0u64);
+    let mut write_error = None;
+    args.scan
+        .inputs()
+        .par_scan_games(
+            args.scan.options(),
+            args.scan.jobs(),
+            |game| {
+                let tree = game.tree()?;
+                let origin = origin_name(game.origin());
+                let offset = game.offset().unwrap_or(0) as u64;
+                let row = if moves {
+                    GameRow::from_game(tree, &origin, offset)
+                } else {
+                    GameRow::from_game_without_moves(tree, &origin, offset)
+                };
+                filter.check(&row, tree).ok()?;
+                Some((row, tree.span().len() as u64))
+            },
+            |result| match result {
+                Ok(None) => {}
+                Ok(Some((row, bytes))) => {
+                    progress.game(bytes);
+                    if write_error.is_none() {
+                        write_error = writer.write_row(&row.with_id(next_id)).err();
+                        next_id += 1;
+                    }
+                }
+                Err(err) => {
+                    failed += 1;
+                    let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                }
+            },
+        )
+        .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
+    progress.finish();
+    if let Some(err) = write_error {
+        return Err(table_error(err));
+    }
+    writer.finish().map_err(table_error)?;
+    if !args.scan.quiet {
+        let _ = writeln!(io::stderr(), "export: {next_id} games");
+    }
+    Ok(if failed > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    })
+}
+
+/// A failed table write as a [`CliError`], keeping the kind of an I/O
+/// error underneath (a closed pipe ends the program quietly).
+fn table_error(err: sgf_grove::table::TableError) -> CliError {
+    use std::error::Error as _;
+    let source = err.source();
+    let kind = source
+        .and_then(|s| s.downcast_ref::<io::Error>())
+        .map(io::Error::kind)
+        .or_else(|| {
+            source
+                .and_then(|s| s.downcast_ref::<serde_json::Error>())
+                .and_then(serde_json::Error::io_error_kind)
+        })
+        .unwrap_or(io::ErrorKind::Other);
+    CliError::io(
+        "cannot write the table",
+        io::Error::new(kind, err.to_string()),
+    )
+}

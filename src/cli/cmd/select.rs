@@ -1,0 +1,114 @@
+//! `sgf select`: the games that pass the filters, as sources or as games.
+
+use super::tables::{self, Tallies};
+use super::{CliError, Status};
+use crate::args::{Print, SelectArgs};
+use crate::name::origin_name;
+use crate::scan::Progress;
+use sgf_grove::table::{GameRow, Stats};
+use sgf_grove::Writer;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+
+/// Runs `sgf select`.
+///
+/// # Errors
+///
+/// When the output cannot be written or the worker threads started.
+pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
+    let filter = tables::filter(&args.filter)
+        .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+    let jobs = args.scan.jobs();
+    let tallies = Tallies::new(jobs, 0);
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(path) => {
+            Box::new(BufWriter::new(File::create(path).map_err(|e| {
+                CliError::io(format!("cannot write {}", path.display()), e)
+            })?))
+        }
+        None => Box::new(BufWriter::new(io::stdout().lock())),
+    };
+    let mut progress = Progress::new(&args.scan);
+    let (mut selected, mut seen, mut failed) = (0u64, 0u64, 0u64);
+    let mut write_error = None;
+    let print = args.print;
+    args.scan
+        .inputs()
+        .par_scan_games(
+            args.scan.options(),
+            jobs,
+            |game| {
+                let tree = game.tree()?;
+                let origin = origin_name(game.origin());
+                let offset = game.offset().unwrap_or(0);
+                let row = GameRow::from_game_without_moves(tree, &origin, offset as u64);
+                if let Err(reason) = filter.check(&row, tree) {
+                    tallies.with(|stats| stats.add_rejection(reason));
+                    return Some(None);
+                }
+                let text = match print {
+                    Print::Paths => {
+                        format!("{origin}\t{}\t{offset}\n", game.index().unwrap_or(0)).into_bytes()
+                    }
+                    Print::Games => {
+                        let mut writer = Writer::new(Vec::new());
+                        writer.write_game(tree).ok()?;
+                        writer.into_inner()
+                    }
+                };
+                Some(Some(text))
+            },
+            |result| match result {
+                Ok(None) => {}
+                Ok(Some(found)) => {
+                    seen += 1;
+                    if let Some(text) = found {
+                        selected += 1;
+                        progress.game(text.len() as u64);
+                        if write_error.is_none() {
+                            write_error = out.write_all(&text).err();
+                        }
+                    }
+                }
+                Err(err) => {
+                    failed += 1;
+                    let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                }
+            },
+        )
+        .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
+    progress.finish();
+    if let Some(err) = write_error {
+        return Err(err.into());
+    }
+    out.flush()?;
+    if !args.scan.quiet {
+        let mut rejected = Stats::new();
+        tallies.merge_into(&mut rejected);
+        let report = rejected.report();
+        let reasons: Vec<String> = report
+            .rejections
+            .iter()
+            .map(|r| format!("{} {}", r.count, r.value))
+            .collect();
+        let _ = writeln!(
+            io::stderr(),
+            "select: {selected} of {seen} games{}{}",
+            if reasons.is_empty() {
+                String::new()
+            } else {
+                format!(" (rejected: {})", reasons.join(", "))
+            },
+            if failed > 0 {
+                format!("; {failed} inputs failed")
+            } else {
+                String::new()
+            }
+        );
+    }
+    Ok(if failed > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    })
+}

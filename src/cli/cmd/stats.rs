@@ -1,0 +1,75 @@
+//! `sgf stats`: what the inputs hold, counted on all cores.
+
+use super::tables::{self, game_bytes, origin_key, Tallies};
+use super::{CliError, Status};
+use crate::args::{Format, StatsArgs};
+use crate::name::origin_name;
+use crate::scan::Progress;
+use sgf_grove::table::{GameRow, Stats};
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// Runs `sgf stats`.
+///
+/// # Errors
+///
+/// When the output cannot be written or the worker threads started.
+pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
+    let started = Instant::now();
+    let filter = tables::filter(&args.filter)
+        .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+    let jobs = args.scan.jobs();
+    let tallies = Tallies::new(jobs, args.top);
+    let mut total = Stats::new().top_players(args.top);
+    let mut progress = Progress::new(&args.scan);
+    let mut inputs = tables::Inputs::default();
+    let skipped = args
+        .scan
+        .inputs()
+        .par_scan_games(
+            args.scan.options(),
+            jobs,
+            |game| {
+                let bytes = game_bytes(&game);
+                tallies.with(|stats| match game.tree() {
+                    None => stats.add_warnings(game.warnings()),
+                    Some(tree) => {
+                        let origin = origin_name(game.origin());
+                        let offset = game.offset().unwrap_or(0) as u64;
+                        let row = GameRow::from_game_without_moves(tree, &origin, offset);
+                        match filter.check(&row, tree) {
+                            Ok(()) => stats.add_scanned_game(&row, tree, game.warnings()),
+                            Err(reason) => {
+                                stats.add_rejection(reason);
+                                stats.add_warnings(game.warnings());
+                            }
+                        }
+                    }
+                });
+                (origin_key(game.origin()), bytes)
+            },
+            |result| match result {
+                Ok((key, bytes)) => {
+                    progress.game(bytes);
+                    inputs.see(key, bytes, &mut |b| total.add_file(b));
+                }
+                Err(err) => {
+                    inputs.see(origin_key(err.origin()), 0, &mut |b| total.add_file(b));
+                    total.add_failure(err.kind().code());
+                }
+            },
+        )
+        .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
+    inputs.finish(&mut |b| total.add_file(b));
+    progress.finish();
+    tallies.merge_into(&mut total);
+    total.add_skipped(&skipped);
+    total.set_seconds(started.elapsed().as_secs_f64());
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Text => out.write_all(total.render_text().as_bytes())?,
+        Format::Json => writeln!(out, "{}", total.to_json())?,
+    }
+    out.flush()?;
+    Ok(Status::Ok)
+}
