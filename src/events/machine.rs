@@ -45,6 +45,18 @@ pub(crate) trait Emit<'src> {
     fn stop(&self) -> bool {
         false
     }
+    /// Whether what is emitted during a game's trial (see [`Trial`]) is
+    /// kept when the game turns out not to need reading again. An emitter
+    /// that cannot take events back (the pull reader's queue, which hands
+    /// them out as they come) drops them instead, and the game is always
+    /// read again: it is then tried only when invalid UTF-8 lies ahead.
+    const KEEPS_TRIALS: bool;
+    /// A game is about to be read on trial: what is emitted until
+    /// [`Emit::settle`] may have to be forgotten.
+    fn try_game(&mut self);
+    /// Ends the trial: keeps what was emitted since [`Emit::try_game`], or
+    /// forgets it (the game is read again).
+    fn settle(&mut self, keep: bool);
 }
 
 /// The state machine under [`Reader`] and the tree builder.
@@ -83,6 +95,15 @@ pub(crate) struct Machine<'src> {
     pub(crate) read_to: usize,
     /// A node to read first (after a game ended before its root was read).
     pub(crate) pending_node: Option<(usize, usize)>,
+    /// The charset detected for the current game, which fixed its mode.
+    pub(crate) detected: Option<Charset>,
+    /// How the root about to be read again is read: the outcome of its
+    /// game's trial (a detected charset, or byte by byte).
+    pub(crate) decided: Option<Option<Charset>>,
+    /// The game being read on trial, if any.
+    pub(crate) trial: Option<Trial>,
+    /// Where the input stops being valid UTF-8.
+    pub(crate) utf8: Utf8Scan,
 }
 
 /// What a machine carries from one stretch of a stream to the next: its
@@ -170,6 +191,10 @@ impl<'src> Machine<'src> {
             stream_start: true,
             read_to: 0,
             pending_node: None,
+            detected: None,
+            decided: None,
+            trial: None,
+            utf8: Utf8Scan::default(),
         }
     }
 
@@ -319,8 +344,9 @@ impl<'src> Machine<'src> {
                     self.pos = at + 1;
                     if resync_point(input, at) {
                         self.warn(WarningKind::GameResync, at);
-                        self.close_game(e, at);
-                        self.open_game(at);
+                        if self.close_game(e, at) {
+                            self.open_game(at);
+                        }
                         return Ok(());
                     }
                     let next = skip_space(input, self.pos);
@@ -349,7 +375,9 @@ impl<'src> Machine<'src> {
                     self.pos = at + 1;
                     let frame = self.top;
                     match self.bufs.frames.pop() {
-                        None => self.close_game(e, self.pos),
+                        None => {
+                            self.close_game(e, self.pos);
+                        }
                         Some(parent) => {
                             self.top = parent;
                             let top = &mut self.top;
@@ -378,7 +406,9 @@ impl<'src> Machine<'src> {
                 None => {
                     self.check_gap(self.pos, at);
                     self.warn(WarningKind::UnclosedGameTree, at);
-                    self.close_game(e, at);
+                    if !self.close_game(e, at) {
+                        return Ok(());
+                    }
                     self.done = true;
                     if self.games == 0 {
                         return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
@@ -471,8 +501,9 @@ impl<'src> Machine<'src> {
     }
 
     /// Ends the current game at `end`: queues its end, or warns that it
-    /// had no node.
-    pub(crate) fn close_game<E: Emit<'src>>(&mut self, e: &mut E, end: usize) {
+    /// had no node. Returns false when the game, read on trial, is to be
+    /// read again instead (the machine is back at its root).
+    pub(crate) fn close_game<E: Emit<'src>>(&mut self, e: &mut E, end: usize) -> bool {
         self.in_game = false;
         // Variations still open end where the game is cut off.
         loop {
@@ -486,10 +517,21 @@ impl<'src> Machine<'src> {
         }
         self.top = Frame::default();
         if self.game_has_root {
-            e.game_end(Span::new(self.game_start, end), &mut self.bufs.diag);
-        } else {
-            self.warn(WarningKind::EmptyGameTree, self.game_start);
+            return self.end_game(e, Span::new(self.game_start, end));
         }
+        self.warn(WarningKind::EmptyGameTree, self.game_start);
+        true
+    }
+
+    /// Hands the end of the game `span` on, unless the game was read on
+    /// trial and is to be read again: returns false then.
+    #[inline(always)]
+    pub(crate) fn end_game<E: Emit<'src>>(&mut self, e: &mut E, span: Span) -> bool {
+        if self.trial.is_some() && self.retry(e, span.end) {
+            return false;
+        }
+        e.game_end(span, &mut self.bufs.diag);
+        true
     }
 
     /// Reads the node starting at `start` whose properties start at `body`
@@ -514,24 +556,9 @@ impl<'src> Machine<'src> {
         let top = self.top;
         let root = top.cursor == 0;
         if root {
-            if self.game_has_root {
-                // A second variation with no node above it: a game of its own.
-                e.game_end(Span::new(self.game_start, start), &mut self.bufs.diag);
-                self.game_start = start;
-                if e.stop() {
-                    // Taken up from here: this node is the next game's root.
-                    self.game_has_root = false;
-                    self.pos = start;
-                    self.pending_node = Some((start, body));
-                    return false;
-                }
+            if !self.start_root(e, start, body) {
+                return false;
             }
-            self.game_has_root = true;
-            self.games += 1;
-            if self.ids_per_game {
-                self.next_id = 1;
-            }
-            e.game_start(self.game_start);
         } else if top.last_child != 0 && top.first != 0 {
             self.warn(WarningKind::NodeAfterVariation, start);
         }
@@ -586,6 +613,9 @@ impl<'src> Machine<'src> {
             }
             None => self.lex(body, root),
         };
+        if root && self.root_read(e) {
+            return false;
+        }
         if let Some(mark) = mark {
             if self.holds_root_property(simple) {
                 self.bufs.diag.rollback(mark);
@@ -601,7 +631,9 @@ impl<'src> Machine<'src> {
                 self.warn(WarningKind::GameResync, open);
                 // Read this far to decide (a reader over a stream needs to know).
                 self.read_to = self.read_to.max(end);
-                self.close_game(e, open);
+                if !self.close_game(e, open) {
+                    return false;
+                }
                 if e.stop() {
                     // Taken up from the `(` (or the node) of the new game.
                     self.pos = open;
@@ -635,6 +667,40 @@ impl<'src> Machine<'src> {
         false
     }
 
+    /// Before a root is read: ends the game before it when that one has a
+    /// root already (a second variation with no node above it is a game of
+    /// its own), chooses how the new game's values are read and starts it.
+    /// Returns false when the root is not to be read now.
+    #[inline(never)]
+    pub(crate) fn start_root<E: Emit<'src>>(
+        &mut self,
+        e: &mut E,
+        start: usize,
+        body: usize,
+    ) -> bool {
+        if self.game_has_root {
+            if !self.end_game(e, Span::new(self.game_start, start)) {
+                return false;
+            }
+            self.game_start = start;
+            self.game_has_root = false;
+            if e.stop() {
+                // Taken up from here: this node is the next game's root.
+                self.pos = start;
+                self.pending_node = Some((start, body));
+                return false;
+            }
+        }
+        self.choose_charset(e, start, body);
+        self.game_has_root = true;
+        self.games += 1;
+        if self.ids_per_game {
+            self.next_id = 1;
+        }
+        e.game_start(self.game_start);
+        true
+    }
+
     /// Whether the node just read holds a property only a root may hold.
     #[cold]
     pub(crate) fn holds_root_property(&self, simple: Option<(Span32, Span32)>) -> bool {
@@ -659,22 +725,25 @@ impl<'src> Machine<'src> {
             input,
         };
         if root {
-            // A root met after a detached variation starts afresh too.
-            self.mode = self.override_mode.unwrap_or_default();
+            // A root met after a detached variation starts afresh too. An
+            // override, or the charset detected for a game without `CA`,
+            // fixes the mode from the root's first value on.
+            let fixed = self.override_mode.or_else(|| {
+                self.detected
+                    .map(|charset| ValueMode::for_encoding(charset.encoding()))
+            });
+            self.mode = fixed.unwrap_or_default();
             self.switch = RootSwitch {
                 mode: self.mode,
-                from: if self.override_mode.is_some() {
-                    body
-                } else {
-                    usize::MAX
-                },
+                from: if fixed.is_some() { body } else { usize::MAX },
+                detected: self.detected,
             };
             let end = lex_node(
                 &mut self.scanner,
                 body,
                 self.mode,
                 Some(&mut self.switch),
-                self.override_mode.is_some(),
+                fixed.is_some(),
                 &mut self.bufs.scratch,
                 &mut sink,
             );

@@ -21,8 +21,19 @@
 //!
 //! A game with no `CA` and nothing but ASCII is UTF-8 with full confidence.
 //!
+//! Steps 2 and 3 read a bounded sample of the game ([`SAMPLE_MAX`] bytes at
+//! most): the regions that hold bytes outside ASCII, with some ASCII around
+//! them, which for any game of a normal size is all of its text.
+//!
+//! A game without `CA` detected as Shift_JIS, Big5 or GB18030 is read a
+//! character at a time while it is parsed, as if its root named the
+//! charset, and that charset is the game's (see
+//! [`WarningKind::DetectedCharset`](crate::WarningKind::DetectedCharset)).
+//!
 //! Encodings are `encoding_rs`'s, which the crate re-exports as
 //! [`sgf_grove::encoding_rs`](crate::encoding_rs) for the override.
+
+mod pairs;
 
 use encoding_rs::{
     Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1251,
@@ -198,6 +209,27 @@ pub(crate) fn detect_not_utf8(bytes: &[u8]) -> Charset {
     pick(&tallies, ratio)
 }
 
+/// What [`detect`] says of `bytes` when that is a charset whose second
+/// bytes can be `\` or `]` (see [`is_ascii_unsafe`]); `None` when it says
+/// anything else. Quicker than [`detect`] when the answer is `None`: the
+/// other candidates are scored only when one of those could win.
+pub(crate) fn detect_ascii_unsafe(bytes: &[u8]) -> Option<Charset> {
+    let (valid, total) = utf8_counts(bytes)?;
+    let ratio = valid as f32 / total.max(1) as f32;
+    if ratio >= 0.8 || (bytes.len() <= SAMPLE_MAX && implausible_ascii_unsafe(bytes, valid)) {
+        return None;
+    }
+    let mut tallies = [Tally::default(); CANDIDATES.len()];
+    let (unsafe_ones, others) = tallies.split_at_mut(ASCII_UNSAFE_CANDIDATES);
+    tally(bytes, unsafe_ones);
+    // The winner must read more of the text plausibly than UTF-8 does.
+    if unsafe_ones.iter().all(|t| t.score().1 <= ratio) {
+        return None;
+    }
+    tally_from(bytes, others, ASCII_UNSAFE_CANDIDATES);
+    Some(pick(&tallies, ratio)).filter(|c| is_ascii_unsafe(c.encoding()))
+}
+
 /// The share of the non-ASCII bytes of (a sample of) `bytes` that are in
 /// well-formed UTF-8 sequences; `None` when `bytes` is valid UTF-8.
 fn utf8_ratio(bytes: &[u8]) -> Option<f32> {
@@ -225,6 +257,43 @@ fn utf8_counts(bytes: &[u8]) -> Option<(usize, usize)> {
     });
     // The sample of bytes that are not UTF-8 may be.
     Some((valid, total))
+}
+
+/// Whether no ASCII-unsafe candidate can read more of `bytes` plausibly
+/// than UTF-8 reads validly (`valid` of its non-ASCII bytes, `total`): a
+/// bound that spares decoding them in most text that is nearly UTF-8.
+///
+/// Each character of their scripts is two bytes in those charsets (in
+/// GB18030 possibly four, two of them ASCII digits), worth 2, so a
+/// candidate's plausible weight is at most twice the number of places
+/// where such a pair could start ([`pairs::PAIRS`]); and each unit of the weight
+/// of what it decodes (characters and errors) covers at most two non-ASCII
+/// bytes, so that weight is at least half of `total`. Its share of
+/// plausible characters is then at most `4 * places / total`, no more than
+/// UTF-8's `valid / total` when `4 * places <= valid`.
+fn implausible_ascii_unsafe(bytes: &[u8], valid: usize) -> bool {
+    let pairs = &pairs::PAIRS;
+    let mut places = [0usize; ASCII_UNSAFE_CANDIDATES];
+    let mut i = 0;
+    while let Some(skip) = first_non_ascii(bytes.get(i..).unwrap_or_default()) {
+        i += skip;
+        while let Some(&lead) = bytes.get(i).filter(|b| !b.is_ascii()) {
+            let next = bytes.get(i + 1).copied().unwrap_or(0);
+            let bit = usize::from(lead - 0x80) * 256 + usize::from(next);
+            for (n, set) in places.iter_mut().zip(pairs.iter()) {
+                *n += usize::from(set[bit / 64] >> (bit % 64) & 1 == 1);
+            }
+            // A four-byte GB18030 character: lead, digit, lead, digit.
+            if next.is_ascii_digit()
+                && bytes.get(i + 2).is_some_and(|b| !b.is_ascii())
+                && bytes.get(i + 3).is_some_and(u8::is_ascii_digit)
+            {
+                places[0] += 1;
+            }
+            i += 1;
+        }
+    }
+    places.iter().all(|&n| 4 * n <= valid)
 }
 
 /// UTF-8 with some bytes damaged: decoded lossily.
@@ -299,7 +368,7 @@ fn pick(tallies: &[Tally; CANDIDATES.len()], ratio: f32) -> Charset {
 
 /// At most this many bytes of a game are scored: the text of a huge game
 /// is judged by a sample of it.
-pub(crate) const SAMPLE_MAX: usize = 256 * 1024;
+pub const SAMPLE_MAX: usize = 256 * 1024;
 
 /// The stripes of a game larger than [`SAMPLE_MAX`] that share the sample
 /// (what one stripe leaves unused goes to the next).
@@ -503,7 +572,9 @@ enum Script {
     Cyrillic,
 }
 
-/// The legacy charsets [`detect`] weighs, each with its script.
+/// The legacy charsets [`detect`] weighs, each with its script; the first
+/// [`ASCII_UNSAFE_CANDIDATES`] are those whose second bytes can be `\` or
+/// `]`.
 const CANDIDATES: [(&Encoding, Script); 8] = [
     (GB18030, Script::Hanzi),
     (BIG5, Script::Hanzi),
@@ -514,6 +585,9 @@ const CANDIDATES: [(&Encoding, Script); 8] = [
     (WINDOWS_1251, Script::Cyrillic),
     (KOI8_R, Script::Cyrillic),
 ];
+
+/// How many of [`CANDIDATES`], first, are ASCII-unsafe.
+const ASCII_UNSAFE_CANDIDATES: usize = 3;
 
 /// Frequent characters of Chinese text and of Go records, in simplified and
 /// traditional forms: text decoded with the right Chinese encoding is full of
@@ -716,6 +790,54 @@ fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pairs each ASCII-unsafe candidate decodes to one character of
+    /// its script, found by decoding every pair, as `pairs.rs` lists them.
+    fn decoded_plausible_pairs(candidate: usize) -> Vec<u16> {
+        let (encoding, script) = CANDIDATES[candidate];
+        let mut found = Vec::new();
+        for lead in 0x80..=0xffu8 {
+            for second in 0..=0xffu8 {
+                let pair = [lead, second];
+                let (text, _) = encoding.decode_without_bom_handling(&pair);
+                let mut chars = text.chars();
+                if let (Some(c), None) = (chars.next(), chars.next()) {
+                    if script_char(c, script, false) {
+                        found.push(u16::from_be_bytes(pair));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn plausible_pairs_are_those_the_decoders_give() {
+        let lists = [pairs::GB18030, pairs::BIG5, pairs::SHIFT_JIS];
+        let mut changed = String::new();
+        for (candidate, list) in lists.iter().enumerate() {
+            let (encoding, script) = CANDIDATES[candidate];
+            let found = decoded_plausible_pairs(candidate);
+            if found != *list {
+                // On a change of encoding_rs or of the scripts: paste these.
+                let listing: Vec<String> = found.iter().map(|p| format!("0x{p:04x},")).collect();
+                changed += &format!("{}:\n{}\n", encoding.name(), listing.join(" "));
+            }
+            // No character of those scripts is one byte in these charsets.
+            for b in 0x80..=0xffu8 {
+                let one = [b];
+                let (text, _) = encoding.decode_without_bom_handling(&one);
+                assert!(
+                    !text.chars().any(|c| script_char(c, script, false)),
+                    "{b:x}"
+                );
+            }
+        }
+        assert!(
+            changed.is_empty(),
+            "the plausible pairs changed:\n{changed}"
+        );
+    }
 
     #[test]
     fn first_non_ascii_in_every_position() {
