@@ -839,6 +839,193 @@ mod tests {
         );
     }
 
+    /// A small deterministic generator for test inputs (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Bytes like a game record's: ASCII runs (moves, identifiers) with
+    /// pieces of text in one charset or another, damaged UTF-8, stray high
+    /// bytes, GB18030 four-byte characters and lone lead bytes.
+    fn mixed(rng: &mut Rng, len: usize) -> Vec<u8> {
+        const TEXTS: &[&str] = &[
+            "黑棋中盘胜。这是第二届大赛的决赛",
+            "黒の中押し勝ち。能力の表ソ",
+            "黑棋中盤勝，因為白棋也無功許",
+            "흑 불계승. 이것은 좋은 수입니다",
+            "Très bonne partie, à éviter",
+            "Чёрные выиграли",
+            "第二届应氏杯决赛常昊李昌镐",
+        ];
+        const ENCODINGS: &[&Encoding] = &[
+            UTF_8,
+            GBK,
+            GB18030,
+            BIG5,
+            SHIFT_JIS,
+            EUC_JP,
+            EUC_KR,
+            WINDOWS_1252,
+            KOI8_R,
+        ];
+        let mut out = Vec::with_capacity(len + 64);
+        while out.len() < len {
+            match rng.below(8) {
+                0..=2 => {
+                    for _ in 0..rng.below(60) {
+                        out.extend_from_slice(b";B[pd]");
+                    }
+                }
+                3 | 4 => {
+                    let text = TEXTS[rng.below(TEXTS.len())];
+                    let encoding = ENCODINGS[rng.below(ENCODINGS.len())];
+                    out.extend_from_slice(b"C[");
+                    out.extend_from_slice(&encoding.encode(text).0);
+                    out.push(b']');
+                }
+                5 => {
+                    // Damaged UTF-8: a `?` for a byte, or a cut character.
+                    let mut bytes = TEXTS[rng.below(TEXTS.len())].as_bytes().to_vec();
+                    let at = rng.below(bytes.len());
+                    if rng.below(2) == 0 {
+                        bytes[at] = b'?';
+                    } else {
+                        bytes.truncate(at);
+                    }
+                    out.extend_from_slice(&bytes);
+                    out.push(b']');
+                }
+                6 => out.extend_from_slice(&[0x81, b'1', 0x82, b'2', 0x95, 0x5c, 0xe5]),
+                _ => {
+                    for _ in 0..rng.below(12) {
+                        out.push(rng.next() as u8);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The scores of the old detection, which decoded the whole input: the
+    /// sampled tallies must give exactly these.
+    fn whole_tally(bytes: &[u8], encoding: &'static Encoding, script: Script) -> Tally {
+        let (text, _) = encoding.decode_without_bom_handling(bytes);
+        let mut tally = Tally::default();
+        let chars: Vec<char> = text.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            if c.is_ascii() {
+                continue;
+            }
+            let prev = if i == 0 { ' ' } else { chars[i - 1] };
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            tally.count(c, script, prev, next);
+        }
+        tally
+    }
+
+    /// The UTF-8 share as the old detection counted it, with the standard
+    /// library's validator.
+    fn whole_utf8_share(mut bytes: &[u8]) -> (usize, usize) {
+        let high = |b: &[u8]| b.iter().filter(|b| !b.is_ascii()).count();
+        let (mut valid, mut total) = (0, 0);
+        loop {
+            match std::str::from_utf8(bytes) {
+                Ok(_) => return (valid + high(bytes), total + high(bytes)),
+                Err(e) => {
+                    let (good, rest) = bytes.split_at(e.valid_up_to());
+                    valid += high(good);
+                    total += high(good);
+                    let (bad, rest) = rest.split_at(e.error_len().unwrap_or(rest.len()));
+                    total += high(bad);
+                    bytes = rest;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sampled_scores_are_the_whole_scores() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for round in 0..300 {
+            let len = 1 + rng.below(if round % 10 == 0 { 20_000 } else { 600 });
+            let bytes = mixed(&mut rng, len);
+            assert_eq!(utf8_share(&bytes), whole_utf8_share(&bytes), "{bytes:x?}");
+            let mut tallies = [Tally::default(); CANDIDATES.len()];
+            tally(&bytes, &mut tallies);
+            for (got, &(encoding, script)) in tallies.iter().zip(&CANDIDATES) {
+                let want = whole_tally(&bytes, encoding, script);
+                assert_eq!(
+                    (got.errors, got.plausible, got.other),
+                    (want.errors, want.plausible, want.other),
+                    "{}: {bytes:x?}",
+                    encoding.name()
+                );
+            }
+            // The quick question gets the answer of the full detection.
+            let full = detect(&bytes);
+            let want = Some(full).filter(|c| is_ascii_unsafe(c.encoding()));
+            assert_eq!(detect_ascii_unsafe(&bytes), want, "{bytes:x?}");
+        }
+    }
+
+    /// Sums the bytes [`sample`] hands out.
+    fn sampled_len(bytes: &[u8]) -> usize {
+        let mut n = 0;
+        sample(bytes, |region| n += region.len());
+        n
+    }
+
+    #[test]
+    fn the_sample_holds_at_most_the_bound() {
+        let mut rng = Rng(7);
+        // Random bytes: non-ASCII everywhere, regions everywhere.
+        let junk: Vec<u8> = (0..3 << 20).map(|_| rng.next() as u8).collect();
+        // One region of 3 MB.
+        let high: Vec<u8> = (0..3 << 20).map(|i| 0x80 | i as u8).collect();
+        // Many regions in ASCII.
+        let spread = mixed(&mut rng, 3 << 20);
+        for bytes in [&junk, &high, &spread] {
+            let n = sampled_len(bytes);
+            assert!(n <= SAMPLE_MAX, "{n}");
+            assert!(n > SAMPLE_MAX / 2, "{n}: the bound is used");
+        }
+        // Text after a long ASCII prefix is still seen, all of it.
+        let mut late = vec![b'a'; 3 << 20];
+        let text = GBK
+            .encode("黑棋中盘胜。这是第二届大赛的决赛")
+            .0
+            .repeat(1000);
+        late.extend_from_slice(&text);
+        assert_eq!(sampled_len(&late), text.len() + CONTEXT);
+        assert_eq!(detect(&late).encoding(), GB18030);
+        // Under the bound, the sample is every region: every byte outside
+        // ASCII, with its context.
+        let small = mixed(&mut rng, SAMPLE_MAX / 2);
+        let mut covered = vec![false; small.len()];
+        let mut regions = Vec::new();
+        sample(&small, |r| {
+            regions.push(
+                r.as_ptr() as usize - small.as_ptr() as usize
+                    ..r.as_ptr() as usize - small.as_ptr() as usize + r.len(),
+            )
+        });
+        for r in regions {
+            covered[r].iter_mut().for_each(|c| *c = true);
+        }
+        assert!(small.iter().zip(&covered).all(|(b, &c)| b.is_ascii() || c));
+        assert!(sampled_len(&small) < small.len());
+    }
+
     #[test]
     fn first_non_ascii_in_every_position() {
         for len in 0..20 {
