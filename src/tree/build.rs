@@ -50,7 +50,7 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
 /// counts start again for the next game.
 fn take_warnings(store: &mut Store, diag: &mut Diag, whole: bool) {
     std::mem::swap(&mut store.warnings, &mut diag.list);
-    diag.list.clear();
+    diag.clear_list();
     store.warning_counts = diag.counts;
     store.warnings_dropped = diag.dropped;
     if !whole {
