@@ -554,30 +554,29 @@ impl<'src> Machine<'src> {
         body: usize,
     ) -> bool {
         let top = self.top;
-        let root = top.cursor == 0;
-        if root {
-            if !self.start_root(e, start, body) {
-                return false;
-            }
-        } else if top.last_child != 0 && top.first != 0 {
+        if top.cursor == 0 {
+            self.root_node(e, start, body);
+            return false;
+        }
+        if top.last_child != 0 && top.first != 0 {
             self.warn(WarningKind::NodeAfterVariation, start);
         }
         // The first node of a variation (sent after its `VariationStart`), or
         // a node after variations (which a writer puts in a variation of its
         // own): when it holds a property only a root may hold, it is the root
         // of a new game instead (a file cut off, the next one appended).
-        let first_of_variation = !root && top.first == 0 && top.open != u32::MAX;
-        let checked = first_of_variation || (!root && top.last_child != 0);
+        let first_of_variation = top.first == 0 && top.open != u32::MAX;
+        let checked = first_of_variation || top.last_child != 0;
         let mark = checked.then(|| self.bufs.diag.mark());
         let id = self.next_id;
         self.next_id = id.wrapping_add(1);
         let links = Links {
             id,
             parent: top.cursor,
-            prev_sibling: if root { 0 } else { top.last_child },
+            prev_sibling: top.last_child,
         };
         let input = self.input;
-        if !checked && !root && self.mode == ValueMode::Bytes {
+        if !checked && self.mode == ValueMode::Bytes {
             // Nearly every node: one short property, read by the fast path.
             if let Some((ident, value, end)) = simple_node(input, body) {
                 self.scanner.seek(end);
@@ -592,7 +591,7 @@ impl<'src> Machine<'src> {
                     input,
                     scratch: &self.bufs.scratch,
                     span: Span::new(start, end),
-                    root,
+                    root: false,
                     switch: self.switch,
                     simple: Some((ident, value)),
                     links,
@@ -602,7 +601,7 @@ impl<'src> Machine<'src> {
             }
         }
         let mut simple = None;
-        let end = match (!root && self.mode == ValueMode::Bytes)
+        let end = match (self.mode == ValueMode::Bytes)
             .then(|| simple_node(input, body))
             .flatten()
         {
@@ -611,11 +610,8 @@ impl<'src> Machine<'src> {
                 simple = Some((ident, value));
                 end
             }
-            None => self.lex(body, root),
+            None => self.lex(body, false),
         };
-        if root && self.root_read(e) {
-            return false;
-        }
         if let Some(mark) = mark {
             if self.holds_root_property(simple) {
                 self.bufs.diag.rollback(mark);
@@ -658,13 +654,50 @@ impl<'src> Machine<'src> {
             input,
             scratch: &self.bufs.scratch,
             span: Span::new(start, end),
-            root,
+            root: false,
             switch: self.switch,
             simple,
             links,
         };
         e.node(node);
         false
+    }
+
+    /// Reads the node at `start` (properties from `body`) as the root of a
+    /// game, after the game events it implies.
+    #[inline(never)]
+    pub(crate) fn root_node<E: Emit<'src>>(&mut self, e: &mut E, start: usize, body: usize) {
+        if !self.start_root(e, start, body) {
+            return;
+        }
+        let id = self.next_id;
+        self.next_id = id.wrapping_add(1);
+        let links = Links {
+            id,
+            parent: 0,
+            prev_sibling: 0,
+        };
+        let end = self.lex(body, true);
+        if self.root_read(e) {
+            return;
+        }
+        let top = &mut self.top;
+        if top.first == 0 {
+            top.first = id;
+        }
+        top.cursor = id;
+        top.last_child = 0;
+        self.pos = end;
+        let node = NodeEvent {
+            input: self.input,
+            scratch: &self.bufs.scratch,
+            span: Span::new(start, end),
+            root: true,
+            switch: self.switch,
+            simple: None,
+            links,
+        };
+        e.node(node);
     }
 
     /// Before a root is read: ends the game before it when that one has a
