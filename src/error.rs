@@ -101,11 +101,21 @@ pub enum WarningKind {
     /// (`CA[ISO-2022-JP]`). The game's text is read in the charset detected
     /// from its bytes.
     UnusableCharset,
+    /// A game without `CA` (and no charset override) whose bytes are not
+    /// UTF-8 and whose text is detected as Shift_JIS, Big5 or GBK/GB18030:
+    /// charsets where the second byte of a character can be `\` or `]`
+    /// (`C[表]` in Shift_JIS is `C[\x95\x5c]`). Its values are read a
+    /// character at a time in that charset from the game's start, as if its
+    /// root said `CA[Shift_JIS]` (or `Big5`, `GB18030`), so that such a byte
+    /// neither escapes nor closes a value; its
+    /// [`charset`](crate::GameTree::charset) is the detected one. Reported at
+    /// the game's start.
+    DetectedCharset,
 }
 
 impl WarningKind {
     /// The number of kinds.
-    pub const COUNT: usize = 25;
+    pub const COUNT: usize = 26;
 
     /// Every kind, in declaration order.
     pub const ALL: &'static [WarningKind] = &[
@@ -134,6 +144,7 @@ impl WarningKind {
         WarningKind::NulInValue,
         WarningKind::UnknownCharset,
         WarningKind::UnusableCharset,
+        WarningKind::DetectedCharset,
     ];
 
     /// A stable `snake_case` code for the kind, as printed by the CLI
@@ -166,6 +177,7 @@ impl WarningKind {
             NulInValue => "nul_in_value",
             UnknownCharset => "unknown_charset",
             UnusableCharset => "unusable_charset",
+            DetectedCharset => "detected_charset",
         }
     }
 
@@ -198,6 +210,9 @@ impl WarningKind {
             NulInValue => "NUL byte inside a value",
             UnknownCharset => "CA names no known charset; charset detected instead",
             UnusableCharset => "CA names a charset SGF text cannot be in; charset detected instead",
+            DetectedCharset => {
+                "no CA; text detected as Shift_JIS, Big5 or GBK and read a character at a time"
+            }
         }
     }
 }

@@ -458,3 +458,38 @@ fn warm_parser_decodes_gb2312_and_shift_jis_without_allocating() {
         "allocations in 10 warm typed runs (GB2312, Shift_JIS)"
     );
 }
+
+/// The same games without `CA`: each is read on trial, its charset detected
+/// (GB18030, Shift_JIS), the Shift_JIS ones read again a character at a
+/// time; a warm parser does all that, and decodes every value, without a
+/// heap allocation.
+#[test]
+fn warm_parser_detects_charsets_without_allocating() {
+    let with_ca = legacy_input();
+    let mut input = Vec::with_capacity(with_ca.len());
+    let mut rest = &with_ca[..];
+    while let Some(at) = rest.windows(3).position(|w| w == b"CA[") {
+        input.extend_from_slice(&rest[..at]);
+        let close = rest[at..].iter().position(|&b| b == b']').unwrap();
+        rest = &rest[at + close + 1..];
+    }
+    input.extend_from_slice(rest);
+    let mut parser = Parser::new();
+    let coll = parser.parse(&input).expect("parses");
+    assert_eq!(coll.len(), 6);
+    let names: Vec<_> = coll.games().map(|g| g.charset().name()).collect();
+    assert_eq!(names, ["gb18030", "Shift_JIS"].repeat(3));
+    let detected = coll
+        .warnings()
+        .iter()
+        .filter(|w| w.kind == WarningKind::DetectedCharset)
+        .count();
+    assert_eq!(detected, 6, "{:?}", coll.warnings());
+    let sjis = coll.game(1).unwrap().root();
+    assert_eq!(sjis.text("C"), Some("表]表]\n日本"));
+
+    let (allocations, same, sum) = typed_allocations(&input);
+    assert!(same, "a warm parse decoded to other checksums");
+    assert!(sum > 0);
+    assert_eq!(allocations, 0, "allocations in 10 warm typed runs");
+}

@@ -53,6 +53,18 @@ pub(crate) trait Emit<'src> {
     fn run_on(&self) -> bool {
         false
     }
+    /// Whether what is emitted during a game's trial (see [`Trial`]) is
+    /// kept when the game turns out not to need reading again. An emitter
+    /// that cannot take events back (the pull reader's queue, which hands
+    /// them out as they come) drops them instead, and the game is always
+    /// read again: it is then tried only when invalid UTF-8 lies ahead.
+    const KEEPS_TRIALS: bool;
+    /// A game is about to be read on trial: what is emitted until
+    /// [`Emit::settle`] may have to be forgotten.
+    fn try_game(&mut self);
+    /// Ends the trial: keeps what was emitted since [`Emit::try_game`], or
+    /// forgets it (the game is read again).
+    fn settle(&mut self, keep: bool);
 }
 
 /// A node of one short property read by the fast path.
@@ -103,6 +115,15 @@ pub(crate) struct Machine<'src> {
     /// Whether the scanner was left behind `pos` by simple nodes the reader
     /// took (with no structural byte between them and `pos` unread).
     pub(crate) scanner_behind: bool,
+    /// The charset detected for the current game, which fixed its mode.
+    pub(crate) detected: Option<Charset>,
+    /// How the root about to be read again is read: the outcome of its
+    /// game's trial (a detected charset, or byte by byte).
+    pub(crate) decided: Option<Option<Charset>>,
+    /// The game being read on trial, if any.
+    pub(crate) trial: Option<Trial>,
+    /// Where the input stops being valid UTF-8.
+    pub(crate) utf8: Utf8Scan,
 }
 
 /// What a machine carries from one stretch of a stream to the next: its
@@ -191,6 +212,10 @@ impl<'src> Machine<'src> {
             read_to: 0,
             pending_node: None,
             scanner_behind: false,
+            detected: None,
+            decided: None,
+            trial: None,
+            utf8: Utf8Scan::default(),
         }
     }
 
@@ -344,8 +369,9 @@ impl<'src> Machine<'src> {
                     self.pos = at + 1;
                     if resync_point(input, at) {
                         self.warn(WarningKind::GameResync, at);
-                        self.close_game(e, at);
-                        self.open_game(at);
+                        if self.close_game(e, at) {
+                            self.open_game(at);
+                        }
                         return Ok(());
                     }
                     let next = skip_space(input, self.pos);
@@ -374,7 +400,9 @@ impl<'src> Machine<'src> {
                     self.pos = at + 1;
                     let frame = self.top;
                     match self.bufs.frames.pop() {
-                        None => self.close_game(e, self.pos),
+                        None => {
+                            self.close_game(e, self.pos);
+                        }
                         Some(parent) => {
                             self.top = parent;
                             let top = &mut self.top;
@@ -403,7 +431,9 @@ impl<'src> Machine<'src> {
                 None => {
                     self.check_gap(self.pos, at);
                     self.warn(WarningKind::UnclosedGameTree, at);
-                    self.close_game(e, at);
+                    if !self.close_game(e, at) {
+                        return Ok(());
+                    }
                     self.done = true;
                     if self.games == 0 {
                         return Err(Error::at(ErrorKind::NoGameTree, input, input.len()));
@@ -496,8 +526,9 @@ impl<'src> Machine<'src> {
     }
 
     /// Ends the current game at `end`: queues its end, or warns that it
-    /// had no node.
-    pub(crate) fn close_game<E: Emit<'src>>(&mut self, e: &mut E, end: usize) {
+    /// had no node. Returns false when the game, read on trial, is to be
+    /// read again instead (the machine is back at its root).
+    pub(crate) fn close_game<E: Emit<'src>>(&mut self, e: &mut E, end: usize) -> bool {
         self.in_game = false;
         // Variations still open end where the game is cut off.
         loop {
@@ -511,10 +542,21 @@ impl<'src> Machine<'src> {
         }
         self.top = Frame::default();
         if self.game_has_root {
-            e.game_end(Span::new(self.game_start, end), &mut self.bufs.diag);
-        } else {
-            self.warn(WarningKind::EmptyGameTree, self.game_start);
+            return self.end_game(e, Span::new(self.game_start, end));
         }
+        self.warn(WarningKind::EmptyGameTree, self.game_start);
+        true
+    }
+
+    /// Hands the end of the game `span` on, unless the game was read on
+    /// trial and is to be read again: returns false then.
+    #[inline(always)]
+    pub(crate) fn end_game<E: Emit<'src>>(&mut self, e: &mut E, span: Span) -> bool {
+        if self.trial.is_some() && self.retry(e, span.end) {
+            return false;
+        }
+        e.game_end(span, &mut self.bufs.diag);
+        true
     }
 
     /// Reads the node starting at `start` whose properties start at `body`
@@ -537,45 +579,29 @@ impl<'src> Machine<'src> {
         body: usize,
     ) -> bool {
         let top = self.top;
-        let root = top.cursor == 0;
-        if root {
-            if self.game_has_root {
-                // A second variation with no node above it: a game of its own.
-                e.game_end(Span::new(self.game_start, start), &mut self.bufs.diag);
-                self.game_start = start;
-                if e.stop() {
-                    // Taken up from here: this node is the next game's root.
-                    self.game_has_root = false;
-                    self.pos = start;
-                    self.pending_node = Some((start, body));
-                    return false;
-                }
-            }
-            self.game_has_root = true;
-            self.games += 1;
-            if self.ids_per_game {
-                self.next_id = 1;
-            }
-            e.game_start(self.game_start);
-        } else if top.last_child != 0 && top.first != 0 {
+        if top.cursor == 0 {
+            self.root_node(e, start, body);
+            return false;
+        }
+        if top.last_child != 0 && top.first != 0 {
             self.warn(WarningKind::NodeAfterVariation, start);
         }
         // The first node of a variation (sent after its `VariationStart`), or
         // a node after variations (which a writer puts in a variation of its
         // own): when it holds a property only a root may hold, it is the root
         // of a new game instead (a file cut off, the next one appended).
-        let first_of_variation = !root && top.first == 0 && top.open != u32::MAX;
-        let checked = first_of_variation || (!root && top.last_child != 0);
+        let first_of_variation = top.first == 0 && top.open != u32::MAX;
+        let checked = first_of_variation || top.last_child != 0;
         let mark = checked.then(|| self.bufs.diag.mark());
         let id = self.next_id;
         self.next_id = id.wrapping_add(1);
         let links = Links {
             id,
             parent: top.cursor,
-            prev_sibling: if root { 0 } else { top.last_child },
+            prev_sibling: top.last_child,
         };
         let input = self.input;
-        if !checked && !root && self.mode == ValueMode::Bytes {
+        if !checked && self.mode == ValueMode::Bytes {
             // Nearly every node: one short property, read by the fast path.
             if let Some((ident, value, end)) = simple_node(input, body) {
                 self.scanner.seek(end);
@@ -590,7 +616,7 @@ impl<'src> Machine<'src> {
                     input,
                     scratch: &self.bufs.scratch,
                     span: Span::new(start, end),
-                    root,
+                    root: false,
                     switch: self.switch,
                     simple: Some((ident, value)),
                     links,
@@ -603,7 +629,7 @@ impl<'src> Machine<'src> {
             }
         }
         let mut simple = None;
-        let end = match (!root && self.mode == ValueMode::Bytes)
+        let end = match (self.mode == ValueMode::Bytes)
             .then(|| simple_node(input, body))
             .flatten()
         {
@@ -612,7 +638,7 @@ impl<'src> Machine<'src> {
                 simple = Some((ident, value));
                 end
             }
-            None => self.lex(body, root),
+            None => self.lex(body, false),
         };
         if let Some(mark) = mark {
             if self.holds_root_property(simple) {
@@ -629,7 +655,9 @@ impl<'src> Machine<'src> {
                 self.warn(WarningKind::GameResync, open);
                 // Read this far to decide (a reader over a stream needs to know).
                 self.read_to = self.read_to.max(end);
-                self.close_game(e, open);
+                if !self.close_game(e, open) {
+                    return false;
+                }
                 if e.stop() {
                     // Taken up from the `(` (or the node) of the new game.
                     self.pos = open;
@@ -654,7 +682,7 @@ impl<'src> Machine<'src> {
             input,
             scratch: &self.bufs.scratch,
             span: Span::new(start, end),
-            root,
+            root: false,
             switch: self.switch,
             simple,
             links,
@@ -680,14 +708,16 @@ impl<'src> Machine<'src> {
     }
 
     /// For the reader: the next node when it is a simple one that needs no
-    /// decision of the general step (nothing pending, no gap before its `;`,
-    /// not a root, not the first node of a variation, not after
-    /// variations, values read byte by byte). The machine moves past it.
+    /// decision of the general step (nothing pending, no game on trial, no
+    /// gap before its `;`, not a root, not the first node of a variation,
+    /// not after variations, values read byte by byte). The machine moves
+    /// past it.
     #[inline(always)]
     pub(crate) fn next_simple(&mut self) -> Option<SimpleNode> {
         let top = self.top;
         let plain = self.in_game
             && !self.done
+            && self.trial.is_none()
             && self.pending_node.is_none()
             && self.mode == ValueMode::Bytes
             && top.cursor != 0
@@ -741,6 +771,77 @@ impl<'src> Machine<'src> {
         }
     }
 
+    /// Reads the node at `start` (properties from `body`) as the root of a
+    /// game, after the game events it implies.
+    #[inline(never)]
+    pub(crate) fn root_node<E: Emit<'src>>(&mut self, e: &mut E, start: usize, body: usize) {
+        if !self.start_root(e, start, body) {
+            return;
+        }
+        let id = self.next_id;
+        self.next_id = id.wrapping_add(1);
+        let links = Links {
+            id,
+            parent: 0,
+            prev_sibling: 0,
+        };
+        let end = self.lex(body, true);
+        if self.root_read(e) {
+            return;
+        }
+        let top = &mut self.top;
+        if top.first == 0 {
+            top.first = id;
+        }
+        top.cursor = id;
+        top.last_child = 0;
+        self.pos = end;
+        let node = NodeEvent {
+            input: self.input,
+            scratch: &self.bufs.scratch,
+            span: Span::new(start, end),
+            root: true,
+            switch: self.switch,
+            simple: None,
+            links,
+        };
+        e.node(node);
+    }
+
+    /// Before a root is read: ends the game before it when that one has a
+    /// root already (a second variation with no node above it is a game of
+    /// its own), chooses how the new game's values are read and starts it.
+    /// Returns false when the root is not to be read now.
+    #[inline(never)]
+    pub(crate) fn start_root<E: Emit<'src>>(
+        &mut self,
+        e: &mut E,
+        start: usize,
+        body: usize,
+    ) -> bool {
+        if self.game_has_root {
+            if !self.end_game(e, Span::new(self.game_start, start)) {
+                return false;
+            }
+            self.game_start = start;
+            self.game_has_root = false;
+            if e.stop() {
+                // Taken up from here: this node is the next game's root.
+                self.pos = start;
+                self.pending_node = Some((start, body));
+                return false;
+            }
+        }
+        self.choose_charset(e, start, body);
+        self.game_has_root = true;
+        self.games += 1;
+        if self.ids_per_game {
+            self.next_id = 1;
+        }
+        e.game_start(self.game_start);
+        true
+    }
+
     /// Whether the node just read holds a property only a root may hold.
     #[cold]
     pub(crate) fn holds_root_property(&self, simple: Option<(Span32, Span32)>) -> bool {
@@ -765,22 +866,25 @@ impl<'src> Machine<'src> {
             input,
         };
         if root {
-            // A root met after a detached variation starts afresh too.
-            self.mode = self.override_mode.unwrap_or_default();
+            // A root met after a detached variation starts afresh too. An
+            // override, or the charset detected for a game without `CA`,
+            // fixes the mode from the root's first value on.
+            let fixed = self.override_mode.or_else(|| {
+                self.detected
+                    .map(|charset| ValueMode::for_encoding(charset.encoding()))
+            });
+            self.mode = fixed.unwrap_or_default();
             self.switch = RootSwitch {
                 mode: self.mode,
-                from: if self.override_mode.is_some() {
-                    body
-                } else {
-                    usize::MAX
-                },
+                from: if fixed.is_some() { body } else { usize::MAX },
+                detected: self.detected,
             };
             let end = lex_node(
                 &mut self.scanner,
                 body,
                 self.mode,
                 Some(&mut self.switch),
-                self.override_mode.is_some(),
+                fixed.is_some(),
                 &mut self.bufs.scratch,
                 &mut sink,
             );

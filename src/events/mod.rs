@@ -53,9 +53,10 @@ pub use reader::*;
 
 mod diag;
 pub(crate) mod node;
+mod trial;
 
 pub(crate) use diag::Diag;
-use diag::{DiagSink, NotIdent};
+use diag::{DiagMark, DiagSink, NotIdent};
 pub(crate) use node::{flag, PropTok, Scratch, Span32};
 
 use crate::error::{Error, ErrorKind, Result, Warning, WarningKind};
@@ -63,5 +64,7 @@ use crate::lexer::{
     is_space, looks_like_ident_then_value, read_gap, resync_point, skip_space, Scanner, ValueMode,
 };
 use crate::span::Span;
+use crate::text::Charset;
 use crate::tree::ParseOptions;
 use node::{lex_node, simple_node, skip_values, RootSwitch};
+use trial::{Trial, Utf8Scan};

@@ -8,6 +8,7 @@ use crate::lexer::{
     dangling_ident, has_upper, next_value, read_gap, scan_value_in, Scanner, Sink, ValueMode,
 };
 use crate::span::Span;
+use crate::text::Charset;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -221,11 +222,25 @@ fn ident_key(name: &[u8]) -> u64 {
 }
 
 /// What [`lex_node`] found in a root besides its properties.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct RootSwitch {
-    /// The mode values are read in after the root's `CA`, and from where.
+    /// The mode values are read in after the root's `CA`, and from where
+    /// (`usize::MAX` when the mode was not fixed beforehand and the root has
+    /// no `CA`).
     pub(crate) mode: ValueMode,
     pub(crate) from: usize,
+    /// The charset detected from the game's bytes that fixed the mode, for a
+    /// game without `CA` read a character at a time.
+    pub(crate) detected: Option<Charset>,
+}
+
+impl RootSwitch {
+    /// Whether the game's charset is not left to detection: its mode was
+    /// fixed before its root (an override, a detected charset) or its root
+    /// has a `CA`.
+    pub(crate) fn is_declared_or_fixed(&self) -> bool {
+        self.from != usize::MAX
+    }
 }
 
 /// Reads the properties of one node from `body` (just after its `;`, or its

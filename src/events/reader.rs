@@ -22,12 +22,17 @@ pub(crate) struct Queue {
     /// The node of the last step: its span, whether it is a root, its
     /// game's charset switch, its one simple property, its links.
     pub(crate) node: (Span, bool, RootSwitch, Option<(Span32, Span32)>, Links),
+    /// During a game's trial: what is emitted is dropped (the game is read
+    /// again).
+    pub(crate) discard: bool,
 }
 
 impl Queue {
     #[inline(always)]
     pub(crate) fn push(&mut self, q: Queued) {
-        self.events.push_back(q);
+        if !self.discard {
+            self.events.push_back(q);
+        }
     }
     #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<Queued> {
@@ -55,8 +60,19 @@ impl<'src> Emit<'src> for Queue {
     }
     #[inline(always)]
     fn node(&mut self, node: NodeEvent<'_, 'src>) {
+        if self.discard {
+            return;
+        }
         self.node = (node.span, node.root, node.switch, node.simple, node.links);
         self.push(Queued::Node);
+    }
+    // Events are handed out as they come and cannot be taken back.
+    const KEEPS_TRIALS: bool = false;
+    fn try_game(&mut self) {
+        self.discard = true;
+    }
+    fn settle(&mut self, _keep: bool) {
+        self.discard = false;
     }
 }
 
@@ -67,13 +83,15 @@ pub(crate) struct Buffers {
     pub(crate) scratch: Scratch,
     pub(crate) diag: Diag,
     pub(crate) frames: Vec<Frame>,
+    /// The open frames at the root of a game read on trial.
+    pub(crate) trial_frames: Vec<Frame>,
 }
 
 impl Buffers {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.scratch.heap_bytes()
             + self.diag.list.capacity() * std::mem::size_of::<Warning>()
-            + self.frames.capacity() * std::mem::size_of::<Frame>()
+            + (self.frames.capacity() + self.trial_frames.capacity()) * std::mem::size_of::<Frame>()
     }
 }
 
@@ -250,5 +268,13 @@ impl<'src> Emit<'src> for Skipper<'_> {
     #[inline(always)]
     fn run_on(&self) -> bool {
         !self.keep
+    }
+    // As the queue: what is handed out cannot be taken back.
+    const KEEPS_TRIALS: bool = false;
+    fn try_game(&mut self) {
+        Emit::try_game(self.queue);
+    }
+    fn settle(&mut self, keep: bool) {
+        Emit::settle(self.queue, keep);
     }
 }

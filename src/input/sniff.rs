@@ -41,8 +41,8 @@ pub enum Content {
     Tar,
     /// An ELF executable or library (`7f 45 4c 46`).
     Elf,
-    /// Other binary data: NUL or control bytes, and no `(`, in the first
-    /// [`SNIFF_LEN`] bytes.
+    /// Other binary data: more than one NUL or control byte in 64 in the
+    /// first [`SNIFF_LEN`] bytes, which do not start like SGF.
     Binary,
 }
 
@@ -110,9 +110,13 @@ impl fmt::Display for Content {
 /// 3. UTF-16 without a mark: in at least half of the 16-bit units one byte
 ///    is 0 and the other ASCII text, always on the same side, and no unit
 ///    is 0.
-/// 4. Binary data: no `(` in the first [`SNIFF_LEN`] bytes, and a NUL or
-///    more than one control byte in 64 (tab, line breaks, form feed, ESC
-///    and the DOS end-of-file byte `1a` count as text).
+/// 4. Binary data: more than one byte in 64 is a NUL or a control byte (tab,
+///    line breaks, vertical tab, form feed, ESC and the DOS end-of-file byte
+///    `1a` count as text), unless the input starts like SGF: `(` and `;`
+///    (whitespace and NUL bytes allowed before and between them, after a
+///    UTF-8 byte order mark). A `(`
+///    elsewhere does not make binary data text: random bytes hold one in
+///    every 256.
 ///
 /// Everything else is [`Content::Text`]: the parser decides the rest.
 ///
@@ -197,23 +201,29 @@ fn is_ascii_text(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\r' | b' '..=b'~')
 }
 
-/// No `(`, and a NUL or more than one control byte in 64.
+/// More than one NUL or control byte in 64, and not the start of SGF.
 fn looks_binary(sample: &[u8]) -> bool {
-    if memchr::memchr(b'(', sample).is_some() {
-        return false;
-    }
-    let mut controls = 0;
-    for &b in sample {
-        match b {
-            0 => return true,
+    let controls = sample
+        .iter()
+        .filter(|&&b| match b {
             // Tab, LF, VT, FF, CR, the DOS end-of-file byte and ESC are
             // found in text files.
-            b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1A | 0x1B => {}
-            0x01..=0x1F | 0x7F => controls += 1,
-            _ => {}
-        }
-    }
-    controls * 64 > sample.len()
+            b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1A | 0x1B => false,
+            0x00..=0x1F | 0x7F => true,
+            _ => false,
+        })
+        .count();
+    controls * 64 > sample.len() && !starts_like_sgf(sample)
+}
+
+/// Whether `sample` starts like a game tree: `(` and then `;`, with
+/// whitespace (and NUL bytes, which the parser skips as whitespace) before
+/// and between them, after an optional UTF-8 byte order mark.
+fn starts_like_sgf(sample: &[u8]) -> bool {
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0);
+    let rest = sample.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(sample);
+    let mut bytes = rest.iter().filter(|b| !blank(b));
+    bytes.next() == Some(&b'(') && bytes.next() == Some(&b';')
 }
 
 #[cfg(test)]
@@ -276,7 +286,7 @@ mod tests {
     }
 
     #[test]
-    fn binary_needs_no_paren_and_control_bytes() {
+    fn binary_by_its_control_bytes() {
         assert_eq!(sniff(&[0u8; 10]), Content::Binary);
         assert_eq!(sniff(b"abc\x00def"), Content::Binary);
         // Two control bytes in 64 are binary, one is not.
@@ -285,13 +295,53 @@ mod tests {
         assert_eq!(sniff(&text), Content::Text);
         text[9] = 0x02;
         assert_eq!(sniff(&text), Content::Binary);
-        // A `(` within the sniffed bytes leaves it to the parser…
+        // A `(` inside does not make it text…
         text[30] = b'(';
-        assert_eq!(sniff(&text), Content::Text);
-        // …but not one beyond them.
+        text[31] = b';';
+        assert_eq!(sniff(&text), Content::Binary);
+        // …nor one beyond the sniffed bytes.
         let mut late = vec![0u8; SNIFF_LEN];
         late.extend_from_slice(b"(;GM[1])");
         assert_eq!(sniff(&late), Content::Binary);
+    }
+
+    #[test]
+    fn random_bytes_with_a_game_start_inside_are_binary() {
+        // Bytes from a small generator, as a file of binary data is: all
+        // 256 values, about one in eight a control byte.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut bytes: Vec<u8> = (0..4096)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        bytes[100..106].copy_from_slice(b"(;B[a]");
+        assert_eq!(sniff(&bytes), Content::Binary);
+    }
+
+    #[test]
+    fn text_that_starts_like_sgf_stays_text_whatever_follows() {
+        let mut game = b"(;GM[1]C[".to_vec();
+        game.extend_from_slice(&[0x01; 200]);
+        game.extend_from_slice(b"])");
+        for start in [&b""[..], b"\xEF\xBB\xBF", b" \r\n", b"\xEF\xBB\xBF\n"] {
+            let input = [start, &game].concat();
+            assert_eq!(sniff(&input), Content::Text, "{start:?}");
+        }
+        // `(` with `;` after whitespace, and a game with a few control bytes
+        // in its comments after some junk.
+        assert_eq!(sniff(b"( \n ;\x00\x00\x00"), Content::Text);
+        let mut junk_first = b"Game record\n(;GM[1]C[\x07bell\x07]".to_vec();
+        junk_first.resize(300, b'x');
+        assert_eq!(sniff(&junk_first), Content::Text);
+        // NUL bytes before the game are skipped as the parser skips them.
+        assert_eq!(sniff(b"\x00\x00(;GM[1])"), Content::Text);
+        // Not SGF's start: `(` and then something else.
+        assert_eq!(sniff(b"(\x01\x02\x03\x04"), Content::Binary);
+        assert_eq!(sniff(b"\x00\x00\x00\x00;(;"), Content::Binary);
     }
 
     #[test]
@@ -305,12 +355,13 @@ mod tests {
         let mut nul = le.clone();
         nul.extend_from_slice(&[0, 0]);
         assert_ne!(sniff(&nul), Content::Utf16Le { bom: false });
-        // Mostly CJK: fewer than half the units are ASCII.
+        // Mostly CJK: fewer than half the units are ASCII, so it is not
+        // taken for UTF-16; its 0 bytes make it binary data.
         let cjk: Vec<u8> = "中文中文中文(;)"
             .encode_utf16()
             .flat_map(u16::to_le_bytes)
             .collect();
-        assert_eq!(sniff(&cjk), Content::Text);
+        assert_eq!(sniff(&cjk), Content::Binary);
     }
 
     #[test]

@@ -50,7 +50,7 @@ pub(crate) fn build(input: &[u8], options: &ParseOptions, store: &mut Store) -> 
 /// counts start again for the next game.
 fn take_warnings(store: &mut Store, diag: &mut Diag, whole: bool) {
     std::mem::swap(&mut store.warnings, &mut diag.list);
-    diag.list.clear();
+    diag.clear_list();
     store.warning_counts = diag.counts;
     store.warnings_dropped = diag.dropped;
     if !whole {
@@ -173,6 +173,22 @@ struct Builder<'a, 'f> {
     stop_after_game: bool,
     /// Where that game ended.
     game_end: Option<usize>,
+    /// The store's lengths when the game read on trial started.
+    trial: Option<Marks>,
+}
+
+/// How far each record of a [`Store`] was filled: what a game read on trial
+/// is cut back to when it is read again.
+#[derive(Clone, Copy, Debug)]
+struct Marks {
+    nodes: usize,
+    slots: usize,
+    rich: usize,
+    values: usize,
+    ident_text: usize,
+    games: usize,
+    charsets: usize,
+    any_chars: bool,
 }
 
 impl<'src> Emit<'src> for Builder<'_, '_> {
@@ -249,6 +265,42 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
     fn run_on(&self) -> bool {
         !self.stopped
     }
+
+    const KEEPS_TRIALS: bool = true;
+
+    fn try_game(&mut self) {
+        let store = &*self.store;
+        self.trial = Some(Marks {
+            nodes: store.nodes.len(),
+            slots: store.slots.len(),
+            rich: store.rich.len(),
+            values: store.values.len(),
+            ident_text: store.ident_text.len(),
+            games: store.games.len(),
+            charsets: store.charsets.len(),
+            any_chars: store.any_chars,
+        });
+    }
+
+    fn settle(&mut self, keep: bool) {
+        let Some(m) = self.trial.take() else {
+            return;
+        };
+        if keep {
+            return;
+        }
+        let store = &mut *self.store;
+        store.nodes.truncate(m.nodes);
+        store.slots.truncate(m.slots);
+        store.rich.truncate(m.rich);
+        store.values.truncate(m.values);
+        store.ident_text.truncate(m.ident_text);
+        store.games.truncate(m.games);
+        store.charsets.truncate(m.charsets);
+        store.any_chars = m.any_chars;
+        // No earlier node links to the trial's: it started at a root, which
+        // is no node's sibling.
+    }
 }
 
 impl<'a, 'f> Builder<'a, 'f> {
@@ -268,6 +320,7 @@ impl<'a, 'f> Builder<'a, 'f> {
             stopped: false,
             stop_after_game,
             game_end: None,
+            trial: None,
         }
     }
 
@@ -429,6 +482,13 @@ impl<'a, 'f> Builder<'a, 'f> {
         game.mode = switch.mode;
         game.chars_from = switch.from.min(u32::MAX as usize) as u32;
         store.any_chars |= switch.mode != crate::lexer::ValueMode::Bytes;
+        if let Some(charset) = switch.detected {
+            // Decided while reading: the charset the values were split in.
+            store.charsets.resize_with(store.games.len(), OnceLock::new);
+            if let Some(cell) = store.charsets.last() {
+                let _ = cell.set(charset);
+            }
+        }
     }
 
     /// Makes room for the nodes still to come, extrapolated from the density

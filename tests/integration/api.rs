@@ -280,3 +280,52 @@ fn game_nodes_are_the_depth_first_walk() {
         }
     }
 }
+
+/// Bytes from a small generator (xorshift), as binary data is: every value,
+/// about one byte in eight a control byte.
+fn random_bytes(len: usize) -> Vec<u8> {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect()
+}
+
+/// Binary data with what looks like a game inside its first kilobyte (a
+/// `(` is one byte in 256 of it) is refused as binary data, not read as
+/// SGF after junk; a game whose comments hold a few control bytes still
+/// parses, whether it starts the input or follows some text.
+#[test]
+fn binary_data_with_a_game_inside_is_not_text() {
+    use sgf_grove::{Document, ErrorKind, ParseOptions};
+    let mut bytes = random_bytes(8192);
+    bytes[300..317].copy_from_slice(b"(;GM[1];B[aa]W[b]");
+    for strict in [false, true] {
+        let err = Document::parse_with(&bytes, &ParseOptions::new().strict(strict)).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            ErrorKind::NotText {
+                what: "binary data"
+            }
+        );
+        assert_eq!(err.to_string(), "binary data; not SGF text at 1:1");
+    }
+    let mut game = b"(;GM[1]C[a bell \x07 and a backspace \x08];B[aa]C[\x01\x02]".to_vec();
+    for _ in 0..60 {
+        game.extend_from_slice(b";W[bb];B[cc]");
+    }
+    game.push(b')');
+    let doc = parse(&game).unwrap();
+    assert_eq!(doc.collection().node_count(), 122);
+    game.splice(0..0, b"Saved by some program\r\n".iter().copied());
+    let doc = parse(&game).unwrap();
+    assert_eq!(doc.collection().node_count(), 122);
+    assert_eq!(
+        doc.warnings()[0].kind,
+        sgf_grove::WarningKind::JunkBeforeGame
+    );
+}

@@ -6,10 +6,13 @@
 //! bytes through `get_raw`.
 //!
 //! Without `CA` (and without `ParseOptions::charset`) values are scanned a
-//! byte at a time, so in Shift_JIS, Big5 and GBK a character whose second
-//! byte is `\` (0x5C) or `]` (0x5D) can end a value early or escape its
-//! closing bracket. That limit is asserted as it is (`charset_004`, `_008`,
-//! `_010`), together with the override that repairs it.
+//! byte at a time, where in Shift_JIS, Big5 and GBK a character whose
+//! second byte is `\` (0x5C) or `]` (0x5D) would end a value early or
+//! escape its closing bracket; a game whose bytes are not UTF-8 and are
+//! detected as one of those is read again a character at a time, with a
+//! `detected_charset` warning (`charset_004`, `_006`, `_008`, `_010`).
+//! What byte-by-byte reading does to them is shown with an override that
+//! forces it.
 //!
 //! Then the real corpus (`../shared/corpus`; skipped with a message when
 //! absent, an error when `CI` is set): Fox games whose player names are
@@ -104,10 +107,11 @@ const KOI8R_TEXT: Texts = Texts {
 /// How a case reads without help.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Outcome {
-    /// Every value intact.
+    /// Every value intact, no warning.
     Intact,
-    /// Bytewise scanning breaks the root comment (see the tests below).
-    Broken,
+    /// Every value intact, read a character at a time in the charset
+    /// detected, as the one warning says.
+    Detected,
 }
 
 struct Case {
@@ -141,7 +145,7 @@ const fn case(
     }
 }
 
-use Outcome::{Broken, Intact};
+use Outcome::{Detected, Intact};
 
 /// Every hand-made case. `GB2312` and `ISO-8859-1` are labels of GBK and
 /// windows-1252 in `encoding_rs` (as in browsers); a guess for GB2312 or
@@ -158,7 +162,7 @@ fn cases() -> Vec<Case> {
         ),
         case("charset_002", UTF_8, None, UTF8_TEXT, UTF_8, Intact),
         case("charset_003", GBK, Some("GB2312"), GBK_TEXT, GBK, Intact),
-        case("charset_004", GBK, None, GBK_TEXT, GB18030, Broken),
+        case("charset_004", GBK, None, GBK_TEXT, GB18030, Detected),
         case(
             "charset_005",
             GB18030,
@@ -167,9 +171,16 @@ fn cases() -> Vec<Case> {
             GB18030,
             Intact,
         ),
-        case("charset_006", GB18030, None, GB18030_TEXT, GB18030, Intact),
+        case(
+            "charset_006",
+            GB18030,
+            None,
+            GB18030_TEXT,
+            GB18030,
+            Detected,
+        ),
         case("charset_007", BIG5, Some("Big5"), BIG5_TEXT, BIG5, Intact),
-        case("charset_008", BIG5, None, BIG5_TEXT, BIG5, Broken),
+        case("charset_008", BIG5, None, BIG5_TEXT, BIG5, Detected),
         case(
             "charset_009",
             SHIFT_JIS,
@@ -178,7 +189,14 @@ fn cases() -> Vec<Case> {
             SHIFT_JIS,
             Intact,
         ),
-        case("charset_010", SHIFT_JIS, None, SJIS_TEXT, SHIFT_JIS, Broken),
+        case(
+            "charset_010",
+            SHIFT_JIS,
+            None,
+            SJIS_TEXT,
+            SHIFT_JIS,
+            Detected,
+        ),
         case(
             "charset_011",
             EUC_JP,
@@ -290,9 +308,33 @@ fn show(input: &[u8]) -> String {
     input.escape_ascii().to_string()
 }
 
-/// Asserts every value of an intact game decodes to `t`.
+/// Asserts every value of an intact game decodes to `t`, with no warning.
 fn assert_intact(doc: &Document<'_>, encoding: &'static Encoding, t: &Texts, what: &str) {
     assert!(doc.warnings().is_empty(), "{what}: {:?}", doc.warnings());
+    assert_values(doc, encoding, t, what);
+}
+
+/// Asserts every value of a game without `CA` decodes to `t`, read a
+/// character at a time in `encoding` as detected: the one warning says so
+/// at the game's start, and the game's charset is that one.
+fn assert_detected(doc: &Document<'_>, encoding: &'static Encoding, t: &Texts, what: &str) {
+    let warnings: Vec<_> = doc
+        .warnings()
+        .iter()
+        .map(|w| (w.kind, w.offset()))
+        .collect();
+    assert_eq!(warnings, [(WarningKind::DetectedCharset, 0)], "{what}");
+    let charset = doc.collection().game(0).unwrap().charset();
+    assert_eq!(charset.source(), CharsetSource::Detected, "{what}");
+    assert!(
+        charset.confidence() > 0.0 && charset.confidence() <= 1.0,
+        "{what}"
+    );
+    assert_values(doc, encoding, t, what);
+}
+
+/// Asserts the three nodes and every value of the game.
+fn assert_values(doc: &Document<'_>, encoding: &'static Encoding, t: &Texts, what: &str) {
     let coll = doc.collection();
     assert_eq!(coll.node_count(), 3, "{what}: nodes");
     let root = coll.game(0).unwrap().root();
@@ -364,8 +406,9 @@ fn each_charset_with_and_without_ca() {
         }
         // Remembered: asked twice, the same answer.
         assert_eq!(game.charset(), charset);
-        if c.outcome == Intact {
-            assert_intact(&doc, c.encoding, &c.texts, &what);
+        match c.outcome {
+            Intact => assert_intact(&doc, c.encoding, &c.texts, &what),
+            Detected => assert_detected(&doc, c.encoding, &c.texts, &what),
         }
     }
 }
@@ -385,24 +428,32 @@ fn valid_utf8_without_ca_is_utf8_with_full_confidence() {
     assert_eq!((charset.name(), charset.confidence()), ("UTF-8", 1.0));
 }
 
+/// Reads `input` with its charset forced to UTF-8, which is read byte by
+/// byte: what a game without `CA` in an ASCII-unsafe charset would give if
+/// it were not detected.
+fn bytewise(input: &[u8]) -> Document<'_> {
+    Document::parse_with(input, &ParseOptions::new().charset(Some(UTF_8))).unwrap()
+}
+
 /// `charset_004`: GBK without CA. 揮 (0x93 0x5D) ends the comment: read
-/// bytewise, its 0x5D closes the value and the real `]` is a stray byte.
+/// byte by byte, its 0x5D would close the value and the real `]` would be
+/// a stray byte; detected as GB18030, the game is read a character at a
+/// time and every value is intact.
 #[test]
-fn gbk_without_ca_loses_the_last_character_of_a_value() {
+fn gbk_without_ca_is_read_a_character_at_a_time() {
     let input = build(GBK, None, &GBK_TEXT);
     let doc = sgf_grove::parse(&input).unwrap();
+    assert_detected(&doc, GBK, &GBK_TEXT, "GBK without CA");
+    let game = doc.collection().game(0).unwrap();
+    assert_eq!(game.charset().encoding(), GB18030);
+    assert_eq!(game.root().get_raw("C").unwrap().last(), Some(&0x5d));
+    // Byte by byte, the last character of the comment is lost.
+    let doc = bytewise(&input);
     let kinds: Vec<_> = doc.warnings().iter().map(|w| w.kind).collect();
     assert_eq!(kinds, [WarningKind::UnexpectedByte]);
     let root = doc.collection().game(0).unwrap().root();
-    assert_eq!(
-        root.text("C"),
-        Some("黑棋中盘胜。这是第二届大赛的决赛，白棋发\u{fffd}")
-    );
     assert_eq!(root.get_raw("C").unwrap().last(), Some(&0x93));
-    // The other values are fine, and so is the tree.
-    assert_eq!(root.simple_text("PB"), Some(GBK_TEXT.pb));
-    assert_eq!(doc.collection().node_count(), 3);
-    // Naming the charset repairs it.
+    // Naming the charset reads it as detection does, with no warning.
     for encoding in [GBK, GB18030] {
         let options = ParseOptions::new().charset(Some(encoding));
         let doc = Document::parse_with(&input, &options).unwrap();
@@ -414,12 +465,17 @@ fn gbk_without_ca_loses_the_last_character_of_a_value() {
     }
 }
 
-/// `charset_008`: Big5 without CA. 因's 0x5D closes the comment after
-/// 「黑棋中盤勝，」; the rest of it is junk between properties.
+/// `charset_008`: Big5 without CA. Read byte by byte, 因's 0x5D would close
+/// the comment after 「黑棋中盤勝，」 and the rest of it would be junk
+/// between properties; detected, it reads intact.
 #[test]
-fn big5_without_ca_cuts_a_value_at_a_0x5d_second_byte() {
+fn big5_without_ca_is_read_a_character_at_a_time() {
     let input = build(BIG5, None, &BIG5_TEXT);
     let doc = sgf_grove::parse(&input).unwrap();
+    assert_detected(&doc, BIG5, &BIG5_TEXT, "Big5 without CA");
+    assert_eq!(doc.collection().game(0).unwrap().charset().encoding(), BIG5);
+    // Byte by byte: five stray bytes.
+    let doc = bytewise(&input);
     let offsets: Vec<_> = doc
         .warnings()
         .iter()
@@ -440,34 +496,30 @@ fn big5_without_ca_cuts_a_value_at_a_0x5d_second_byte() {
         offsets,
         [at("為"), at("也") + 1, at("無"), at("功") + 1, at("功") + 2]
     );
-    let root = doc.collection().game(0).unwrap().root();
-    assert_eq!(root.text("C"), Some("黑棋中盤勝，\u{fffd}"));
-    assert_eq!(root.simple_text("PB"), Some(BIG5_TEXT.pb));
-    assert_eq!(doc.collection().node_count(), 3);
     let options = ParseOptions::new().charset(Some(BIG5));
     let doc = Document::parse_with(&input, &options).unwrap();
     assert_intact(&doc, BIG5, &BIG5_TEXT, "Big5 override");
 }
 
 /// `charset_010`: Shift_JIS without CA. The comment ends in 表 (0x95
-/// 0x5C): read bytewise, its 0x5C escapes the `]`, the comment runs on
-/// through `\n;B[pd` to the next `]`, and the move is gone, silently.
+/// 0x5C): read byte by byte, its 0x5C would escape the `]`, the comment
+/// would run on through `\n;B[pd` to the next `]` and the move would be
+/// gone, silently. Detected, every move is there, and the warning says why.
 #[test]
-fn shift_jis_without_ca_swallows_the_next_node() {
+fn shift_jis_without_ca_keeps_every_node() {
     let input = build(SHIFT_JIS, None, &SJIS_TEXT);
     let doc = sgf_grove::parse(&input).unwrap();
-    assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
-    let coll = doc.collection();
-    assert_eq!(coll.node_count(), 2, "the B node is lost");
-    let root = coll.game(0).unwrap().root();
+    assert_detected(&doc, SHIFT_JIS, &SJIS_TEXT, "Shift_JIS without CA");
+    let root = doc.collection().game(0).unwrap().root();
     assert_eq!(root.charset_name(), "Shift_JIS");
-    assert_eq!(root.text("C"), Some("黒の中押し勝ち。能力の表]\n;B[pd"));
-    assert_eq!(root.simple_text("N"), Some(SJIS_TEXT.n));
+    assert_eq!(root.first_child().unwrap().get_raw("B"), Some(&b"pd"[..]));
+    // Byte by byte, the B node is lost.
+    let doc = bytewise(&input);
+    assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
+    assert_eq!(doc.collection().node_count(), 2, "the B node is lost");
+    let root = doc.collection().game(0).unwrap().root();
     assert!(!root.first_child().unwrap().has("B"));
-    // A 0x5C in the middle of a value (能) only escapes the next byte: the
-    // value survives, and decoding (charset first) reads it right.
-    assert_eq!(root.simple_text("PB"), Some(SJIS_TEXT.pb));
-    // The override reads a character at a time: all is well again.
+    // The override reads a character at a time too, with no warning.
     let options = ParseOptions::new().charset(Some(SHIFT_JIS));
     let doc = Document::parse_with(&input, &options).unwrap();
     assert_intact(&doc, SHIFT_JIS, &SJIS_TEXT, "Shift_JIS override");
@@ -823,12 +875,13 @@ fn ca_after_the_names_switches_there() {
     let written = sgf_grove::write_collection(doc.collection());
     let again = sgf_grove::parse(&written).unwrap();
     assert_intact(&again, SHIFT_JIS, &SJIS_TEXT, "written back");
-    // The same bytes read with `CA` gone: the comment swallows the next node.
+    // The same bytes with `CA` gone: detected, and read as if the root
+    // started with `CA[Shift_JIS]`.
     let without: Vec<u8> = input
         .windows(13)
         .position(|w| w == b"CA[Shift_JIS]")
         .map(|at| [&input[..at], &input[at + 13..]].concat())
         .unwrap();
     let doc = sgf_grove::parse(&without).unwrap();
-    assert_eq!(doc.collection().node_count(), 2);
+    assert_detected(&doc, SHIFT_JIS, &SJIS_TEXT, "CA gone");
 }

@@ -1553,6 +1553,17 @@ fn not_sgf() -> Vec<(&'static str, Vec<u8>, &'static str)> {
     elf.resize(64, 0);
     let mut binary = vec![0u8; 2048];
     binary[100..108].copy_from_slice(b"B[aa]C[x");
+    // Random bytes with a game's start inside their first kilobyte.
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut random: Vec<u8> = (0..4096)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect();
+    random[200..214].copy_from_slice(b"(;GM[1];B[aa])");
     let files = [
         (
             "gz.sgf",
@@ -1575,6 +1586,7 @@ fn not_sgf() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ("tar.sgf", tar, "tar archive"),
         ("elf.sgf", elf, "ELF executable"),
         ("bin.sgf", binary, "binary data"),
+        ("random.sgf", random, "binary data"),
     ];
     files
         .into_iter()

@@ -346,3 +346,14 @@ fn fuzz_crash_fb9c1469() {
 fn fuzz_crash_c9e70a5a() {
     replay("roundtrip_c9e70a5a.sgf");
 }
+
+/// A game read on trial (no `CA`, invalid UTF-8 ahead) whose root's
+/// identifier, `C\0A`, was read twice: its NUL bytes reported before the
+/// trial, its spelling during it, at a smaller offset, so the warning went
+/// in before earlier ones; reading the game again dropped an earlier
+/// warning instead of that one. A rollback now drops exactly the warnings
+/// kept since its mark.
+#[test]
+fn fuzz_crash_a68f073d() {
+    replay("events_a68f073d.sgf");
+}

@@ -14,6 +14,7 @@ mod concat;
 #[cfg(feature = "oracle")]
 mod corpus;
 mod deep;
+mod detected;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;

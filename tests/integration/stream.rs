@@ -63,7 +63,9 @@ fn streamed(input: &[u8], step: usize) -> Result<Summary, sgf_grove::ErrorKind> 
     Ok((games, warnings))
 }
 
-fn check(input: &[u8]) {
+/// Asserts that `input` read as a stream, however its bytes arrive, gives
+/// the games and warnings of parsing it whole.
+pub(crate) fn check(input: &[u8]) {
     let want = whole(input).map(|(g, mut w)| {
         w.sort_by_key(|w| w.pos.offset);
         (g, w)
