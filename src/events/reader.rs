@@ -66,6 +66,11 @@ impl<'src> Emit<'src> for Queue {
         self.node = (node.span, node.root, node.switch, node.simple, node.links);
         self.push(Queued::Node);
     }
+    /// Nodes read on trial are dropped: they may come in runs.
+    #[inline(always)]
+    fn run_on(&self) -> bool {
+        self.discard
+    }
     // Events are handed out as they come and cannot be taken back.
     const KEEPS_TRIALS: bool = false;
     fn try_game(&mut self) {
