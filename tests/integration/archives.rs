@@ -9,40 +9,7 @@ use sgf_grove::ParseOptions;
 use std::io::{Cursor, Write};
 use std::path::PathBuf;
 
-/// A fresh folder under the system's temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!(
-            "sgf-grove-archives-test-{}-{name}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    /// Writes `bytes` to `rel` (creating folders) and returns the full path.
-    fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
-        let path = self.0.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, bytes).unwrap();
-        path
-    }
-
-    /// `path` relative to this folder, with `/` separators.
-    fn rel(&self, origin: &str) -> String {
-        let root = format!("{}/", self.0.display());
-        origin.replace(&root, "")
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::TempDir;
 
 /// Two games: 3 and 2 nodes, at offsets 0 and 26.
 const TWO: &str = "(;GM[1]FF[4];B[aa];W[bb])\n(;GM[1];B[cc])\n";

@@ -7,35 +7,10 @@
 
 use serde_json::Value as Json;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-/// A fresh folder under the system's temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path =
-            std::env::temp_dir().join(format!("sgf-grove-cli-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    /// Writes `bytes` to `rel` (creating folders) and returns the full path.
-    fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
-        let path = self.0.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, bytes).unwrap();
-        path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::TempDir;
 
 /// Runs `sgf args…` in `dir`, feeding `stdin` when given.
 fn sgf(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {

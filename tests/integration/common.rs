@@ -1,4 +1,5 @@
-//! What several test modules share: the real corpus beside the repository.
+//! What several test modules share: the real corpus beside the repository,
+//! temporary folders.
 
 use std::path::{Path, PathBuf};
 
@@ -38,4 +39,43 @@ pub fn sgf_files(dir: &Path) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// A fresh folder under the system's temporary folder, removed on drop;
+/// `name` keeps the folders of tests apart.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        // Tests of several modules run at once in this process: a number
+        // keeps two with the same name apart.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("sgf-grove-test-{}-{n}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    /// Writes `bytes` to `rel` (creating folders) and returns the full path.
+    pub fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    /// An origin printed with this folder's path, relative to it (`/`
+    /// separators).
+    pub fn rel(&self, origin: &str) -> String {
+        let root = format!("{}/", self.0.display());
+        origin.replace(&root, "")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

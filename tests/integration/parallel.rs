@@ -8,33 +8,8 @@
 use sgf_grove::input::{Inputs, WHOLE_FILE};
 use sgf_grove::ParseOptions;
 use std::io::Write;
-use std::path::PathBuf;
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!(
-            "sgf-grove-parallel-test-{}-{name}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-    fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
-        let path = self.0.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, bytes).unwrap();
-        path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::TempDir;
 
 /// One line per game or error: what a scan found, with the warnings
 /// (kind and position) that came with each game.
