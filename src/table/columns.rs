@@ -56,6 +56,46 @@ pub(crate) const GAME_COLUMN_COUNT: usize = 37;
 /// `result_winner` is `B` or `W`; `result_kind` is a
 /// [`ResultKind::code`](super::ResultKind::code); `charset_source` is
 /// `declared`, `detected` or `override`.
+///
+/// | column | type | null | holds |
+/// |---|---|---|---|
+/// | `id` | Int64 | no | the game's number in the scan |
+/// | `source` | Utf8 | no | file, or archive!member |
+/// | `game` | Int64 | no | index of the game in its source, from 0 |
+/// | `offset` | Int64 | no | byte offset of the game in its source |
+/// | `game_type` | Int64 | no | GM: 1 for Go |
+/// | `board_cols` | Int32 | no | board columns |
+/// | `board_rows` | Int32 | no | board rows |
+/// | `handicap` | Int32 | yes | handicap stones |
+/// | `komi` | Float64 | yes | komi as written (Fox: 650) |
+/// | `komi_points` | Float64 | yes | komi in points (Fox: 6.5) |
+/// | `black_name` | Utf8 | yes | PB |
+/// | `black_rank` | Utf8 | yes | BR as written |
+/// | `black_rank_value` | Int32 | yes | BR as a number: 30k = -30, 1k = -1, 1d = 1, 9d = 9, 1p = 11, 9p = 19 |
+/// | `white_name` | Utf8 | yes | PW |
+/// | `white_rank` | Utf8 | yes | WR as written |
+/// | `white_rank_value` | Int32 | yes | WR as a number |
+/// | `result` | Utf8 | yes | RE as written |
+/// | `result_winner` | Utf8 | yes | B or W |
+/// | `result_margin` | Float64 | yes | margin of a win on points |
+/// | `result_kind` | Utf8 | yes | points, resignation, time, forfeit, other, draw, void, unknown |
+/// | `date` | Utf8 | yes | first date, ISO |
+/// | `dates` | Utf8 | yes | every date, ISO, joined by commas |
+/// | `rules` | Utf8 | yes | RU, normalised |
+/// | `event` | Utf8 | yes | EV |
+/// | `round` | Utf8 | yes | RO |
+/// | `place` | Utf8 | yes | PC |
+/// | `game_name` | Utf8 | yes | GN |
+/// | `application` | Utf8 | yes | AP name |
+/// | `application_version` | Utf8 | yes | AP version |
+/// | `charset_declared` | Utf8 | yes | CA as written |
+/// | `charset` | Utf8 | no | charset the text was read in |
+/// | `charset_source` | Utf8 | no | declared, detected or override |
+/// | `move_count` | Int64 | no | main-line moves (rows of the moves table) |
+/// | `invalid_move_count` | Int64 | no | main-line B/W values that are no move |
+/// | `node_count` | Int64 | no | nodes |
+/// | `variation_count` | Int64 | no | lines of play besides the main line (leaves - 1) |
+/// | `warning_count` | Int64 | no | parser warnings |
 pub const COLUMNS: [Column; GAME_COLUMN_COUNT] = [
     col("id", Int64, false, "the game's number in the scan"),
     col("source", Utf8, false, "file, or archive!member"),
@@ -137,6 +177,15 @@ pub const COLUMNS: [Column; GAME_COLUMN_COUNT] = [
 ];
 
 /// The moves table: one row per move of a game's main line.
+///
+/// | column | type | null | holds |
+/// |---|---|---|---|
+/// | `game_id` | Int64 | no | the game's id |
+/// | `ply` | Int32 | no | move number in the main line, from 1 |
+/// | `color` | Utf8 | no | B or W |
+/// | `x` | Int32 | yes | column from the left, from 0; null for a pass |
+/// | `y` | Int32 | yes | row from the top, from 0; null for a pass |
+/// | `is_pass` | Bool | no | whether the move is a pass |
 pub const MOVE_COLUMNS: [Column; 6] = [
     col("game_id", Int64, false, "the game's id"),
     col("ply", Int32, false, "move number in the main line, from 1"),
@@ -265,6 +314,28 @@ pub(crate) fn move_cells(m: &MoveRow) -> [Cell<'static>; 6] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tables in the docs of `COLUMNS` and `MOVE_COLUMNS` list the
+    /// columns in order, with their types and nullability.
+    #[test]
+    fn documented_tables_match_the_columns() {
+        let source = include_str!("columns.rs");
+        let documented: Vec<&str> = source
+            .lines()
+            .filter(|l| l.starts_with("/// | `"))
+            .collect();
+        let all: Vec<&Column> = COLUMNS.iter().chain(MOVE_COLUMNS.iter()).collect();
+        assert_eq!(documented.len(), all.len());
+        for (line, c) in documented.iter().zip(all) {
+            let want = format!(
+                "/// | `{}` | {:?} | {} | ",
+                c.name,
+                c.ty,
+                if c.nullable { "yes" } else { "no" }
+            );
+            assert!(line.starts_with(&want), "{line} vs {want}");
+        }
+    }
 
     #[test]
     fn column_names_are_unique_snake_case() {

@@ -407,8 +407,9 @@ impl GameRow {
         // The main line has at most one move per node.
         let mut moves = Vec::with_capacity(if keep_moves { node_count.min(1024) } else { 0 });
         let (mut ply, mut invalid, mut valid) = (0u32, 0u32, 0u32);
-        let go = game.game_type() == 1;
-        for played in game.moves().take_while(|_| go) {
+        // Other games' moves are no Go points: not read.
+        let go_moves = (game.game_type() == 1).then(|| game.moves());
+        for played in go_moves.into_iter().flatten() {
             ply = ply.saturating_add(1);
             match played {
                 Ok(_) if !keep_moves => valid = valid.saturating_add(1),
@@ -495,7 +496,6 @@ impl GameRow {
             first_date: dates.as_ref().map(|d| d.first()),
             has_handicap_text: info.get("HA").is_some_and(|t| !t.trim().is_empty()),
         }
-        .with_id(0)
     }
 
     /// The same row numbered `id`, its moves too.
