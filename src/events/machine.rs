@@ -605,23 +605,14 @@ impl<'src> Machine<'src> {
             // Nearly every node: one short property, read by the fast path.
             if let Some((ident, value, end)) = simple_node(input, body) {
                 self.scanner.seek(end);
-                let top = &mut self.top;
-                if top.first == 0 {
-                    top.first = id;
-                }
-                top.cursor = id;
-                top.last_child = 0;
-                self.pos = end;
-                let node = NodeEvent {
-                    input,
-                    scratch: &self.bufs.scratch,
+                self.place(id, end);
+                let simple = SimpleNode {
                     span: Span::new(start, end),
-                    root: false,
-                    switch: self.switch,
-                    simple: Some((ident, value)),
+                    ident,
+                    value,
                     links,
                 };
-                e.simple_node(node, links, value);
+                e.simple_node(self.simple_event(simple), links, value);
                 if input.get(end) == Some(&b';') && e.run_on() {
                     self.run(e, end);
                 }
@@ -671,13 +662,7 @@ impl<'src> Machine<'src> {
                 e.variation_start(top.open as usize);
             }
         }
-        let top = &mut self.top;
-        if top.first == 0 {
-            top.first = id;
-        }
-        top.cursor = id;
-        top.last_child = 0;
-        self.pos = end;
+        self.place(id, end);
         let node = NodeEvent {
             input,
             scratch: &self.bufs.scratch,
@@ -689,6 +674,19 @@ impl<'src> Machine<'src> {
         };
         e.node(node);
         false
+    }
+
+    /// Makes node `id`, read up to `end`, the current node of the innermost
+    /// open sequence (its first node when it has none yet).
+    #[inline(always)]
+    fn place(&mut self, id: u32, end: usize) {
+        let top = &mut self.top;
+        if top.first == 0 {
+            top.first = id;
+        }
+        top.cursor = id;
+        top.last_child = 0;
+        self.pos = end;
     }
 
     /// Reads a run of simple nodes, each the only child of the one before
@@ -789,13 +787,7 @@ impl<'src> Machine<'src> {
         if self.root_read(e) {
             return;
         }
-        let top = &mut self.top;
-        if top.first == 0 {
-            top.first = id;
-        }
-        top.cursor = id;
-        top.last_child = 0;
-        self.pos = end;
+        self.place(id, end);
         let node = NodeEvent {
             input: self.input,
             scratch: &self.bufs.scratch,

@@ -120,6 +120,32 @@ struct CutGame {
     warnings: Vec<Warning>,
 }
 
+/// Games cut from a large source, gathered into one unit.
+#[derive(Default)]
+struct Batch {
+    games: Vec<CutGame>,
+    bytes: usize,
+}
+
+impl Batch {
+    /// Adds a game; hands the batch on once it is full.
+    fn push<'s>(&mut self, game: CutGame, submit: &mut dyn FnMut(Unit<'s>)) {
+        self.bytes += game.bytes.len();
+        self.games.push(game);
+        if self.games.len() >= BATCH_GAMES || self.bytes >= BATCH_BYTES {
+            self.flush(submit);
+        }
+    }
+
+    /// Hands on what is gathered, if anything.
+    fn flush<'s>(&mut self, submit: &mut dyn FnMut(Unit<'s>)) {
+        if !self.games.is_empty() {
+            self.bytes = 0;
+            submit(Unit::Games(std::mem::take(&mut self.games)));
+        }
+    }
+}
+
 /// What a unit gave.
 struct Done<R> {
     items: Vec<Result<R, InputError>>,
@@ -214,16 +240,12 @@ impl Inputs {
     fn cut<'s>(&self, source: &'s Source, options: ParseOptions, submit: &mut dyn FnMut(Unit<'s>)) {
         let mut skipped = Skipped::default();
         let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
-        let mut batch = Vec::new();
-        let mut batch_bytes = 0;
+        let mut batch = Batch::default();
         let reported = source.scan(self, &mut skipped, |member| {
             let member = match member {
                 Ok(member) => member,
                 Err(err) => {
-                    if !batch.is_empty() {
-                        batch_bytes = 0;
-                        submit(Unit::Games(std::mem::take(&mut batch)));
-                    }
+                    batch.flush(submit);
                     submit(Unit::Error(err));
                     return Ok::<(), Infallible>(());
                 }
@@ -236,10 +258,7 @@ impl Inputs {
                 match game {
                     Err(err) => {
                         // In order: the games before the error first.
-                        if !batch.is_empty() {
-                            batch_bytes = 0;
-                            submit(Unit::Games(std::mem::take(&mut batch)));
-                        }
+                        batch.flush(submit);
                         submit(Unit::Error(err));
                     }
                     Ok(game) => {
@@ -252,18 +271,14 @@ impl Inputs {
                             }
                             None => (Vec::new(), Position::default(), 0),
                         };
-                        batch_bytes += bytes.len();
-                        batch.push(CutGame {
+                        let cut = CutGame {
                             origin: Arc::clone(&origin),
                             bytes,
                             at,
                             index,
                             warnings: coll.warnings().to_vec(),
-                        });
-                        if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
-                            batch_bytes = 0;
-                            submit(Unit::Games(std::mem::take(&mut batch)));
-                        }
+                        };
+                        batch.push(cut, submit);
                     }
                 }
                 Ok(())
@@ -271,9 +286,7 @@ impl Inputs {
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
         let Ok(reported) = reported;
-        if !batch.is_empty() {
-            submit(Unit::Games(batch));
-        }
+        batch.flush(submit);
         submit(Unit::End {
             folder: source.folder(),
             reported,

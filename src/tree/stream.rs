@@ -125,11 +125,29 @@ impl<R: Read> StreamParser<R> {
 
     /// A parser of `src` with `options`.
     pub fn with_options(src: R, options: ParseOptions) -> StreamParser<R> {
+        StreamParser::fresh(
+            src,
+            options,
+            Store::default(),
+            Vec::new(),
+            Resume::default(),
+        )
+    }
+
+    /// A parser at the start of `src`, with storage kept from another.
+    fn fresh(
+        src: R,
+        options: ParseOptions,
+        store: Store,
+        mut buf: Vec<u8>,
+        attempt: Resume,
+    ) -> StreamParser<R> {
+        buf.clear();
         StreamParser {
             src,
             options,
-            store: Store::default(),
-            buf: Vec::new(),
+            store,
+            buf,
             start: 0,
             consumed: 0,
             origin: Origin::default(),
@@ -139,7 +157,7 @@ impl<R: Read> StreamParser<R> {
             done: false,
             games: 0,
             resume: Resume::default(),
-            attempt: Resume::default(),
+            attempt,
         }
     }
 
@@ -182,24 +200,7 @@ impl<R: Read> StreamParser<R> {
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     pub fn recycle<S: Read>(self, src: S, options: ParseOptions) -> StreamParser<S> {
-        let mut next = StreamParser {
-            src,
-            options,
-            store: self.store,
-            buf: self.buf,
-            start: 0,
-            consumed: 0,
-            origin: Origin::default(),
-            at_start: true,
-            pending: None,
-            eof: false,
-            done: false,
-            games: 0,
-            resume: Resume::default(),
-            attempt: Resume::default(),
-        };
-        next.buf.clear();
-        next
+        StreamParser::fresh(src, options, self.store, self.buf, self.attempt)
     }
 
     /// Starts over on the same source, as the part of a longer stream that
