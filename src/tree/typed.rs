@@ -44,6 +44,32 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
         self.charset_of().get()
     }
 
+    /// The charset the writer records in this game's root (as `CA`) so that
+    /// the written game is read the way this one was: `None` when the root
+    /// has a `CA` or nothing about the game's bytes needs one. A game
+    /// without `CA` is read in a charset guessed from its bytes, and writing
+    /// changes bytes outside its values (junk dropped, a cut value closed),
+    /// which could change the guess: a game read a character at a time
+    /// (a detected Shift_JIS, Big5 or GB18030, or an override) is pinned to
+    /// that charset, and a game read byte by byte whose bytes are not UTF-8
+    /// to the charset its text is decoded in (unless that one would be read
+    /// a character at a time, which would split its values differently).
+    pub(crate) fn charset_to_pin(&self) -> Option<&'static encoding_rs::Encoding> {
+        if self.declared_charset().is_some() {
+            return None;
+        }
+        let store = self.coll.store;
+        let by_chars = store.any_chars && self.data().mode != crate::lexer::ValueMode::Bytes;
+        let encoding = self.charset().encoding();
+        if by_chars {
+            return Some(encoding);
+        }
+        let span = self.span();
+        let pin = store.override_charset.is_some()
+            || simdutf8::basic::from_utf8(&self.coll.input[span.start..span.end]).is_err();
+        (pin && !crate::text::charset::is_ascii_unsafe(encoding)).then_some(encoding)
+    }
+
     /// What finds this game's charset.
     #[inline]
     fn charset_of(&self) -> CharsetOf<'t> {

@@ -6,6 +6,21 @@
 //! and values. Identifiers are written normalised (`CoPyright` → `CP`) and a
 //! property repeated in a node is written once with all its values. New text
 //! is escaped with [`escape_value`].
+//!
+//! A game whose root has no `CA` is read in a charset guessed from its
+//! bytes. When those bytes are not UTF-8 (or the parse fixed the charset
+//! with an override), the writer adds `CA[…]` at the start of the root,
+//! naming the charset the game was read and decoded in: the guess is made
+//! once, and the written file reads the same in any reader:
+//!
+//! ```
+//! // Latin-1 text without `CA`: detected, and recorded when written.
+//! let doc = sgf_grove::parse(b"(;PB[Jos\xe9 Garc\xeda];B[aa])")?;
+//! assert_eq!(doc.games().next().unwrap().root().text("PB"), Some("José García"));
+//! let out = sgf_grove::write_collection(doc.collection());
+//! assert_eq!(out, b"(;CA[windows-1252]PB[Jos\xe9 Garc\xeda];B[aa])\n");
+//! # Ok::<(), sgf_grove::Error>(())
+//! ```
 
 use crate::tree::{Collection, GameTree, Node, NodeId};
 use std::io::{self, Write};
@@ -113,6 +128,13 @@ impl<W: Write> Writer<W> {
     /// Any error of the underlying output.
     pub fn write_node(&mut self, node: Node<'_, '_>) -> io::Result<()> {
         self.out.write_all(b";")?;
+        if node.is_root() {
+            if let Some(encoding) = node.game().charset_to_pin() {
+                self.out.write_all(b"CA[")?;
+                self.out.write_all(encoding.name().as_bytes())?;
+                self.out.write_all(b"]")?;
+            }
+        }
         // Most nodes are written as they stand in the input (`;B[pd]C[…]`).
         if let Some(bytes) = node.written_as_is() {
             return self.out.write_all(bytes);

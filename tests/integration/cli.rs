@@ -652,11 +652,11 @@ fn charset_option_overrides_ca_and_detection() {
     );
 
     // The override also decides how values split: 0x95 0x5C ends a
-    // Shift_JIS character, not a `\]` escape.
+    // Shift_JIS character, not a `\]` escape; the written game records it.
     dir.write("s.sgf", b"(;C[\x95\x5c])");
     let out = sgf(&dir.0, &["fmt", "--charset", "Shift_JIS", "s.sgf"], None);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert_eq!(out.stdout, b"(;C[\x95\x5c])\n");
+    assert_eq!(out.stdout, b"(;CA[Shift_JIS]C[\x95\x5c])\n");
     let out = sgf(&dir.0, &["dump", "--charset", "sjis", "s.sgf"], None);
     assert_eq!(stdout(&out), "[[[{\"C\":[\"表\"]}],[]]]\n");
 

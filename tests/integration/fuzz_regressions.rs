@@ -357,3 +357,22 @@ fn fuzz_crash_c9e70a5a() {
 fn fuzz_crash_a68f073d() {
     replay("events_a68f073d.sgf");
 }
+
+/// A game without `CA` read byte by byte (damaged UTF-8), its last value
+/// cut by the end of the input: written back, the value's closing `]` made
+/// `\xb3]` a Big5 character, the written game was detected as Big5 and read
+/// a character at a time. The writer now records the charset a game was
+/// read in as `CA` when its bytes are not UTF-8, so detection is not run
+/// again on bytes the writer changed.
+#[test]
+fn fuzz_crash_9871c516() {
+    replay("roundtrip_9871c516.sgf");
+}
+
+/// The same class from the other side: junk between nodes (dropped by the
+/// writer) had kept a game from being detected as Big5; written without
+/// it, the game was detected. Pinned by the `CA` the writer adds.
+#[test]
+fn fuzz_crash_94de1380() {
+    replay("roundtrip_94de1380.sgf");
+}
