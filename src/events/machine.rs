@@ -63,8 +63,9 @@ pub(crate) trait Emit<'src> {
     /// [`Emit::settle`] may have to be forgotten.
     fn try_game(&mut self);
     /// Ends the trial: keeps what was emitted since [`Emit::try_game`], or
-    /// forgets it (the game is read again).
-    fn settle(&mut self, keep: bool);
+    /// forgets it (the game is read again). `found`: the game's charset,
+    /// when detection found it while deciding (the game is then kept).
+    fn settle(&mut self, keep: bool, found: Option<crate::text::Charset>);
 }
 
 /// A node of one short property read by the fast path.

@@ -76,7 +76,7 @@ impl<'src> Emit<'src> for Queue {
     fn try_game(&mut self) {
         self.discard = true;
     }
-    fn settle(&mut self, _keep: bool) {
+    fn settle(&mut self, _keep: bool, _found: Option<crate::text::Charset>) {
         self.discard = false;
     }
 }
@@ -279,7 +279,7 @@ impl<'src> Emit<'src> for Skipper<'_> {
     fn try_game(&mut self) {
         Emit::try_game(self.queue);
     }
-    fn settle(&mut self, keep: bool) {
-        Emit::settle(self.queue, keep);
+    fn settle(&mut self, keep: bool, _found: Option<crate::text::Charset>) {
+        Emit::settle(self.queue, keep, None);
     }
 }

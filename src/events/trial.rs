@@ -35,7 +35,7 @@
 //! the game's start, for a game read in a detected charset).
 
 use super::*;
-use crate::text::charset::detect_ascii_unsafe;
+use crate::text::charset::{detect_on_trial, TrialCharset};
 use crate::text::Charset;
 
 /// The state of a machine at the root of a game read on trial, to read the
@@ -171,7 +171,9 @@ impl<'src> Machine<'src> {
     /// the game is read again (from its root, next).
     #[inline(always)]
     pub(crate) fn root_read<E: Emit<'src>>(&mut self, e: &mut E) -> bool {
-        self.trial.is_some() && self.switch.is_declared_or_fixed() && self.settle(e, None)
+        self.trial.is_some()
+            && self.switch.is_declared_or_fixed()
+            && self.settle(e, TrialCharset::default())
     }
 
     /// Settles the trial of the game that ends at `end`. Returns whether the
@@ -185,8 +187,8 @@ impl<'src> Machine<'src> {
         };
         // The decision read this far (a reader over a stream needs to know).
         self.read_to = self.read_to.max(end);
-        let detected = self.decide(t.game_start, end);
-        self.settle(e, detected)
+        let outcome = self.decide(t.game_start, end);
+        self.settle(e, outcome)
     }
 
     /// Ends the trial with `detected` as the outcome; returns whether the
@@ -195,12 +197,13 @@ impl<'src> Machine<'src> {
     /// nests at most once).
     #[cold]
     #[inline(never)]
-    fn settle<E: Emit<'src>>(&mut self, e: &mut E, detected: Option<Charset>) -> bool {
+    fn settle<E: Emit<'src>>(&mut self, e: &mut E, outcome: TrialCharset) -> bool {
         let Some(t) = self.trial.take() else {
             return false;
         };
+        let detected = outcome.read_in;
         let again = !t.keep || detected.is_some();
-        e.settle(!again);
+        e.settle(!again, outcome.found);
         self.bufs.diag.strict = t.strict;
         if !again {
             return false;
@@ -223,11 +226,15 @@ impl<'src> Machine<'src> {
 
     /// The charset a game read on trial is to be read again in: one detected
     /// from `input[start..end]` whose characters can hide `\` or `]`, when
-    /// the root has no `CA` and those bytes are not valid UTF-8.
-    fn decide(&self, start: usize, end: usize) -> Option<Charset> {
+    /// the root has no `CA` and those bytes are not valid UTF-8 (with the
+    /// game's charset when detection found it on the way).
+    fn decide(&self, start: usize, end: usize) -> TrialCharset {
         if self.switch.is_declared_or_fixed() {
-            return None;
+            return TrialCharset::default();
         }
-        detect_ascii_unsafe(self.input.get(start..end)?)
+        self.input
+            .get(start..end)
+            .map(detect_on_trial)
+            .unwrap_or_default()
     }
 }

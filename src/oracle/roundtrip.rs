@@ -90,10 +90,15 @@ fn outline(coll: Collection<'_, '_>, pinned: bool) -> Vec<String> {
                 "  ".repeat(depth.min(40)),
                 node.children().count()
             );
-            if let Some(encoding) = game.charset_to_pin().filter(|_| pinned && depth == 0) {
+            let pin = game.charset_to_pin().filter(|_| pinned && depth == 0);
+            if let Some(encoding) = pin {
                 line.push_str(&format!("CA[{}]", encoding.name()));
             }
             for prop in node.properties() {
+                if pin.is_some() && prop.ident() == "CA" {
+                    // An unusable `CA` gives way to the pinned one.
+                    continue;
+                }
                 line.push_str(prop.ident());
                 for value in prop.values() {
                     line.push_str(&format!("[{}]", value.raw().escape_ascii()));

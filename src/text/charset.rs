@@ -210,24 +210,61 @@ pub(crate) fn detect_not_utf8(bytes: &[u8]) -> Charset {
 }
 
 /// What [`detect`] says of `bytes` when that is a charset whose second
-/// bytes can be `\` or `]` (see [`is_ascii_unsafe`]); `None` when it says
+/// bytes can be `\\` or `]` (see [`is_ascii_unsafe`]); `None` when it says
 /// anything else. Quicker than [`detect`] when the answer is `None`: the
 /// other candidates are scored only when one of those could win.
+#[cfg(test)]
 pub(crate) fn detect_ascii_unsafe(bytes: &[u8]) -> Option<Charset> {
-    let (valid, total) = utf8_counts(bytes)?;
+    detect_on_trial(bytes).read_in
+}
+
+/// What detection says of the bytes of a game read on trial.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TrialCharset {
+    /// The charset to read the game again in, a character at a time: what
+    /// [`detect`] says when that is ASCII-unsafe.
+    pub(crate) read_in: Option<Charset>,
+    /// What [`detect`] says of the bytes when that was found on the way
+    /// and is not `read_in` (damaged UTF-8, a legacy charset): the game's
+    /// charset, so that it is not detected twice.
+    pub(crate) found: Option<Charset>,
+}
+
+/// [`detect_ascii_unsafe`], with what else was found on the way.
+pub(crate) fn detect_on_trial(bytes: &[u8]) -> TrialCharset {
+    let Some((valid, total)) = utf8_counts(bytes) else {
+        return TrialCharset::default();
+    };
     let ratio = valid as f32 / total.max(1) as f32;
-    if ratio >= 0.8 || (bytes.len() <= SAMPLE_MAX && implausible_ascii_unsafe(bytes, valid)) {
-        return None;
+    if ratio >= 0.8 {
+        return TrialCharset {
+            read_in: None,
+            found: Some(damaged_utf8(ratio)),
+        };
+    }
+    if bytes.len() <= SAMPLE_MAX && implausible_ascii_unsafe(bytes, valid) {
+        return TrialCharset::default();
     }
     let mut tallies = [Tally::default(); CANDIDATES.len()];
     let (unsafe_ones, others) = tallies.split_at_mut(ASCII_UNSAFE_CANDIDATES);
     tally(bytes, unsafe_ones);
     // The winner must read more of the text plausibly than UTF-8 does.
     if unsafe_ones.iter().all(|t| t.score().1 <= ratio) {
-        return None;
+        return TrialCharset::default();
     }
     tally_from(bytes, others, ASCII_UNSAFE_CANDIDATES);
-    Some(pick(&tallies, ratio)).filter(|c| is_ascii_unsafe(c.encoding()))
+    let winner = pick(&tallies, ratio);
+    if is_ascii_unsafe(winner.encoding()) {
+        TrialCharset {
+            read_in: Some(winner),
+            found: None,
+        }
+    } else {
+        TrialCharset {
+            read_in: None,
+            found: Some(winner),
+        }
+    }
 }
 
 /// The share of the non-ASCII bytes of (a sample of) `bytes` that are in

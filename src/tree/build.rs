@@ -282,11 +282,19 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
         });
     }
 
-    fn settle(&mut self, keep: bool) {
+    fn settle(&mut self, keep: bool, found: Option<crate::text::Charset>) {
         let Some(m) = self.trial.take() else {
             return;
         };
         if keep {
+            if let Some(charset) = found {
+                // Found while deciding, from the bytes `charset()` reads.
+                let store = &mut *self.store;
+                store.charsets.resize_with(store.games.len(), OnceLock::new);
+                if let Some(cell) = store.charsets.last() {
+                    let _ = cell.set(charset);
+                }
+            }
             return;
         }
         let store = &mut *self.store;

@@ -46,16 +46,21 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
 
     /// The charset the writer records in this game's root (as `CA`) so that
     /// the written game is read the way this one was: `None` when the root
-    /// has a `CA` or nothing about the game's bytes needs one. A game
-    /// without `CA` is read in a charset guessed from its bytes, and writing
-    /// changes bytes outside its values (junk dropped, a cut value closed),
-    /// which could change the guess: a game read a character at a time
-    /// (a detected Shift_JIS, Big5 or GB18030, or an override) is pinned to
-    /// that charset, and a game read byte by byte whose bytes are not UTF-8
-    /// to the charset its text is decoded in (unless that one would be read
-    /// a character at a time, which would split its values differently).
+    /// has a `CA` naming a usable charset, or nothing about the game's bytes
+    /// needs one. A game without such a `CA` is read in a charset guessed
+    /// from its bytes, and writing changes bytes outside its values (junk
+    /// dropped, a cut value closed), which could change the guess: a game
+    /// read a character at a time (a detected Shift_JIS, Big5 or GB18030,
+    /// or an override) is pinned to that charset, and a game read byte by
+    /// byte whose bytes are not UTF-8 to the charset its text is decoded in
+    /// (unless that one would be read a character at a time, which would
+    /// split its values differently). A `CA` naming no usable charset
+    /// (`CA[UTF-16]`, `CA[klingon]`) gives way to the pinned one.
     pub(crate) fn charset_to_pin(&self) -> Option<&'static encoding_rs::Encoding> {
-        if self.declared_charset().is_some() {
+        if self
+            .declared_charset()
+            .is_some_and(|label| crate::text::charset::for_label(label).is_some())
+        {
             return None;
         }
         let store = self.coll.store;
@@ -124,7 +129,12 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     pub fn moves(&self) -> Moves<'t, 'src> {
+        let store = self.coll.store;
         Moves {
+            nodes: &store.nodes,
+            slots: &store.slots,
+            input: self.coll.input,
+            size: self.board_size(),
             coll: self.coll,
             next: self.data().root,
             game: self.index as u32,
@@ -135,11 +145,53 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
 /// The moves of a game's main line, from [`GameTree::moves`].
 #[derive(Clone, Debug)]
 pub struct Moves<'t, 'src: 't> {
+    /// The records the loop reads, held here so that it reads them without
+    /// going through the collection.
+    nodes: &'t [super::store::NodeData],
+    slots: &'t [crate::tree::Span32],
+    input: &'src [u8],
+    size: BoardSize,
     coll: Collection<'t, 'src>,
     /// The link of the next node of the line (0: the line has ended). Kept
     /// as a number, not a node handle, so that the loop stays in registers.
     next: u32,
     game: u32,
+}
+
+impl<'t, 'src: 't> Moves<'t, 'src> {
+    /// The move of a plain node of one property: its colour and the
+    /// value's span, or `None` when that property is not `B` or `W`.
+    #[inline(always)]
+    fn one_property(&self, slot: usize) -> Option<(Color, crate::tree::Span32)> {
+        let span = *self.slots.get(slot)?;
+        let open = (span.start as usize).checked_sub(1)?;
+        let color = match self.input.get(open.wrapping_sub(1)) {
+            Some(b'B') => Color::Black,
+            Some(b'W') => Color::White,
+            _ => return None,
+        };
+        if open > 1 && self.input[open - 2].is_ascii_uppercase() {
+            return None;
+        }
+        Some((color, span))
+    }
+
+    /// The move of a plain node of several properties: the first `B`, else
+    /// the first `W`.
+    #[inline]
+    fn first_move(&self, slots: std::ops::Range<usize>) -> Option<(Color, crate::tree::Span32)> {
+        let mut white = None;
+        for slot in slots {
+            match self.one_property(slot) {
+                Some((Color::Black, span)) => return Some((Color::Black, span)),
+                Some(found) => {
+                    white.get_or_insert(found);
+                }
+                None => {}
+            }
+        }
+        white
+    }
 }
 
 impl<'t, 'src: 't> Iterator for Moves<'t, 'src> {
@@ -148,15 +200,39 @@ impl<'t, 'src: 't> Iterator for Moves<'t, 'src> {
     type Item = Result<(Color, Move)>;
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let nodes = &self.coll.store.nodes;
+        use super::store::RICH;
         loop {
             let id = super::NodeId::from_link(self.next)?;
+            let index = id.index();
+            let props = self.nodes[index].props;
             // The first child is the next node, when it is this one's child.
-            let child = id.index() + 1;
-            self.next = match nodes.get(child) {
-                Some(n) if n.parent as usize == child => child as u32 + 1,
+            let after = self.nodes.get(index + 1);
+            self.next = match after {
+                Some(n) if n.parent as usize == index + 1 => index as u32 + 2,
                 _ => 0,
             };
+            let end = after.map_or(self.slots.len(), |n| (n.props & !RICH) as usize);
+            if props & RICH == 0 {
+                // Nearly every node: plain (one property, or a move with its
+                // time left and such).
+                let start = props as usize;
+                let found = if end == start + 1 {
+                    self.one_property(start)
+                } else {
+                    self.first_move(start..end)
+                };
+                let Some((color, span)) = found else {
+                    continue;
+                };
+                if let &[a, b] = &self.input[span.range()] {
+                    if let (Some(x), Some(y)) = (coord(a), coord(b)) {
+                        let point = Point { x, y };
+                        if self.size.contains(point) {
+                            return Some(Ok((color, Move::Play(point))));
+                        }
+                    }
+                }
+            }
             let node = Node {
                 coll: self.coll,
                 id,

@@ -10,8 +10,10 @@
 //! A game whose root has no `CA` is read in a charset guessed from its
 //! bytes. When those bytes are not UTF-8 (or the parse fixed the charset
 //! with an override), the writer adds `CA[…]` at the start of the root,
-//! naming the charset the game was read and decoded in: the guess is made
-//! once, and the written file reads the same in any reader:
+//! naming the charset the game was read and decoded in (in place of a `CA`
+//! that names no usable charset, such as `CA[UTF-16]` on byte-oriented
+//! text): the guess is made once, and the written file reads the same in
+//! any reader:
 //!
 //! ```
 //! // Latin-1 text without `CA`: detected, and recorded when written.
@@ -128,12 +130,18 @@ impl<W: Write> Writer<W> {
     /// Any error of the underlying output.
     pub fn write_node(&mut self, node: Node<'_, '_>) -> io::Result<()> {
         self.out.write_all(b";")?;
+        let mut skip_ca = false;
         if node.is_root() {
             if let Some(encoding) = node.game().charset_to_pin() {
                 self.out.write_all(b"CA[")?;
                 self.out.write_all(encoding.name().as_bytes())?;
                 self.out.write_all(b"]")?;
+                // A `CA` naming no usable charset gives way to this one.
+                skip_ca = node.game().declared_charset().is_some();
             }
+        }
+        if skip_ca {
+            return self.write_props_but(node, Some("CA"));
         }
         // Most nodes are written as they stand in the input (`;B[pd]C[…]`).
         if let Some(bytes) = node.written_as_is() {
@@ -144,6 +152,11 @@ impl<W: Write> Writer<W> {
 
     /// Writes the properties of `node`, one by one.
     pub(crate) fn write_props(&mut self, node: Node<'_, '_>) -> io::Result<()> {
+        self.write_props_but(node, None)
+    }
+
+    /// Writes the properties of `node` but `skip`, one by one.
+    fn write_props_but(&mut self, node: Node<'_, '_>, skip: Option<&str>) -> io::Result<()> {
         // A root whose CA switches to reading a character at a time
         // (Shift_JIS, Big5, GBK) keeps repeated properties apart: merged, a
         // value read after CA could land before it and be read byte by byte.
@@ -153,6 +166,9 @@ impl<W: Write> Writer<W> {
             node.properties()
         };
         for prop in props {
+            if Some(prop.ident()) == skip {
+                continue;
+            }
             self.out.write_all(prop.ident().as_bytes())?;
             for value in prop.values() {
                 self.out.write_all(b"[")?;

@@ -1710,8 +1710,9 @@ fn utf16_input_is_decoded_with_a_warning() {
              {\"B\":[\"aa\"]}],[]]]\n"
         );
         assert!(stderr(&out).contains("warning[utf16_input]"));
+        // Written as the UTF-8 it was read as: its `CA` says so.
         let out = sgf(&dir.0, &["fmt", file], None);
-        assert_eq!(stdout(&out), format!("{game}\n"));
+        assert_eq!(stdout(&out), "(;CA[UTF-8]GM[1]PB[李昌镐]C[中文];B[aa])\n");
     }
 
     // Odd length: not UTF-16 after all.

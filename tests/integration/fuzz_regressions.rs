@@ -376,3 +376,12 @@ fn fuzz_crash_9871c516() {
 fn fuzz_crash_94de1380() {
     replay("roundtrip_94de1380.sgf");
 }
+
+/// A root whose `CA` names no known charset (`CA[B]`): detection decided,
+/// and the writer, seeing a `CA`, recorded nothing, so the written bytes
+/// were detected differently. A `CA` naming no usable charset now gives
+/// way to the one the game was read in.
+#[test]
+fn fuzz_crash_82dfce81() {
+    replay("roundtrip_82dfce81.sgf");
+}

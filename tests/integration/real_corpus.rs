@@ -118,6 +118,22 @@ fn real_corpus_parses_counts_and_round_trips() {
                 for w in coll.warnings() {
                     *warnings.entry(w.kind).or_default() += 1;
                 }
+                // The charset found while parsing (for games read on trial)
+                // is the one detection gives on the game's bytes.
+                for game in coll.games() {
+                    let span = game.span();
+                    if game.declared_charset().is_none() {
+                        let fresh = sgf_grove::text::charset::detect(&bytes[span.start..span.end]);
+                        if game.charset() != fresh {
+                            failures.push(format!(
+                                "{}: game {} has charset {:?}, detection gives {fresh:?}",
+                                path.display(),
+                                game.index(),
+                                game.charset()
+                            ));
+                        }
+                    }
+                }
                 #[cfg(feature = "oracle")]
                 if let Err(why) = sgf_grove::oracle::roundtrip::written_nodes_agree(coll) {
                     failures.push(format!("{}: {why}", path.display()));
