@@ -198,7 +198,7 @@ impl<'t, 'src: 't> Iterator for Moves<'t, 'src> {
     /// A move with its colour, or the error of a `B`/`W` value that is not
     /// a move on the board (the line goes on after it).
     type Item = Result<(Color, Move)>;
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         use super::store::RICH;
         loop {
@@ -212,16 +212,10 @@ impl<'t, 'src: 't> Iterator for Moves<'t, 'src> {
                 _ => 0,
             };
             let end = after.map_or(self.slots.len(), |n| (n.props & !RICH) as usize);
-            if props & RICH == 0 {
-                // Nearly every node: plain (one property, or a move with its
-                // time left and such).
-                let start = props as usize;
-                let found = if end == start + 1 {
-                    self.one_property(start)
-                } else {
-                    self.first_move(start..end)
-                };
-                let Some((color, span)) = found else {
+            if end == props as usize + 1 {
+                // Nearly every node: plain, one property (with RICH set,
+                // `end` is below `props`).
+                let Some((color, span)) = self.one_property(props as usize) else {
                     continue;
                 };
                 if let &[a, b] = &self.input[span.range()] {
@@ -233,17 +227,36 @@ impl<'t, 'src: 't> Iterator for Moves<'t, 'src> {
                     }
                 }
             }
-            let node = Node {
-                coll: self.coll,
-                id,
-                game: self.game,
-            };
-            match node.played() {
-                Ok(None) => continue,
-                Ok(Some(played)) => return Some(Ok(played)),
-                Err(e) => return Some(Err(e)),
+            if let Some(played) = self.general(id, props, end) {
+                return Some(played);
             }
         }
+    }
+}
+
+impl<'t, 'src: 't> Moves<'t, 'src> {
+    /// The move of any other node (several properties, a rich node, a
+    /// value that is not two letters on the board), or `None` when it has
+    /// none. Out of line, so that loops over moves inline the common case.
+    #[inline(never)]
+    fn general(&self, id: super::NodeId, props: u32, end: usize) -> Option<Result<(Color, Move)>> {
+        if props & super::store::RICH == 0 && end > props as usize + 1 {
+            let (color, span) = self.first_move(props as usize..end)?;
+            if let &[a, b] = &self.input[span.range()] {
+                if let (Some(x), Some(y)) = (coord(a), coord(b)) {
+                    let point = Point { x, y };
+                    if self.size.contains(point) {
+                        return Some(Ok((color, Move::Play(point))));
+                    }
+                }
+            }
+        }
+        let node = Node {
+            coll: self.coll,
+            id,
+            game: self.game,
+        };
+        node.played().transpose()
     }
 }
 

@@ -121,6 +121,19 @@ fn real_corpus_parses_counts_and_round_trips() {
                 // The charset found while parsing (for games read on trial)
                 // is the one detection gives on the game's bytes.
                 for game in coll.games() {
+                    // The moves iterator's fast paths agree with the nodes.
+                    let by_nodes = game
+                        .root()
+                        .main_line()
+                        .filter_map(|n| n.played().transpose())
+                        .map(|r| r.map_err(|e| e.offset()));
+                    if !game.moves().map(|r| r.map_err(|e| e.offset())).eq(by_nodes) {
+                        failures.push(format!(
+                            "{}: game {}: moves() differs from the main line's played()",
+                            path.display(),
+                            game.index()
+                        ));
+                    }
                     let span = game.span();
                     if game.declared_charset().is_none() {
                         let fresh = sgf_grove::text::charset::detect(&bytes[span.start..span.end]);
