@@ -226,7 +226,7 @@ fn ident_key(name: &[u8]) -> u64 {
 pub(crate) struct RootSwitch {
     /// The mode values are read in after the root's `CA`, and from where
     /// (`usize::MAX` when the mode was not fixed beforehand and the root has
-    /// no `CA`).
+    /// no `CA` naming a usable charset).
     pub(crate) mode: ValueMode,
     pub(crate) from: usize,
     /// The charset detected from the game's bytes that fixed the mode, for a
@@ -237,7 +237,7 @@ pub(crate) struct RootSwitch {
 impl RootSwitch {
     /// Whether the game's charset is not left to detection: its mode was
     /// fixed before its root (an override, a detected charset) or its root
-    /// has a `CA`.
+    /// has a `CA` naming a usable charset.
     pub(crate) fn is_declared_or_fixed(&self) -> bool {
         self.from != usize::MAX
     }
@@ -291,7 +291,7 @@ pub(crate) fn lex_node(
                     if !ca_seen && &input[ident.range()] == b"CA" {
                         ca_seen = true;
                         let m = ca_mode(input, value, sink);
-                        if !fixed_mode {
+                        if let (false, Some(m)) = (fixed_mode, m) {
                             mode = m;
                             root.mode = mode;
                             root.from = end;
@@ -387,7 +387,7 @@ pub(crate) fn lex_node(
                     {
                         ca_seen = true;
                         let m = ca_mode(input, scratch.values[first], sink);
-                        if !fixed_mode {
+                        if let (false, Some(m)) = (fixed_mode, m) {
                             mode = m;
                             root.mode = mode;
                             root.from = resume;
@@ -508,19 +508,21 @@ fn skip_blank(input: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// How a root's values are read after its `CA` value `value`, with a
-/// warning when it names no charset or one SGF text cannot be in.
-fn ca_mode(input: &[u8], value: Span32, sink: &mut DiagSink<'_, '_>) -> ValueMode {
+/// How a root's values are read after its `CA` value `value`; `None`, with
+/// a warning, when it names no charset or one SGF text cannot be in: the
+/// game is then read as if it had no `CA` (detection decides, the mode
+/// too).
+fn ca_mode(input: &[u8], value: Span32, sink: &mut DiagSink<'_, '_>) -> Option<ValueMode> {
     use crate::text::charset::{any_label, is_usable};
     match any_label(&input[value.range()]) {
-        Some(e) if is_usable(e) => ValueMode::for_encoding(e),
+        Some(e) if is_usable(e) => Some(ValueMode::for_encoding(e)),
         Some(_) => {
             sink.warn(WarningKind::UnusableCharset, value.start as usize);
-            ValueMode::Bytes
+            None
         }
         None => {
             sink.warn(WarningKind::UnknownCharset, value.start as usize);
-            ValueMode::Bytes
+            None
         }
     }
 }

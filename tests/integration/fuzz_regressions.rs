@@ -385,3 +385,14 @@ fn fuzz_crash_94de1380() {
 fn fuzz_crash_82dfce81() {
     replay("roundtrip_82dfce81.sgf");
 }
+
+/// A root whose `CA` names no known charset, over bytes detected as Big5:
+/// the unknown `CA` fixed the reading byte by byte while the text was
+/// decoded as Big5, a charset the writer cannot record without changing
+/// how the values split, so the written game was detected again, as
+/// something else. A `CA` naming no usable charset now leaves the game to
+/// detection for its reading too, as if it had no `CA`.
+#[test]
+fn fuzz_crash_19d88791() {
+    replay("roundtrip_19d88791.sgf");
+}
