@@ -1,5 +1,6 @@
 //! Game semantics: game information (players, ranks, komi, handicap, result,
-//! dates, rules, …) read from a game's root node.
+//! dates, rules, …) read from a game's root node, and the symmetries of the
+//! board ([`Symmetry`]).
 //!
 //! Everything here is built in three layers:
 //!
@@ -45,11 +46,13 @@
 //! ```
 
 mod info;
+pub mod symmetry;
 
 pub use info::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
     PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
+pub use symmetry::Symmetry;
 
 use crate::tree::GameTree;
 
