@@ -139,6 +139,7 @@ impl Symmetry {
     }
 
     /// The symmetry that undoes this one (on the board it produced).
+    #[must_use]
     pub const fn inverse(self) -> Symmetry {
         let b = self.bits();
         if b.swap {
@@ -154,6 +155,7 @@ impl Symmetry {
 
     /// This symmetry, then `next`: `a.then(b).apply(p)` is
     /// `b.apply(a.apply(p))` (each on the board the one before produced).
+    #[must_use]
     pub const fn then(self, next: Symmetry) -> Symmetry {
         let (a, b) = (self.bits(), next.bits());
         // Swapping after a mirror of x is a mirror of y after the swap.
