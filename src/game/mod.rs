@@ -47,12 +47,14 @@
 
 mod info;
 pub mod symmetry;
+pub mod transform;
 
 pub use info::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
     PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
 pub use symmetry::Symmetry;
+pub use transform::Transform;
 
 use crate::tree::GameTree;
 

@@ -27,9 +27,10 @@ use std::str::FromStr;
 
 /// One of the 8 symmetries of the board. Rotations are clockwise as the
 /// board is drawn (x to the right, y down, `aa` at the top left).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symmetry {
     /// Every point stays.
+    #[default]
     Identity,
     /// A quarter turn clockwise: `(x, y)` → `(rows − 1 − y, x)`.
     Rotate90,
