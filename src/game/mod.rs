@@ -45,7 +45,9 @@
 //! # Ok::<(), sgf_grove::Error>(())
 //! ```
 
+pub mod board;
 mod info;
+pub mod replay;
 pub mod symmetry;
 pub mod transform;
 
@@ -53,6 +55,7 @@ pub use info::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
     PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
+pub use replay::{Cursor, IllegalMove, ReplayOptions};
 pub use symmetry::Symmetry;
 pub use transform::Transform;
 

@@ -6,6 +6,7 @@
 
 mod api;
 mod archives;
+mod board;
 mod catalogue;
 mod charsets;
 mod cli;

@@ -1,0 +1,708 @@
+//! The board and the rules of Go: stones, captures, prisoners, ko and
+//! superko, suicide, and a Zobrist hash of every position.
+//!
+//! A [`Board`] is a flat array with a border around the playing area
+//! (boards up to 52×52, rectangular too). Stones of one chain are linked in
+//! a ring, each chain counts its *pseudo-liberties* (one per stone and empty
+//! neighbour, so a chain is captured exactly when the count reaches zero),
+//! and chains merge by relabelling the smaller one: a move costs a few
+//! dozen memory accesses, captures a walk of the captured stones.
+//!
+//! ```
+//! use sgf_grove::game::board::{Board, Illegal, RuleSet};
+//! use sgf_grove::value::{BoardSize, Color, Point};
+//!
+//! let p = |x, y| Point { x, y };
+//! let mut board = Board::new(BoardSize::square(9), RuleSet::JAPANESE);
+//! // A white stone at the edge, surrounded by three black stones.
+//! board.play(Color::White, p(4, 0))?;
+//! for at in [p(3, 0), p(5, 0), p(4, 1)] {
+//!     board.play(Color::Black, at)?;
+//! }
+//! assert_eq!(board.get(p(4, 0)), None, "captured");
+//! assert_eq!(board.captures(Color::Black), 1);
+//! // White cannot play back into the eye: suicide under Japanese rules.
+//! assert_eq!(board.play(Color::White, p(4, 0)), Err(Illegal::Suicide));
+//! # Ok::<(), Illegal>(())
+//! ```
+
+use super::Rules;
+use crate::value::{BoardSize, Color, Point};
+use std::collections::HashSet;
+use std::fmt;
+
+/// What repetition the rules forbid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KoRule {
+    /// No repetition rule at all.
+    None,
+    /// The basic ko: a single stone may not retake a single stone at once.
+    Simple,
+    /// Positional superko: no position (stones alone) may repeat.
+    Positional,
+    /// Situational superko: no position may repeat with the same player to
+    /// move.
+    Situational,
+}
+
+/// The rules a board follows: what repeats are forbidden and whether
+/// suicide is a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// The repetition rule.
+    pub ko: KoRule,
+    /// Whether a move that leaves its own chain without liberties is
+    /// allowed (the chain is then taken off; its stones are the
+    /// opponent's prisoners).
+    pub suicide: bool,
+}
+
+impl RuleSet {
+    /// Japanese and Korean rules: the basic ko, no suicide.
+    pub const JAPANESE: RuleSet = RuleSet {
+        ko: KoRule::Simple,
+        suicide: false,
+    };
+    /// Chinese rules: positional superko, no suicide.
+    pub const CHINESE: RuleSet = RuleSet {
+        ko: KoRule::Positional,
+        suicide: false,
+    };
+    /// AGA rules: situational superko, no suicide.
+    pub const AGA: RuleSet = RuleSet {
+        ko: KoRule::Situational,
+        suicide: false,
+    };
+    /// New Zealand rules: situational superko, suicide allowed.
+    pub const NEW_ZEALAND: RuleSet = RuleSet {
+        ko: KoRule::Situational,
+        suicide: true,
+    };
+    /// Ing rules: situational superko (the closest of these to Ing's ko
+    /// rules), suicide of several stones allowed.
+    pub const ING: RuleSet = RuleSet {
+        ko: KoRule::Situational,
+        suicide: true,
+    };
+    /// Tromp–Taylor rules: positional superko, suicide allowed.
+    pub const TROMP_TAYLOR: RuleSet = RuleSet {
+        ko: KoRule::Positional,
+        suicide: true,
+    };
+
+    /// The rules a game's `RU` names; [`RuleSet::JAPANESE`] for anything
+    /// else (what most records without `RU` follow).
+    ///
+    /// ```
+    /// use sgf_grove::game::{board::RuleSet, Rules};
+    /// assert_eq!(RuleSet::for_rules(&Rules::parse("NZ")), RuleSet::NEW_ZEALAND);
+    /// assert_eq!(RuleSet::for_rules(&Rules::parse("Japanese")), RuleSet::JAPANESE);
+    /// ```
+    pub fn for_rules(rules: &Rules) -> RuleSet {
+        match rules {
+            Rules::Japanese | Rules::Korean | Rules::Other(_) => RuleSet::JAPANESE,
+            Rules::Chinese => RuleSet::CHINESE,
+            Rules::Aga => RuleSet::AGA,
+            Rules::NewZealand => RuleSet::NEW_ZEALAND,
+            Rules::Goe => RuleSet::ING,
+            Rules::TrompTaylor => RuleSet::TROMP_TAYLOR,
+        }
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet::JAPANESE
+    }
+}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// The point is not on the board.
+    OffBoard,
+    /// The point holds a stone.
+    Occupied,
+    /// The move leaves its own chain without liberties and the rules forbid
+    /// suicide.
+    Suicide,
+    /// The move retakes a ko at once.
+    Ko,
+    /// The move repeats an earlier position (superko).
+    Superko,
+}
+
+impl Illegal {
+    /// A short name, stable for output (`occupied`, `suicide`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Illegal::OffBoard => "off_board",
+            Illegal::Occupied => "occupied",
+            Illegal::Suicide => "suicide",
+            Illegal::Ko => "ko",
+            Illegal::Superko => "superko",
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Illegal::OffBoard => "the point is off the board",
+            Illegal::Occupied => "the point is occupied",
+            Illegal::Suicide => "suicide is not allowed",
+            Illegal::Ko => "the ko cannot be retaken at once",
+            Illegal::Superko => "the move repeats an earlier position",
+        })
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const EDGE: u8 = 3;
+
+/// The largest board side.
+const MAX_SIDE: usize = 52;
+/// Cells of the largest board with its border.
+const MAX_CELLS: usize = (MAX_SIDE + 2) * (MAX_SIDE + 2);
+
+/// Random keys for every (cell, colour) of the largest board, and one for
+/// White to move: fixed (a seeded generator), so hashes are the same in
+/// every run and on every machine.
+static KEYS: [[u64; MAX_CELLS]; 2] = keys();
+const WHITE_TO_PLAY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+const fn keys() -> [[u64; MAX_CELLS]; 2] {
+    let mut out = [[0u64; MAX_CELLS]; 2];
+    let mut state = 0x5347_4620_4752_4f56u64; // "SGF GROV"
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < MAX_CELLS {
+            // splitmix64
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            out[c][i] = z ^ (z >> 31);
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+fn code(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+fn opponent(c: u8) -> u8 {
+    c ^ 3
+}
+
+/// A Go board with its stones, prisoners, ko point and position hash.
+#[derive(Clone)]
+pub struct Board {
+    size: BoardSize,
+    rules: RuleSet,
+    /// `cols + 2`: the border column sits between rows.
+    stride: usize,
+    cells: Vec<u8>,
+    /// The next stone of the chain (a ring).
+    next: Vec<u16>,
+    /// The chain's representative stone.
+    head: Vec<u16>,
+    /// At a chain's head: its pseudo-liberties and its stones.
+    libs: Vec<u16>,
+    stones: Vec<u16>,
+    /// The point the basic ko forbids, and to which colour.
+    ko: Option<(usize, u8)>,
+    prisoners: [u32; 2],
+    hash: u64,
+    /// Positions seen (for superko), hashes of stones alone or with the
+    /// player to move.
+    seen: HashSet<u64>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Board {}×{}, hash {:016x}",
+            self.size.cols, self.size.rows, self.hash
+        )?;
+        f.write_str(&self.diagram())
+    }
+}
+
+/// What a legal move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Played {
+    /// Opponent stones taken off.
+    pub captured: u32,
+    /// Own stones taken off (a suicide the rules allow).
+    pub suicided: u32,
+}
+
+impl Board {
+    /// An empty board of `size` (sides above 52 are cut to 52).
+    pub fn new(size: BoardSize, rules: RuleSet) -> Board {
+        let size = BoardSize {
+            cols: size.cols.min(MAX_SIDE as u8),
+            rows: size.rows.min(MAX_SIDE as u8),
+        };
+        let stride = size.cols as usize + 2;
+        let cells_len = stride * (size.rows as usize + 2);
+        let mut cells = vec![EDGE; cells_len];
+        for y in 0..size.rows as usize {
+            for x in 0..size.cols as usize {
+                cells[(y + 1) * stride + x + 1] = EMPTY;
+            }
+        }
+        let mut board = Board {
+            size,
+            rules,
+            stride,
+            cells,
+            next: vec![0; cells_len],
+            head: vec![0; cells_len],
+            libs: vec![0; cells_len],
+            stones: vec![0; cells_len],
+            ko: None,
+            prisoners: [0; 2],
+            hash: 0,
+            seen: HashSet::new(),
+        };
+        board.remember();
+        board
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The rules it follows.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    #[inline]
+    fn cell(&self, p: Point) -> Option<usize> {
+        self.size
+            .contains(p)
+            .then(|| (p.y as usize + 1) * self.stride + p.x as usize + 1)
+    }
+
+    #[inline]
+    fn point(&self, i: usize) -> Point {
+        Point {
+            x: (i % self.stride - 1) as u8,
+            y: (i / self.stride - 1) as u8,
+        }
+    }
+
+    #[inline]
+    fn neighbours(&self, i: usize) -> [usize; 4] {
+        [i - 1, i + 1, i - self.stride, i + self.stride]
+    }
+
+    /// The stone at `p`, if any (`None` off the board too).
+    pub fn get(&self, p: Point) -> Option<Color> {
+        match self.cells[self.cell(p)?] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Every stone of `color`, row by row.
+    pub fn stones(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
+        let want = code(color);
+        (0..self.cells.len())
+            .filter(move |&i| self.cells[i] == want)
+            .map(|i| self.point(i))
+    }
+
+    /// The prisoners `color` has taken (stones of the other colour
+    /// captured, and the other side's own stones taken off by a suicide).
+    pub fn captures(&self, color: Color) -> u32 {
+        self.prisoners[code(color) as usize - 1]
+    }
+
+    /// The point the basic ko forbids to retake now (to the player whose
+    /// stone was just taken), if any.
+    pub fn ko(&self) -> Option<Point> {
+        self.ko.map(|(i, _)| self.point(i))
+    }
+
+    /// The Zobrist hash of the stones on the board.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash of the position with `to_play` to move (and the ko point,
+    /// which changes what may be played): what situational rules compare.
+    pub fn hash_with(&self, to_play: Color) -> u64 {
+        let mut h = self.hash;
+        if to_play == Color::White {
+            h ^= WHITE_TO_PLAY;
+        }
+        if let Some((ko, forbidden)) = self.ko {
+            if forbidden == code(to_play) {
+                h ^= KEYS[0][ko].rotate_left(17);
+            }
+        }
+        h
+    }
+
+    /// Records the position for superko.
+    fn remember(&mut self) {
+        match self.rules.ko {
+            KoRule::Positional => {
+                self.seen.insert(self.hash);
+            }
+            KoRule::Situational => {
+                // Remembered with the player who moves next, for each.
+                self.seen.insert(self.hash);
+                self.seen.insert(self.hash ^ WHITE_TO_PLAY);
+            }
+            _ => {}
+        }
+    }
+
+    /// Puts `stone` on `p`, or empties it (setup: `AB`, `AW`, `AE`): no
+    /// capture, no ko. Returns false when `p` is off the board.
+    pub fn set(&mut self, p: Point, stone: Option<Color>) -> bool {
+        let Some(i) = self.cell(p) else {
+            return false;
+        };
+        if self.cells[i] != EMPTY {
+            self.remove_stone(i);
+        }
+        if let Some(color) = stone {
+            self.place(i, code(color));
+        }
+        self.ko = None;
+        self.remember_setup();
+        true
+    }
+
+    fn remember_setup(&mut self) {
+        if self.rules.ko == KoRule::Positional || self.rules.ko == KoRule::Situational {
+            self.remember();
+        }
+    }
+
+    /// Takes one stone off and rebuilds the chains it touched (setup only:
+    /// removing a stone can split a chain).
+    fn remove_stone(&mut self, i: usize) {
+        let c = self.cells[i];
+        let h = self.head[i] as usize;
+        // Take the whole chain off, then put its other stones back one by
+        // one, which rebuilds the split chains and their liberties.
+        let mut members = Vec::with_capacity(self.stones[h] as usize);
+        let mut s = h;
+        loop {
+            members.push(s);
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        for &s in &members {
+            self.lift(s, c);
+        }
+        for &s in &members {
+            if s != i {
+                self.place(s, c);
+            }
+        }
+    }
+
+    /// Empties cell `i` holding colour `c`, giving its neighbours' chains a
+    /// pseudo-liberty each (the chain of `i` itself is being dismantled).
+    fn lift(&mut self, i: usize, c: u8) {
+        self.cells[i] = EMPTY;
+        self.hash ^= KEYS[c as usize - 1][i];
+        for n in self.neighbours(i) {
+            if matches!(self.cells[n], BLACK | WHITE) {
+                let h = self.head[n] as usize;
+                self.libs[h] += 1;
+            }
+        }
+    }
+
+    /// Puts colour `c` on empty cell `i`, merging it with its friendly
+    /// neighbours' chains; captures nothing.
+    fn place(&mut self, i: usize, c: u8) {
+        self.cells[i] = c;
+        self.hash ^= KEYS[c as usize - 1][i];
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        self.stones[i] = 1;
+        let mut libs = 0;
+        for n in self.neighbours(i) {
+            match self.cells[n] {
+                EMPTY => libs += 1,
+                BLACK | WHITE => {
+                    let h = self.head[n] as usize;
+                    self.libs[h] -= 1;
+                }
+                _ => {}
+            }
+        }
+        self.libs[i] = libs;
+        for n in self.neighbours(i) {
+            if self.cells[n] == c {
+                let (a, b) = (self.head[i] as usize, self.head[n] as usize);
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Merges the chains headed by `a` and `b`, relabelling the smaller.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.stones[a] >= self.stones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.stones[big] += self.stones[small];
+        self.libs[big] += self.libs[small];
+    }
+
+    /// Takes the chain headed by `h` off the board; returns its stones and
+    /// the last one taken off.
+    fn capture(&mut self, h: usize) -> (u32, usize) {
+        let c = self.cells[h];
+        let count = self.stones[h] as u32;
+        let mut s = h;
+        loop {
+            let after = self.next[s] as usize;
+            self.cells[s] = EMPTY;
+            self.hash ^= KEYS[c as usize - 1][s];
+            s = after;
+            if s == h {
+                break;
+            }
+        }
+        // Liberties for the neighbours, once the chain is gone.
+        let mut s = h;
+        loop {
+            for n in self.neighbours(s) {
+                if matches!(self.cells[n], BLACK | WHITE) {
+                    let nh = self.head[n] as usize;
+                    self.libs[nh] += 1;
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        (count, s)
+    }
+
+    /// The hash the board would have after `c` plays at empty cell `i`,
+    /// with what it captures; used only by superko rules.
+    fn hash_after(&self, i: usize, c: u8) -> u64 {
+        let mut h = self.hash ^ KEYS[c as usize - 1][i];
+        let mut taken: [usize; 4] = [usize::MAX; 4];
+        let mut any_capture = false;
+        for (k, n) in self.neighbours(i).into_iter().enumerate() {
+            if self.cells[n] != opponent(c) {
+                continue;
+            }
+            let head = self.head[n] as usize;
+            if taken.contains(&head) {
+                continue;
+            }
+            let touching = self
+                .neighbours(i)
+                .iter()
+                .filter(|&&m| self.cells[m] != EMPTY && self.cells[m] != EDGE)
+                .filter(|&&m| self.head[m] as usize == head)
+                .count() as u16;
+            if self.libs[head] == touching {
+                taken[k] = head;
+                any_capture = true;
+                let mut s = head;
+                loop {
+                    h ^= KEYS[opponent(c) as usize - 1][s];
+                    s = self.next[s] as usize;
+                    if s == head {
+                        break;
+                    }
+                }
+            }
+        }
+        if !any_capture && self.rules.suicide && self.is_suicide(i, c) {
+            // A suicide takes the new chain off: its stones, the new one
+            // and the friendly chains it joins, if they have no other
+            // liberty. Rare: the board is copied to find out.
+            let mut copy = self.clone();
+            copy.seen = HashSet::new();
+            copy.rules.ko = KoRule::None;
+            let _ = copy.play_code(i, c);
+            return copy.hash;
+        }
+        h
+    }
+
+    /// `color` plays at `p` under the board's rules.
+    ///
+    /// # Errors
+    ///
+    /// The [`Illegal`] reason, and the board is left as it was.
+    pub fn play(&mut self, color: Color, p: Point) -> Result<Played, Illegal> {
+        let i = self.cell(p).ok_or(Illegal::OffBoard)?;
+        let c = code(color);
+        if self.cells[i] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if self.ko == Some((i, c)) && self.rules.ko != KoRule::None {
+            return Err(Illegal::Ko);
+        }
+        let superko = matches!(self.rules.ko, KoRule::Positional | KoRule::Situational);
+        if superko {
+            let after = self.hash_after(i, c);
+            let key = match self.rules.ko {
+                KoRule::Situational if color == Color::Black => after ^ WHITE_TO_PLAY,
+                _ => after,
+            };
+            if self.seen.contains(&key) {
+                return Err(Illegal::Superko);
+            }
+        }
+        if !self.rules.suicide && self.is_suicide(i, c) {
+            return Err(Illegal::Suicide);
+        }
+        let played = self.play_code(i, c);
+        if superko {
+            match self.rules.ko {
+                KoRule::Situational => {
+                    let next = if color == Color::Black {
+                        self.hash ^ WHITE_TO_PLAY
+                    } else {
+                        self.hash
+                    };
+                    self.seen.insert(next);
+                }
+                _ => {
+                    self.seen.insert(self.hash);
+                }
+            }
+        }
+        Ok(played)
+    }
+
+    /// `color` plays at empty point `p` with captures but without the
+    /// repetition rule (a replay keeps a retaken ko that the record's rules
+    /// allowed); nothing happens on an occupied or off-board point.
+    pub fn play_repeating(&mut self, color: Color, p: Point) -> Played {
+        match self.cell(p) {
+            Some(i) if self.cells[i] == EMPTY => {
+                let played = self.play_code(i, code(color));
+                self.remember_setup();
+                played
+            }
+            _ => Played::default(),
+        }
+    }
+
+    /// Whether `c` at empty cell `i` would capture nothing and leave its
+    /// chain without liberties.
+    fn is_suicide(&self, i: usize, c: u8) -> bool {
+        let ns = self.neighbours(i);
+        for n in ns {
+            match self.cells[n] {
+                EMPTY => return false,
+                EDGE => {}
+                cell => {
+                    let head = self.head[n] as usize;
+                    let touching = ns
+                        .iter()
+                        .filter(|&&m| matches!(self.cells[m], BLACK | WHITE))
+                        .filter(|&&m| self.head[m] as usize == head)
+                        .count() as u16;
+                    // A friendly chain with a liberty elsewhere, or an
+                    // opponent chain captured by the move.
+                    if (cell == c) == (self.libs[head] > touching) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Plays `c` at empty cell `i` with no legality check but the capture
+    /// rules; a suicide takes its own chain off.
+    fn play_code(&mut self, i: usize, c: u8) -> Played {
+        self.place(i, c);
+        let mut played = Played::default();
+        let mut last_taken = 0;
+        for n in self.neighbours(i) {
+            if self.cells[n] == opponent(c) {
+                let h = self.head[n] as usize;
+                if self.libs[h] == 0 {
+                    let (count, at) = self.capture(h);
+                    played.captured += count;
+                    last_taken = at;
+                }
+            }
+        }
+        let me = c as usize - 1;
+        self.prisoners[me] += played.captured;
+        let h = self.head[i] as usize;
+        self.ko = None;
+        if self.libs[h] == 0 {
+            let (count, _) = self.capture(h);
+            played.suicided = count;
+            self.prisoners[1 - me] += count;
+        } else if played.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
+            self.ko = Some((last_taken, opponent(c)));
+        }
+        played
+    }
+
+    /// A pass by `color`: clears the ko.
+    pub fn pass(&mut self, _color: Color) {
+        self.ko = None;
+    }
+
+    /// The position as text: `X` black, `O` white, `.` empty, one row per
+    /// line.
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for y in 0..self.size.rows {
+            for x in 0..self.size.cols {
+                out.push(match self.get(Point { x, y }) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,435 @@
+//! The board and replay (`sgf_grove::game::board`, `game::replay`): the
+//! rules on hand-made positions, and every Go game of `../shared/corpus`
+//! replayed beside a second, deliberately simple implementation (flood
+//! fill for liberties) written here.
+
+use sgf_grove::game::board::{Board, Illegal, KoRule, RuleSet};
+use sgf_grove::game::ReplayOptions;
+use sgf_grove::value::{BoardSize, Color, Move, Point};
+use sgf_grove::Parser;
+
+fn p(x: u8, y: u8) -> Point {
+    Point { x, y }
+}
+
+/// Plays the moves, panicking on an illegal one.
+fn play_all(board: &mut Board, moves: &[(Color, Point)]) {
+    for &(c, at) in moves {
+        board
+            .play(c, at)
+            .unwrap_or_else(|e| panic!("{c:?} {at}: {e}\n{board:?}"));
+    }
+}
+
+use Color::{Black as B, White as W};
+
+#[test]
+fn captures_of_several_groups_at_once() {
+    let mut b = Board::new(BoardSize::square(9), RuleSet::JAPANESE);
+    // Two white stones, each in atari, sharing their liberty (0, 0).
+    play_all(
+        &mut b,
+        &[
+            (W, p(1, 0)),
+            (W, p(0, 1)),
+            (B, p(2, 0)),
+            (B, p(0, 2)),
+            (B, p(1, 1)),
+        ],
+    );
+    assert_eq!(b.get(p(1, 0)), Some(W));
+    let played = b.play(B, p(0, 0)).unwrap();
+    assert_eq!(played.captured, 2);
+    assert_eq!(b.get(p(1, 0)), None);
+    assert_eq!(b.get(p(0, 1)), None);
+    assert_eq!(b.captures(B), 2);
+    assert_eq!(b.ko(), None, "two stones taken: no ko");
+}
+
+#[test]
+fn snapback() {
+    // White: (2,0) (0,1) (1,1) (2,1), liberties (0,0) and (1,0), walled in
+    // by black. Black throws in at (1,0); white takes that stone at (0,0),
+    // which leaves white's five stones one liberty, (1,0): black takes
+    // them back. White's capture is no ko (its stone joins a chain).
+    let mut b = Board::new(BoardSize::square(5), RuleSet::JAPANESE);
+    let wall = [p(3, 0), p(3, 1), p(0, 2), p(1, 2), p(2, 2), p(3, 2)];
+    play_all(&mut b, &wall.map(|at| (B, at)));
+    play_all(
+        &mut b,
+        &[(W, p(2, 0)), (W, p(0, 1)), (W, p(1, 1)), (W, p(2, 1))],
+    );
+    assert_eq!(b.play(B, p(1, 0)).unwrap().captured, 0);
+    assert_eq!(b.play(W, p(0, 0)).unwrap().captured, 1);
+    assert_eq!(b.ko(), None);
+    assert_eq!(b.play(B, p(1, 0)).unwrap().captured, 5);
+    assert_eq!(b.stones(W).count(), 0);
+    assert_eq!((b.captures(B), b.captures(W)), (5, 1));
+}
+
+#[test]
+fn basic_ko_forbids_the_immediate_retake_only() {
+    let mut b = Board::new(BoardSize::square(5), RuleSet::JAPANESE);
+    // A ko at (1, 1)/(2, 1).
+    play_all(
+        &mut b,
+        &[
+            (B, p(1, 0)),
+            (B, p(0, 1)),
+            (B, p(1, 2)),
+            (W, p(2, 0)),
+            (W, p(3, 1)),
+            (W, p(2, 2)),
+            (W, p(1, 1)),
+        ],
+    );
+    assert_eq!(b.play(B, p(2, 1)).unwrap().captured, 1);
+    assert_eq!(b.ko(), Some(p(1, 1)));
+    assert_eq!(b.play(W, p(1, 1)), Err(Illegal::Ko));
+    // The board is unchanged by the refused move.
+    assert_eq!(b.get(p(1, 1)), None);
+    // A move elsewhere, then the retake is fine.
+    b.play(W, p(4, 4)).unwrap();
+    b.play(B, p(4, 3)).unwrap();
+    assert_eq!(b.play(W, p(1, 1)).unwrap().captured, 1);
+    // A pass clears the ko too.
+    assert_eq!(b.ko(), Some(p(2, 1)));
+    b.pass(B);
+    assert_eq!(b.ko(), None);
+}
+
+#[test]
+fn suicide_under_each_rule() {
+    // A white move into black's one-point eye in the corner.
+    let setup = |rules| {
+        let mut b = Board::new(BoardSize::square(5), rules);
+        play_all(&mut b, &[(B, p(1, 0)), (B, p(0, 1))]);
+        b
+    };
+    let mut japanese = setup(RuleSet::JAPANESE);
+    assert_eq!(japanese.play(W, p(0, 0)), Err(Illegal::Suicide));
+    assert_eq!(japanese.get(p(0, 0)), None);
+    let mut nz = setup(RuleSet::NEW_ZEALAND);
+    let played = nz.play(W, p(0, 0)).unwrap();
+    assert_eq!(played.suicided, 1);
+    assert_eq!(nz.get(p(0, 0)), None);
+    assert_eq!(nz.captures(B), 1, "the suicided stone is black's prisoner");
+    // Suicide of two stones: allowed under New Zealand rules (black moves
+    // next, a situation not seen before); under Tromp–Taylor the stones
+    // would repeat the position before white's first stone: superko.
+    let two = |rules| {
+        let mut b = Board::new(BoardSize::square(5), rules);
+        play_all(
+            &mut b,
+            &[(B, p(2, 0)), (B, p(0, 1)), (B, p(1, 1)), (W, p(0, 0))],
+        );
+        b
+    };
+    let mut nz = two(RuleSet::NEW_ZEALAND);
+    assert_eq!(nz.play(W, p(1, 0)).unwrap().suicided, 2);
+    assert_eq!(nz.stones(W).count(), 0);
+    let mut tt = two(RuleSet::TROMP_TAYLOR);
+    assert_eq!(tt.play(W, p(1, 0)), Err(Illegal::Superko));
+    assert_eq!(tt.stones(W).count(), 1);
+}
+
+#[test]
+fn superko_cycles() {
+    // A ko taken, then both players pass: passes change no stone, so
+    // retaking repeats the position before the capture.
+    let ko_shape = |rules| {
+        let mut b = Board::new(BoardSize::square(5), rules);
+        play_all(
+            &mut b,
+            &[
+                (B, p(1, 0)),
+                (B, p(0, 1)),
+                (B, p(1, 2)),
+                (W, p(2, 0)),
+                (W, p(3, 1)),
+                (W, p(2, 2)),
+                (W, p(1, 1)),
+            ],
+        );
+        b.play(B, p(2, 1)).unwrap();
+        b
+    };
+    // Positional superko: the retake recreates the position before black's
+    // capture: refused (as Ko, which the basic rule already catches).
+    let mut b = ko_shape(RuleSet::CHINESE);
+    assert!(b.play(W, p(1, 1)).is_err());
+    // After two passes (Japanese would allow the retake) positional
+    // superko still refuses: the stones would repeat.
+    b.pass(W);
+    b.pass(B);
+    assert_eq!(b.play(W, p(1, 1)), Err(Illegal::Superko));
+    let mut j = ko_shape(RuleSet::JAPANESE);
+    j.pass(W);
+    j.pass(B);
+    assert!(j.play(W, p(1, 1)).is_ok(), "basic ko: fine after passes");
+    // No repetition rule at all.
+    let mut none = ko_shape(RuleSet {
+        ko: KoRule::None,
+        suicide: false,
+    });
+    assert!(none.play(W, p(1, 1)).is_ok());
+}
+
+#[test]
+fn setup_after_moves_and_large_boards() {
+    let mut b = Board::new(BoardSize::square(52), RuleSet::JAPANESE);
+    for at in [p(0, 0), p(51, 0), p(0, 51), p(51, 51)] {
+        b.play(B, at).unwrap();
+    }
+    assert_eq!(b.play(B, p(52, 0)), Err(Illegal::OffBoard));
+    // Corner stone captured by two white stones.
+    play_all(&mut b, &[(W, p(50, 51)), (W, p(51, 50))]);
+    assert_eq!(b.get(p(51, 51)), None);
+    // Setup removes a stone from the middle of a chain and splits it.
+    let mut s = Board::new(BoardSize { cols: 7, rows: 3 }, RuleSet::JAPANESE);
+    for x in 0..5 {
+        s.set(p(x, 1), Some(B));
+    }
+    s.set(p(2, 1), None);
+    // The two halves are separate chains: surround the left one.
+    play_all(
+        &mut s,
+        &[(W, p(0, 0)), (W, p(1, 0)), (W, p(0, 2)), (W, p(1, 2))],
+    );
+    assert_eq!(s.play(W, p(2, 1)).unwrap().captured, 2);
+    assert_eq!(s.get(p(3, 1)), Some(B));
+    // Hashes: the same stones give the same hash, whatever the order.
+    let mut a = Board::new(BoardSize::square(9), RuleSet::JAPANESE);
+    let mut c = Board::new(BoardSize::square(9), RuleSet::JAPANESE);
+    play_all(&mut a, &[(B, p(2, 2)), (W, p(6, 6))]);
+    c.set(p(6, 6), Some(W));
+    c.set(p(2, 2), Some(B));
+    assert_eq!(a.hash(), c.hash());
+    assert_ne!(a.hash_with(B), a.hash_with(W));
+}
+
+#[test]
+fn replay_reports_illegal_moves_and_goes_back() {
+    let input = b"(;SZ[5]RU[Japanese]AB[aa]AW[ba];B[ba];W[cc];B[zz];W[])";
+    let doc = sgf_grove::parse(input).unwrap();
+    let game = doc.games().next().unwrap();
+    let mut cursor = game.cursor();
+    while cursor.next().is_some() {}
+    let illegal = cursor.illegal();
+    assert_eq!(illegal.len(), 2, "{illegal:?}");
+    assert_eq!(illegal[0].reason, Illegal::Occupied);
+    assert_eq!(illegal[0].move_number, 1);
+    assert_eq!(illegal[0].position.line, 1);
+    assert_eq!(illegal[0].position.column, 32);
+    // Applied as setup: the black stone replaced the white one.
+    assert_eq!(cursor.board().get(p(1, 0)), Some(B));
+    assert_eq!(illegal[1].reason, Illegal::OffBoard);
+    assert_eq!(illegal[1].point, None);
+    assert_eq!(cursor.moves(), 4);
+    // Strict: the first illegal move is an error.
+    let strict = game
+        .position_at(cursor.node(), ReplayOptions::default().strict(true))
+        .unwrap_err();
+    assert_eq!(strict.reason, Illegal::Occupied);
+    // Back to the root, one node at a time.
+    let mut steps = 0;
+    while cursor.back() {
+        steps += 1;
+    }
+    assert_eq!(steps, 4);
+    assert_eq!(cursor.board().get(p(1, 0)), Some(W));
+    assert!(cursor.illegal().is_empty());
+}
+
+/// The second implementation: a plain grid, liberties by flood fill.
+struct Simple {
+    cols: usize,
+    rows: usize,
+    cells: Vec<Option<Color>>,
+}
+
+impl Simple {
+    fn new(size: BoardSize) -> Simple {
+        let (cols, rows) = (size.cols as usize, size.rows as usize);
+        Simple {
+            cols,
+            rows,
+            cells: vec![None; cols * rows],
+        }
+    }
+
+    fn neighbours(&self, i: usize) -> Vec<usize> {
+        let (x, y) = (i % self.cols, i / self.cols);
+        let mut out = Vec::with_capacity(4);
+        if x > 0 {
+            out.push(i - 1);
+        }
+        if x + 1 < self.cols {
+            out.push(i + 1);
+        }
+        if y > 0 {
+            out.push(i - self.cols);
+        }
+        if y + 1 < self.rows {
+            out.push(i + self.cols);
+        }
+        out
+    }
+
+    /// The chain through `i` and whether it has a liberty.
+    fn chain(&self, i: usize) -> (Vec<usize>, bool) {
+        let color = self.cells[i];
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack = vec![i];
+        let mut chain = Vec::new();
+        let mut free = false;
+        seen[i] = true;
+        while let Some(s) = stack.pop() {
+            chain.push(s);
+            for n in self.neighbours(s) {
+                if self.cells[n].is_none() {
+                    free = true;
+                } else if self.cells[n] == color && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        (chain, free)
+    }
+
+    /// Plays with captures and suicide, no repetition rule; an occupied
+    /// point is overwritten (as setup).
+    fn play(&mut self, color: Color, at: Point) {
+        let i = at.y as usize * self.cols + at.x as usize;
+        if self.cells[i].is_some() {
+            self.cells[i] = Some(color);
+            return;
+        }
+        self.cells[i] = Some(color);
+        for n in self.neighbours(i) {
+            if self.cells[n] == Some(color.opponent()) {
+                let (chain, free) = self.chain(n);
+                if !free {
+                    for s in chain {
+                        self.cells[s] = None;
+                    }
+                }
+            }
+        }
+        let (chain, free) = self.chain(i);
+        if !free {
+            for s in chain {
+                self.cells[s] = None;
+            }
+        }
+    }
+}
+
+/// Every 8th Go game of the corpus: its main line replayed by the board
+/// (no repetition rule, suicide allowed: the capture machinery alone) and
+/// by [`Simple`], the positions compared after every move.
+#[test]
+fn corpus_main_lines_agree_with_a_simple_board() {
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
+    let rules = RuleSet {
+        ko: KoRule::None,
+        suicide: true,
+    };
+    let mut parser = Parser::new();
+    let (mut games, mut moves) = (0, 0);
+    for path in crate::common::sgf_files(&dir).iter().step_by(8) {
+        let bytes = std::fs::read(path).expect("readable");
+        let Ok(coll) = parser.parse(&bytes) else {
+            continue;
+        };
+        for game in coll.games() {
+            if game.game_type() != 1 {
+                continue;
+            }
+            let size = game.board_size();
+            let mut board = Board::new(size, rules);
+            let mut simple = Simple::new(size);
+            games += 1;
+            for node in game.root().main_line() {
+                for (ident, stone) in [("AE", None), ("AB", Some(B)), ("AW", Some(W))] {
+                    for at in node.get_all::<Point>(ident).flatten() {
+                        board.set(at, stone);
+                        simple.cells[at.y as usize * simple.cols + at.x as usize] = stone;
+                    }
+                }
+                let Ok(Some((color, Move::Play(at)))) = node.played() else {
+                    continue;
+                };
+                moves += 1;
+                if board.play(color, at).is_err() {
+                    // Occupied: overwritten in both.
+                    board.set(at, Some(color));
+                }
+                simple.play(color, at);
+                for y in 0..size.rows {
+                    for x in 0..size.cols {
+                        let here = simple.cells[y as usize * simple.cols + x as usize];
+                        assert_eq!(
+                            board.get(p(x, y)),
+                            here,
+                            "{} game {} move {moves}: ({x}, {y})\n{board:?}",
+                            path.display(),
+                            game.index()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("replayed {games} games, {moves} moves beside the simple board");
+    assert!(
+        games > 5_000 && moves > 900_000,
+        "{games} games, {moves} moves"
+    );
+}
+
+/// Every 64th game of the corpus walked to the end of its main line by a
+/// cursor, then back to the root: each position going back has the hash
+/// it had going forward (snapshots and replays agree), and the position
+/// of a node replayed from the root equals the cursor's.
+#[test]
+fn cursor_goes_back_to_the_positions_it_passed() {
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
+    let mut parser = Parser::new();
+    let mut checked = 0;
+    for path in crate::common::sgf_files(&dir).iter().step_by(64) {
+        let bytes = std::fs::read(path).expect("readable");
+        let Ok(coll) = parser.parse(&bytes) else {
+            continue;
+        };
+        for game in coll.games().filter(|g| g.game_type() == 1) {
+            let mut cursor = game.cursor();
+            let mut hashes = vec![(cursor.hash(), cursor.illegal().len())];
+            while cursor.next().is_some() {
+                hashes.push((cursor.hash(), cursor.illegal().len()));
+            }
+            let end = game
+                .position_at(cursor.node(), ReplayOptions::default())
+                .expect("lenient");
+            assert_eq!(end.hash(), cursor.hash(), "{}", path.display());
+            hashes.pop();
+            while cursor.back() {
+                let want = hashes.pop().expect("one per node");
+                assert_eq!(
+                    (cursor.hash(), cursor.illegal().len()),
+                    want,
+                    "{}",
+                    path.display()
+                );
+            }
+            assert!(hashes.is_empty());
+            checked += 1;
+        }
+    }
+    assert!(checked > 700, "{checked} games");
+}
