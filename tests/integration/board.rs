@@ -433,3 +433,55 @@ fn cursor_goes_back_to_the_positions_it_passed() {
     }
     assert!(checked > 700, "{checked} games");
 }
+
+/// Every 96th Go game of the corpus replayed as written and under each of
+/// the 8 symmetries (every point of every move moved): at every position
+/// the canonical hash is the same, and the symmetric hashes are the same
+/// set.
+#[test]
+fn symmetric_copies_hash_the_same() {
+    use sgf_grove::game::Symmetry;
+    let Some(dir) = crate::common::corpus_dir() else {
+        return;
+    };
+    let mut parser = Parser::new();
+    let mut positions = 0;
+    for path in crate::common::sgf_files(&dir).iter().step_by(96) {
+        let bytes = std::fs::read(path).expect("readable");
+        let Ok(coll) = parser.parse(&bytes) else {
+            continue;
+        };
+        for game in coll.games().filter(|g| g.game_type() == 1) {
+            let size = game.board_size();
+            let rules = RuleSet::JAPANESE;
+            let mut boards: Vec<Board> = Symmetry::ALL
+                .iter()
+                .map(|s| Board::new(s.board_size(size), rules))
+                .collect();
+            for (n, m) in game.moves().filter_map(Result::ok).enumerate() {
+                let (color, Move::Play(at)) = m else {
+                    continue;
+                };
+                for (board, s) in boards.iter_mut().zip(Symmetry::ALL) {
+                    let q = s.apply(at, size);
+                    if board.play(color, q).is_err() {
+                        board.set(q, Some(color));
+                    }
+                }
+                if n % 8 == 0 {
+                    let first = boards[0].canonical_hash().0;
+                    let mut set = boards[0].symmetric_hashes();
+                    set.sort_unstable();
+                    for board in &boards[1..] {
+                        assert_eq!(board.canonical_hash().0, first, "{}", path.display());
+                        let mut other = board.symmetric_hashes();
+                        other.sort_unstable();
+                        assert_eq!(other, set);
+                    }
+                    positions += 1;
+                }
+            }
+        }
+    }
+    assert!(positions > 3_000, "{positions} positions");
+}
