@@ -19,6 +19,14 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Print the position of a game at one of its nodes: a diagram, or
+    /// JSON (`size`, `to_play`, `black`, `white`, `captures`, `ko`, `hash`,
+    /// `illegal`).
+    ///
+    /// Exit status: 0, 1 when the file fails, the game or node does not
+    /// exist, or (with --strict) a move on the way is illegal; 2 on usage
+    /// errors.
+    Board(BoardArgs),
     /// Parse files and folders and report warnings, errors and throughput.
     ///
     /// Exit status: 0 when every file parsed (warnings allowed), 1 when any
@@ -162,6 +170,54 @@ pub struct DumpArgs {
     /// Read every game's text in this charset, whatever its `CA` says.
     #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
     pub charset: Option<&'static Encoding>,
+}
+
+/// Arguments of `sgf board`.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// The SGF file to read; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The game, counted from 0 in the file.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub game: usize,
+
+    /// The node: child indexes from the root, separated by dots
+    /// (`0.0.1`: the root's first child, its first child, that one's
+    /// second child); empty for the root.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["move_number", "end"])]
+    pub node: Option<String>,
+
+    /// The node of the N-th move of the main line (0: the root).
+    #[arg(long = "move", value_name = "N", conflicts_with = "end")]
+    pub move_number: Option<usize>,
+
+    /// The end of the main line (the default).
+    #[arg(long)]
+    pub end: bool,
+
+    /// How to print the position.
+    #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
+    pub format: BoardFormat,
+
+    /// The rules, whatever the game's `RU` says: japanese, chinese, aga,
+    /// nz, ing, korean, tromp-taylor (any spelling `RU` accepts).
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+
+    /// Fail on an illegal move instead of reporting it.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// How `sgf board` prints a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardFormat {
+    /// A diagram with coordinates, the last move marked.
+    Text,
+    /// One JSON object.
+    Json,
 }
 
 /// Arguments of `sgf fmt`.

@@ -2334,3 +2334,74 @@ fn export_writes_json_lines_csv_and_parquet() {
         2
     );
 }
+
+#[test]
+fn board_prints_the_position_as_a_diagram_or_json() {
+    let dir = TempDir::new("board");
+    dir.write(
+        "g.sgf",
+        b"(;SZ[9]RU[Japanese]AB[cc];W[dc];B[dd];W[cd](;B[ec];W[bc])(;B[be];W[dd]))",
+    );
+    let out = sgf(&dir.0, &["board", "g.sgf"], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "    a b c d e f g h i");
+    assert_eq!(lines[3], " c .[O]X O X . . . .");
+    assert_eq!(lines[10], "B to play, move 5; captures B 0 W 0");
+
+    // The second variation: its last move is onto a stone, reported.
+    let out = sgf(
+        &dir.0,
+        &["board", "g.sgf", "--node", "0.0.0.1.0", "--format", "json"],
+        None,
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["size"], serde_json::json!([9, 9]));
+    assert_eq!(v["to_play"], "B");
+    assert_eq!(v["black"], serde_json::json!([[2, 2], [1, 4]]));
+    assert_eq!(v["white"], serde_json::json!([[3, 2], [2, 3], [3, 3]]));
+    assert_eq!(v["captures"], serde_json::json!({"B": 0, "W": 0}));
+    assert_eq!(v["ko"], serde_json::Value::Null);
+    assert_eq!(v["hash"].as_str().unwrap().len(), 16);
+    assert_eq!(
+        v["illegal"],
+        serde_json::json!([{"move": 5, "reason": "occupied", "line": 1, "column": 65}])
+    );
+    // --strict refuses it.
+    let out = sgf(
+        &dir.0,
+        &["board", "g.sgf", "--node", "0.0.0.1.0", "--strict"],
+        None,
+    );
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("illegal move 5 W[dd]"),
+        "{}",
+        stderr(&out)
+    );
+
+    // --move N: the position after the N-th move of the main line.
+    let out = sgf(
+        &dir.0,
+        &["board", "g.sgf", "--move", "2", "--format", "json"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["black"], serde_json::json!([[2, 2], [3, 3]]));
+    assert_eq!(v["to_play"], "W");
+
+    for (args, why) in [
+        (&["board", "g.sgf", "--game", "3"][..], "no game 3"),
+        (&["board", "g.sgf", "--node", "0.5"][..], "no child 5"),
+        (
+            &["board", "g.sgf", "--move", "40"][..],
+            "the main line has 5 moves",
+        ),
+    ] {
+        let out = sgf(&dir.0, args, None);
+        assert_eq!(code(&out), 1, "{args:?}");
+        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
+    }
+}

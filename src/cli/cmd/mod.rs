@@ -1,6 +1,7 @@
 //! The subcommands, one module each, and what they share: the outcome and
 //! error types, reading an input, and compiler-style diagnostics.
 
+pub mod board;
 pub mod check;
 pub mod dump;
 pub mod export;
@@ -30,6 +31,7 @@ use std::process::ExitCode;
 /// unreadable input for `dump` and `fmt`, and failed writes to the output.
 pub fn run(command: Command) -> Result<Status, CliError> {
     match command {
+        Command::Board(args) => board::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
