@@ -48,6 +48,7 @@
 pub mod board;
 mod info;
 pub mod replay;
+pub mod signature;
 pub mod symmetry;
 pub mod transform;
 

@@ -150,7 +150,7 @@ impl<'a> FromValue<'a> for Double {
 }
 
 /// An SGF Color.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// `B`
     Black,
@@ -249,7 +249,7 @@ pub fn split_compose(raw: &[u8]) -> Option<(&[u8], &[u8])> {
 
 /// The size of the board: `SZ[19]` or `SZ[19:13]` (columns:rows), at most
 /// 52 each way. Without `SZ`, 19×19.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardSize {
     /// Columns (the x extent).
     pub cols: u8,

@@ -1,0 +1,258 @@
+//! Signatures of games for finding copies of the same game: the main
+//! line's moves in a canonical orientation (the same for a game and its
+//! rotated or reflected copy, whatever the metadata), the clustering of
+//! copies (a truncated copy joins the full game), and the Dyer signature
+//! that game databases use.
+//!
+//! ```
+//! use sgf_grove::game::signature::{dyer, MoveSequence};
+//!
+//! let a = sgf_grove::parse(b"(;PB[Lee]SZ[19];B[pd];W[dp];B[pp];W[dd])")?;
+//! // The same game, mirrored left to right, other names, one move short.
+//! let b = sgf_grove::parse(b"(;PB[Yi]SZ[19];B[dd];W[pp];B[dp])")?;
+//! let a = MoveSequence::of(a.games().next().unwrap());
+//! let b = MoveSequence::of(b.games().next().unwrap());
+//! assert!(b.is_prefix_of(&a));
+//! assert_eq!(dyer(sgf_grove::parse(b"(;B[aa])")?.games().next().unwrap()), "????????????");
+//! # Ok::<(), sgf_grove::Error>(())
+//! ```
+
+use super::Symmetry;
+use crate::tree::GameTree;
+use crate::value::{BoardSize, Color, Move, Point};
+
+/// A move of a canonical sequence: colour and point (`None`: a pass).
+pub type SeqMove = (Color, Option<Point>);
+
+/// A game's main-line moves turned by the symmetry that makes the sequence
+/// smallest: equal for a game and its rotated or reflected copies.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MoveSequence {
+    /// The moves, in the canonical orientation.
+    pub moves: Vec<SeqMove>,
+    /// The symmetry that turns the game as written into `moves`.
+    pub symmetry: Symmetry,
+    /// The board (in the canonical orientation).
+    pub size: BoardSize,
+}
+
+impl MoveSequence {
+    /// The canonical sequence of `game`'s main line (values that are no
+    /// move of the board are left out).
+    pub fn of(game: GameTree<'_, '_>) -> MoveSequence {
+        let moves: Vec<SeqMove> = game
+            .moves()
+            .filter_map(Result::ok)
+            .map(|(c, m)| match m {
+                Move::Play(p) => (c, Some(p)),
+                Move::Pass => (c, None),
+            })
+            .collect();
+        MoveSequence::canonical(&moves, game.board_size())
+    }
+
+    /// The canonical form of `moves` on a board of `size`: of the
+    /// symmetries that keep the board's shape (all 8 on a square board),
+    /// the one whose image of the sequence is smallest.
+    pub fn canonical(moves: &[SeqMove], size: BoardSize) -> MoveSequence {
+        let turned = |s: Symmetry| -> Vec<SeqMove> {
+            moves
+                .iter()
+                .map(|&(c, p)| (c, p.map(|p| s.apply(p, size))))
+                .collect()
+        };
+        let mut best = MoveSequence {
+            moves: moves.to_vec(),
+            symmetry: Symmetry::Identity,
+            size,
+        };
+        for s in Symmetry::ALL.into_iter().skip(1) {
+            if s.board_size(size) != size {
+                continue;
+            }
+            let seq = turned(s);
+            if seq < best.moves {
+                best = MoveSequence {
+                    moves: seq,
+                    symmetry: s,
+                    size,
+                };
+            }
+        }
+        best
+    }
+
+    /// Whether this game's moves begin the other's (equal included), in
+    /// the canonical orientation of both, on the same board.
+    pub fn is_prefix_of(&self, other: &MoveSequence) -> bool {
+        self.size == other.size && other.moves.starts_with(&self.moves)
+    }
+}
+
+/// A cluster of copies of one game, from [`cluster`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cluster {
+    /// The members, as indexes into the slice given to [`cluster`], in
+    /// that slice's order.
+    pub members: Vec<usize>,
+    /// The member with the most information (by the scores given), the
+    /// first of them on a tie.
+    pub best: usize,
+}
+
+/// Groups copies of the same game: games whose canonical sequences are
+/// equal, or one of which begins the other (a truncated copy joins the
+/// full game) when the shorter has at least `min_prefix` moves. A prefix
+/// that begins two different games joins the first of them in sorted
+/// order. `scores[i]` is how much information game `i` carries (for
+/// [`Cluster::best`]). Returns the clusters of two or more games, ordered
+/// by their first member.
+///
+/// # Panics
+///
+/// When `scores` and `games` differ in length.
+pub fn cluster(games: &[MoveSequence], scores: &[u64], min_prefix: usize) -> Vec<Cluster> {
+    assert_eq!(games.len(), scores.len(), "one score per game");
+    let mut order: Vec<usize> = (0..games.len()).collect();
+    order.sort_by(|&a, &b| {
+        (games[a].size.cols, games[a].size.rows, &games[a].moves, a).cmp(&(
+            games[b].size.cols,
+            games[b].size.rows,
+            &games[b].moves,
+            b,
+        ))
+    });
+    let mut clusters: Vec<Vec<usize>> = Vec::new();
+    // The longest sequence of the current cluster.
+    let mut head: Option<usize> = None;
+    for &i in &order {
+        let joins = head.is_some_and(|h| {
+            let (short, long) = (&games[h], &games[i]);
+            short.is_prefix_of(long)
+                && (short.moves.len() == long.moves.len() || short.moves.len() >= min_prefix)
+        });
+        if joins {
+            clusters.last_mut().expect("a head has a cluster").push(i);
+        } else {
+            clusters.push(vec![i]);
+        }
+        head = Some(i);
+    }
+    let mut out: Vec<Cluster> = clusters
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .map(|mut members| {
+            members.sort_unstable();
+            let best = *members
+                .iter()
+                .max_by(|&&a, &&b| scores[a].cmp(&scores[b]).then(b.cmp(&a)))
+                .expect("two or more members");
+            Cluster { members, best }
+        })
+        .collect();
+    out.sort_by_key(|c| c.members[0]);
+    out
+}
+
+/// The Dyer signature of a game: the points of its main line's moves 20,
+/// 40, 60, 31, 51 and 71, in that order, as SGF letters (`tt` for a pass,
+/// `??` for a move the game does not have), as game databases store it.
+pub fn dyer(game: GameTree<'_, '_>) -> String {
+    let moves: Vec<SeqMove> = game
+        .moves()
+        .map(|m| match m {
+            Ok((c, Move::Play(p))) => (c, Some(p)),
+            Ok((c, Move::Pass)) => (c, None),
+            Err(_) => (Color::Black, Some(Point { x: 60, y: 60 })),
+        })
+        .collect();
+    dyer_of(&moves, game.board_size(), Symmetry::Identity)
+}
+
+/// The smallest [`dyer`] signature over the symmetries that keep the
+/// board's shape: the same for a game and its rotated or reflected copy.
+pub fn dyer_symmetric(game: GameTree<'_, '_>) -> String {
+    let moves: Vec<SeqMove> = game
+        .moves()
+        .filter_map(Result::ok)
+        .map(|(c, m)| match m {
+            Move::Play(p) => (c, Some(p)),
+            Move::Pass => (c, None),
+        })
+        .collect();
+    let size = game.board_size();
+    Symmetry::ALL
+        .into_iter()
+        .filter(|s| s.board_size(size) == size)
+        .map(|s| dyer_of(&moves, size, s))
+        .min()
+        .unwrap_or_default()
+}
+
+fn dyer_of(moves: &[SeqMove], size: BoardSize, s: Symmetry) -> String {
+    let mut out = String::with_capacity(12);
+    for n in [20, 40, 60, 31, 51, 71] {
+        match moves.get(n - 1) {
+            Some((_, Some(p))) if size.contains(*p) => out.push_str(&s.apply(*p, size).to_string()),
+            Some((_, None)) => out.push_str("tt"),
+            _ => out.push_str("??"),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(text: &[u8]) -> MoveSequence {
+        let doc = crate::parse(text).unwrap();
+        let game = doc.games().next().unwrap();
+        MoveSequence::of(game)
+    }
+
+    #[test]
+    fn copies_cluster_and_others_do_not() {
+        let games = [
+            seq(b"(;B[pd];W[dp];B[pp];W[dd];B[fq])"),
+            seq(b"(;B[dd];W[pp];B[pd];W[cq];B[ep])"), // another game
+            seq(b"(;B[dp];W[pd];B[dd];W[pp])"),       // game 0 turned, one move short
+            seq(b"(;B[qq])"),
+            seq(b"(;B[cc])"),
+        ];
+        let scores = [5, 5, 4, 1, 1];
+        let found = cluster(&games, &scores, 3);
+        assert!(found
+            .iter()
+            .any(|c| c.members.contains(&0) && c.members.contains(&2)));
+        // One move each, the same up to a half turn: the same game.
+        assert!(found.iter().any(|c| c.members == [3, 4]), "{found:?}");
+        assert!(found.iter().all(|c| !c.members.contains(&1)), "{found:?}");
+        let with0 = found.iter().find(|c| c.members.contains(&0)).unwrap();
+        assert_eq!(with0.best, 0, "the longer copy has more");
+        // Too short a prefix joins nothing.
+        let found = cluster(&games, &scores, 10);
+        assert!(found.iter().all(|c| !c.members.contains(&2)), "{found:?}");
+    }
+
+    #[test]
+    fn dyer_takes_moves_20_40_60_31_51_71() {
+        let mut sgf = b"(;SZ[19]".to_vec();
+        for n in 1..=71u8 {
+            let color = if n % 2 == 1 { "B" } else { "W" };
+            let x = (b'a' + n % 19) as char;
+            let y = (b'a' + n / 19) as char;
+            sgf.extend_from_slice(format!(";{color}[{x}{y}]").as_bytes());
+        }
+        sgf.push(b')');
+        let doc = crate::parse(&sgf).unwrap();
+        let game = doc.games().next().unwrap();
+        let expect: String = [20u8, 40, 60, 31, 51, 71]
+            .iter()
+            .map(|&n| format!("{}{}", (b'a' + n % 19) as char, (b'a' + n / 19) as char))
+            .collect();
+        assert_eq!(dyer(game), expect);
+        assert_eq!(dyer_symmetric(game).len(), 12);
+        assert!(dyer_symmetric(game) <= dyer(game));
+    }
+}
