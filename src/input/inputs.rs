@@ -4,7 +4,7 @@
 use super::scan::{Hint, Scan, Src, Visit};
 use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
 use std::fs::{self, File, FileType};
-use std::io;
+use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
 
 /// How many archive and compression layers a member may be under, by
@@ -348,19 +348,21 @@ impl Source {
         &self.origin
     }
 
-    /// Whether a worker of a parallel scan reads it whole: a regular file
-    /// of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes, or a path that
-    /// failed (only its error to report).
+    /// Whether a worker of a parallel scan reads it whole: `Some` for a
+    /// regular file of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes
+    /// (with its size) or a path that failed (only its error to report,
+    /// `Some(None)`); `None` for what the calling thread cuts into games.
     #[cfg(feature = "parallel")]
-    pub(crate) fn is_small(&self) -> bool {
+    pub(crate) fn whole_size(&self) -> Option<Option<u64>> {
         match &self.kind {
-            SourceKind::Stdin => false,
-            SourceKind::Failed(..) => true,
+            SourceKind::Stdin => None,
+            SourceKind::Failed(..) => Some(None),
             SourceKind::Named | SourceKind::Found => self
                 .origin
                 .root_path()
                 .and_then(|path| fs::metadata(path).ok())
-                .is_some_and(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE),
+                .filter(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE)
+                .map(|meta| Some(meta.len())),
         }
     }
 
@@ -378,7 +380,24 @@ impl Source {
     /// # Errors
     ///
     /// The first error `visit` returns.
-    pub fn scan<E, F>(&self, inputs: &Inputs, skipped: &mut Skipped, mut visit: F) -> Result<u64, E>
+    pub fn scan<E, F>(&self, inputs: &Inputs, skipped: &mut Skipped, visit: F) -> Result<u64, E>
+    where
+        F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
+    {
+        self.scan_sized(inputs, skipped, None, visit)
+    }
+
+    /// [`Source::scan`] of a source known (just now) to be a regular file
+    /// of `size` bytes, when `size` is given: it is read whole, in one
+    /// call, into a buffer the thread keeps, without asking the system
+    /// about it again.
+    pub(crate) fn scan_sized<E, F>(
+        &self,
+        inputs: &Inputs,
+        skipped: &mut Skipped,
+        size: Option<u64>,
+        mut visit: F,
+    ) -> Result<u64, E>
     where
         F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
     {
@@ -411,6 +430,33 @@ impl Source {
                     explicit,
                 };
                 match File::open(path) {
+                    Ok(file) if size.is_some() => {
+                        let mut buf = WHOLE.with(|cell| cell.take());
+                        buf.clear();
+                        let size = size.unwrap_or(0) as usize;
+                        // One more byte than the size: the read that
+                        // finds the end then asks for no new room.
+                        buf.reserve(size.saturating_add(1));
+                        let mut file = file;
+                        let result = match file.read_to_end(&mut buf) {
+                            Ok(_) => scan.stream(
+                                &mut origin,
+                                Src::Whole(&buf, file),
+                                hint,
+                                0,
+                                Some(path),
+                            ),
+                            Err(_) if !explicit && super::sgf_name_kind(&name).is_none() => {
+                                scan.skipped.unreadable(&origin);
+                                Ok(())
+                            }
+                            Err(err) => scan.report(InputError::io(origin.clone(), err)),
+                        };
+                        if buf.capacity() <= MAX_KEPT {
+                            WHOLE.with(|cell| cell.replace(buf));
+                        }
+                        result?;
+                    }
                     Ok(file) => {
                         // A regular file can seek (zip, 7z) and be opened
                         // again; a FIFO or a device is a stream.
@@ -436,6 +482,14 @@ impl Source {
         Ok(scan.reported)
     }
 }
+
+thread_local! {
+    /// Each thread's buffer for the small files it reads whole.
+    static WHOLE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The largest buffer of [`WHOLE`] kept between files.
+const MAX_KEPT: usize = 1 << 20;
 
 /// The last part of `path`, as bytes.
 fn file_name_bytes(path: &Path) -> Vec<u8> {

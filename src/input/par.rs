@@ -93,10 +93,16 @@ impl std::fmt::Debug for ScanGame<'_> {
     }
 }
 
+/// Small sources go to the workers in groups of at most this many files
+/// or bytes (one each would cost more in handing over than in reading).
+const GROUP_FILES: usize = 32;
+const GROUP_BYTES: u64 = 1 << 20;
+
 /// A piece of work of a parallel scan.
 enum Unit<'s> {
-    /// A whole source, read by the worker.
-    Source(&'s Source),
+    /// Whole sources, read by the worker one after the other, each with
+    /// its size when it is a regular file.
+    Sources(Vec<(&'s Source, Option<u64>)>),
     /// Games of a large source, cut by the calling thread, in order.
     Games(Vec<CutGame>),
     /// An error met by the calling thread.
@@ -149,8 +155,9 @@ impl Batch {
 /// What a unit gave.
 struct Done<R> {
     items: Vec<Result<R, InputError>>,
-    folder: Option<usize>,
-    reported: u64,
+    /// For each source of a folder: the folder, the members and errors it
+    /// gave, how many things it skipped.
+    folders: Vec<(usize, u64, u64)>,
     skipped: Skipped,
 }
 
@@ -210,9 +217,9 @@ impl Inputs {
         let mut folders = sources.folder_tallies();
         let run = |unit: Unit<'_>| -> Done<R> { self.run_unit(unit, options, &work) };
         let collect = |done: Done<R>| {
-            if let Some(folder) = done.folder {
-                folders[folder].0 += done.reported;
-                folders[folder].1 += done.skipped.total();
+            for (folder, reported, skipped) in done.folders {
+                folders[folder].0 += reported;
+                folders[folder].1 += skipped;
             }
             skipped.merge(done.skipped);
             for item in done.items {
@@ -220,12 +227,29 @@ impl Inputs {
             }
         };
         ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
+            let mut group = Vec::new();
+            let mut group_bytes = 0;
             for source in sources.iter() {
-                if source.is_small() {
-                    submit.submit(Unit::Source(source));
-                } else {
-                    self.cut(source, options, &mut |unit| submit.submit(unit));
+                match source.whole_size() {
+                    Some(size) => {
+                        group.push((source, size));
+                        group_bytes += size.unwrap_or(0);
+                        if group.len() >= GROUP_FILES || group_bytes >= GROUP_BYTES {
+                            group_bytes = 0;
+                            submit.submit(Unit::Sources(std::mem::take(&mut group)));
+                        }
+                    }
+                    None => {
+                        if !group.is_empty() {
+                            group_bytes = 0;
+                            submit.submit(Unit::Sources(std::mem::take(&mut group)));
+                        }
+                        self.cut(source, options, &mut |unit| submit.submit(unit));
+                    }
                 }
+            }
+            if !group.is_empty() {
+                submit.submit(Unit::Sources(group));
             }
         })?;
         for err in sources.empty_folders(&folders) {
@@ -301,8 +325,7 @@ impl Inputs {
     {
         let mut done = Done {
             items: Vec::new(),
-            folder: None,
-            reported: 0,
+            folders: Vec::new(),
             skipped: Skipped::default(),
         };
         match unit {
@@ -312,37 +335,20 @@ impl Inputs {
                 reported,
                 skipped,
             } => {
-                done.folder = folder;
-                done.reported = reported;
+                if let Some(folder) = folder {
+                    done.folders.push((folder, reported, skipped.total()));
+                }
                 done.skipped = skipped;
             }
-            Unit::Source(source) => {
-                done.folder = source.folder();
-                let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
-                let items = &mut done.items;
-                let reported = source.scan(self, &mut done.skipped, |member| {
-                    match member {
-                        Err(err) => items.push(Err(err)),
-                        Ok(member) => {
-                            let _ = games_of(member, options, &mut idle, &mut |game| {
-                                items.push(game.map(|game| {
-                                    let coll = *game.collection();
-                                    work(ScanGame {
-                                        origin: game.origin(),
-                                        collection: coll,
-                                        tree: game.tree(),
-                                        warnings: coll.warnings(),
-                                    })
-                                }));
-                                Ok::<(), Infallible>(())
-                            });
-                        }
+            Unit::Sources(sources) => {
+                for (source, size) in sources {
+                    let before = done.skipped.total();
+                    let reported = self.run_source(source, size, options, work, &mut done);
+                    if let Some(folder) = source.folder() {
+                        let skipped = done.skipped.total() - before;
+                        done.folders.push((folder, reported, skipped));
                     }
-                    Ok::<(), Infallible>(())
-                });
-                IDLE.with(|cell| *cell.borrow_mut() = idle);
-                let Ok(reported) = reported;
-                done.reported = reported;
+                }
             }
             Unit::Games(cuts) => {
                 for cut in &cuts {
@@ -351,6 +357,46 @@ impl Inputs {
             }
         }
         done
+    }
+
+    /// Reads a whole source on a worker and works on its games; returns
+    /// how many members and errors it gave.
+    fn run_source<R, W>(
+        &self,
+        source: &Source,
+        size: Option<u64>,
+        options: ParseOptions,
+        work: &W,
+        done: &mut Done<R>,
+    ) -> u64
+    where
+        W: Fn(ScanGame<'_>) -> R,
+    {
+        let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+        let items = &mut done.items;
+        let reported = source.scan_sized(self, &mut done.skipped, size, |member| {
+            match member {
+                Err(err) => items.push(Err(err)),
+                Ok(member) => {
+                    let _ = games_of(member, options, &mut idle, &mut |game| {
+                        items.push(game.map(|game| {
+                            let coll = *game.collection();
+                            work(ScanGame {
+                                origin: game.origin(),
+                                collection: coll,
+                                tree: game.tree(),
+                                warnings: coll.warnings(),
+                            })
+                        }));
+                        Ok::<(), Infallible>(())
+                    });
+                }
+            }
+            Ok::<(), Infallible>(())
+        });
+        IDLE.with(|cell| *cell.borrow_mut() = idle);
+        let Ok(reported) = reported;
+        reported
     }
 }
 

@@ -16,7 +16,7 @@ use crate::game::PartialDate;
 use crate::text::CharsetSource;
 use crate::{Collection, GameTree};
 use std::collections::BTreeMap;
-use tally::{GameProperties, PropertyTally};
+use tally::PropertyTally;
 
 /// How many players [`StatsReport::players`] lists unless told otherwise.
 pub const DEFAULT_TOP_PLAYERS: usize = 20;
@@ -319,13 +319,7 @@ impl Stats {
     /// warnings by kind.
     pub fn add_game(&mut self, row: &GameRow, game: GameTree<'_, '_>) {
         self.add_row(row);
-        let mut props = GameProperties::new();
-        for node in game.nodes() {
-            for prop in node.properties() {
-                props.add(prop.ident_bytes());
-            }
-        }
-        self.properties.add_game(props);
+        self.add_properties(game);
         let warnings = GameWarnings::of(game);
         for (slot, n) in self.warnings.iter_mut().zip(warnings.by_kind) {
             *slot += n as u64;
@@ -345,14 +339,25 @@ impl Stats {
     ) {
         self.add_row(row);
         self.warnings_total -= row.warning_count as u64;
-        let mut props = GameProperties::new();
-        for node in game.nodes() {
-            for prop in node.properties() {
-                props.add(prop.ident_bytes());
-            }
-        }
-        self.properties.add_game(props);
+        self.add_properties(game);
         self.add_warnings(warnings);
+    }
+
+    /// Counts a game of a scan with no filter: [`Stats::add_scanned_game`]
+    /// with the row made here, holding only what the statistics read
+    /// (faster than a whole [`GameRow`]).
+    pub fn add_scanned_tree(&mut self, game: GameTree<'_, '_>, warnings: &[Warning]) {
+        let row = GameRow::for_stats(game);
+        self.add_row(&row);
+        self.add_properties(game);
+        self.add_warnings(warnings);
+    }
+
+    /// Counts every property of every node of `game`.
+    fn add_properties(&mut self, game: GameTree<'_, '_>) {
+        let props = &mut self.properties;
+        game.for_each_ident(|ident| props.count(ident));
+        props.end_game();
     }
 
     /// Counts warnings by kind (those of a scan that come with no game:
