@@ -138,16 +138,18 @@ impl Inputs {
                     origin: Origin::stdin(),
                     kind: SourceKind::Stdin,
                     folder: None,
+                    size: None,
                 });
                 continue;
             }
             match fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => walk_folder(path, &mut sources),
                 // Regular or not (a FIFO, a device): named, it is read.
-                Ok(_) => sources.list.push(Source {
+                Ok(meta) => sources.list.push(Source {
                     origin: Origin::path(path),
                     kind: SourceKind::Named,
                     folder: None,
+                    size: meta.is_file().then(|| meta.len()),
                 }),
                 Err(err) => sources.list.push(failed(path.clone(), &err, None)),
             }
@@ -318,6 +320,9 @@ pub struct Source {
     origin: Origin,
     kind: SourceKind,
     folder: Option<usize>,
+    /// The size of a regular file, when the walk that found it or the
+    /// look at the named path gave it.
+    size: Option<u64>,
 }
 
 #[derive(Debug)]
@@ -357,12 +362,15 @@ impl Source {
         match &self.kind {
             SourceKind::Stdin => None,
             SourceKind::Failed(..) => Some(None),
-            SourceKind::Named | SourceKind::Found => self
-                .origin
-                .root_path()
-                .and_then(|path| fs::metadata(path).ok())
-                .filter(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE)
-                .map(|meta| Some(meta.len())),
+            SourceKind::Named | SourceKind::Found => match self.size {
+                Some(size) => (size <= super::WHOLE_FILE).then_some(Some(size)),
+                None => self
+                    .origin
+                    .root_path()
+                    .and_then(|path| fs::metadata(path).ok())
+                    .filter(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE)
+                    .map(|meta| Some(meta.len())),
+            },
         }
     }
 
@@ -432,13 +440,8 @@ impl Source {
                 match File::open(path) {
                     Ok(file) if size.is_some() => {
                         let mut buf = WHOLE.with(|cell| cell.take());
-                        buf.clear();
-                        let size = size.unwrap_or(0) as usize;
-                        // One more byte than the size: the read that
-                        // finds the end then asks for no new room.
-                        buf.reserve(size.saturating_add(1));
                         let mut file = file;
-                        let result = match file.read_to_end(&mut buf) {
+                        let result = match read_whole(&mut file, size.unwrap_or(0), &mut buf) {
                             Ok(_) => scan.stream(
                                 &mut origin,
                                 Src::Whole(&buf, file),
@@ -488,6 +491,32 @@ thread_local! {
     static WHOLE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
+/// Reads `file`, of `size` bytes when it was looked at, whole into `buf`:
+/// two reads when the size still holds (the bytes, then the end), and no
+/// other call (`read_to_end` on a file asks for its size and position
+/// first).
+fn read_whole(file: &mut File, size: u64, buf: &mut Vec<u8>) -> io::Result<()> {
+    // One more byte than the size: the read that finds the end needs room.
+    buf.resize(usize::try_from(size).unwrap_or(0).saturating_add(1), 0);
+    let mut len = 0;
+    loop {
+        match file.read(&mut buf[len..]) {
+            Ok(0) => break,
+            Ok(n) => {
+                len += n;
+                if len == buf.len() {
+                    // It grew since: room for as much again.
+                    buf.resize(len * 2, 0);
+                }
+            }
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+    buf.truncate(len);
+    Ok(())
+}
+
 /// The largest buffer of [`WHOLE`] kept between files.
 const MAX_KEPT: usize = 1 << 20;
 
@@ -510,6 +539,7 @@ fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
         origin: Origin::path(path),
         kind: SourceKind::Failed(err.kind(), err.to_string()),
         folder,
+        size: None,
     }
 }
 
@@ -524,8 +554,32 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
         skipped: 0,
         elsewhere: false,
     });
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir_path) = stack.pop() {
+    // Each folder's entries sorted by name and taken depth first: the
+    // files come in the order of their paths, which the sort of the
+    // sources then only checks.
+    let mut stack = vec![Entry::Folder(root.to_path_buf())];
+    let mut entries = Vec::new();
+    while let Some(entry) = stack.pop() {
+        let dir_path = match entry {
+            Entry::Folder(path) => path,
+            Entry::File(path, file_type, size) => {
+                match classify(&path, file_type) {
+                    Ok(()) => sources.list.push(Source {
+                        origin: Origin::path(path),
+                        kind: SourceKind::Found,
+                        folder: Some(folder),
+                        size,
+                    }),
+                    // A link to a folder is not followed, and not listed.
+                    Err(None) => {}
+                    Err(Some(kind)) => {
+                        sources.skipped.not_regular(&Origin::path(path), kind);
+                        sources.folders[folder].skipped += 1;
+                    }
+                }
+                continue;
+            }
+        };
         let dir = match fs::read_dir(&dir_path) {
             Ok(dir) => dir,
             Err(err) => {
@@ -552,22 +606,33 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                 }
             };
             if file_type.is_dir() {
-                stack.push(path);
-                continue;
+                entries.push(Entry::Folder(path));
+            } else {
+                // A regular file's size, asked of its folder (a shorter
+                // lookup than by its path, later).
+                let size = file_type
+                    .is_file()
+                    .then(|| item.metadata().ok().map(|m| m.len()))
+                    .flatten();
+                entries.push(Entry::File(path, file_type, size));
             }
-            match classify(&path, file_type) {
-                Ok(()) => sources.list.push(Source {
-                    origin: Origin::path(path),
-                    kind: SourceKind::Found,
-                    folder: Some(folder),
-                }),
-                // A link to a folder is not followed, and not listed.
-                Err(None) => {}
-                Err(Some(kind)) => {
-                    sources.skipped.not_regular(&Origin::path(path), kind);
-                    sources.folders[folder].skipped += 1;
-                }
-            }
+        }
+        entries.sort_unstable_by(|a, b| b.path().file_name().cmp(&a.path().file_name()));
+        stack.append(&mut entries);
+    }
+}
+
+/// What a walk of a folder has yet to look at.
+enum Entry {
+    Folder(PathBuf),
+    /// Not a folder: its type, and its size when it is a regular file.
+    File(PathBuf, FileType, Option<u64>),
+}
+
+impl Entry {
+    fn path(&self) -> &Path {
+        match self {
+            Entry::Folder(path) | Entry::File(path, ..) => path,
         }
     }
 }
