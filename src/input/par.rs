@@ -3,27 +3,28 @@
 //! The work is cut into units that threads can take in any order while
 //! their results are handed out in the order of a sequential scan:
 //!
-//! - a file of at most [`WHOLE_FILE`] bytes (the files of a folder of game
-//!   records) is one unit: a worker opens it, reads it (decompressing,
+//! - files of at most [`WHOLE_FILE`] bytes (the files of a folder of game
+//!   records) go a few at a time as one unit: a worker opens each, reads it (decompressing,
 //!   opening archives) and parses it;
 //! - a larger file, or standard input, is read on the calling thread,
-//!   which cuts it into games as it parses it; each game's bytes are one
-//!   unit (in batches of a few hundred), which a worker parses again (at
-//!   the game's offset, line and index in its member) for the work asked. The warnings a game gets are
-//!   those of the first reading, in the stream, so that they are the same
-//!   whatever the number of threads.
+//!   which parses it game by game; a copy of each game as read (its
+//!   records, its bytes, its warnings) is one unit (in batches of a few
+//!   hundred), which a worker works on. Every byte is parsed once, in the
+//!   stream, so the games and warnings are the same whatever the number
+//!   of threads.
 //!
 //! Memory: at most `window` units in flight (a few per thread), each a
-//! small file or one game, plus their results.
+//! few small files or a batch of games (about three times their bytes
+//! with their records), plus their results.
 
 use super::games::{games_of, Game};
 use super::{InputError, Inputs, Origin, Skipped, Source};
 use crate::parallel::ordered_scope;
-use crate::span::Position;
+use crate::tree::OwnedCollection;
 use crate::{Collection, GameTree, ParseOptions, StreamParser, Warning};
 use std::cell::RefCell;
 use std::convert::Infallible;
-use std::io::{self, Cursor};
+use std::io;
 use std::sync::Arc;
 
 /// Files up to this size are read whole by one worker; larger ones are cut
@@ -116,14 +117,11 @@ enum Unit<'s> {
     },
 }
 
-/// A game cut from a large source: its bytes and where they were.
+/// A game read from a large source (or the warnings after its member's
+/// last game): a copy of its collection, as the calling thread read it.
 struct CutGame {
     origin: Arc<Origin>,
-    /// From the game's first byte to its end; empty for warnings alone.
-    bytes: Vec<u8>,
-    at: Position,
-    index: usize,
-    warnings: Vec<Warning>,
+    game: OwnedCollection,
 }
 
 /// Games cut from a large source, gathered into one unit.
@@ -136,7 +134,7 @@ struct Batch {
 impl Batch {
     /// Adds a game; hands the batch on once it is full.
     fn push<'s>(&mut self, game: CutGame, submit: &mut dyn FnMut(Unit<'s>)) {
-        self.bytes += game.bytes.len();
+        self.bytes += game.game.input_len();
         self.games.push(game);
         if self.games.len() >= BATCH_GAMES || self.bytes >= BATCH_BYTES {
             self.flush(submit);
@@ -286,21 +284,9 @@ impl Inputs {
                         submit(Unit::Error(err));
                     }
                     Ok(game) => {
-                        let coll = game.collection();
-                        let (bytes, at, index) = match game.tree() {
-                            Some(tree) => {
-                                let span = tree.span();
-                                let bytes = coll.input()[span.start..span.end].to_vec();
-                                (bytes, coll.position(span.start), tree.index())
-                            }
-                            None => (Vec::new(), Position::default(), 0),
-                        };
                         let cut = CutGame {
                             origin: Arc::clone(&origin),
-                            bytes,
-                            at,
-                            index,
-                            warnings: coll.warnings().to_vec(),
+                            game: game.collection().to_owned_collection(),
                         };
                         batch.push(cut, submit);
                     }
@@ -352,7 +338,13 @@ impl Inputs {
             }
             Unit::Games(cuts) => {
                 for cut in &cuts {
-                    done.items.push(Ok(reread(cut, options, work)));
+                    let coll = cut.game.collection();
+                    done.items.push(Ok(work(ScanGame {
+                        origin: &cut.origin,
+                        collection: coll,
+                        tree: coll.games().next(),
+                        warnings: coll.warnings(),
+                    })));
                 }
             }
         }
@@ -398,51 +390,4 @@ impl Inputs {
         let Ok(reported) = reported;
         reported
     }
-}
-
-/// Parses a game cut from a large source again, where it was, and works
-/// on it.
-fn reread<R, W>(cut: &CutGame, options: ParseOptions, work: &W) -> R
-where
-    W: Fn(ScanGame<'_>) -> R,
-{
-    let idle = IDLE.with(|cell| cell.borrow_mut().take());
-    let mut stream = idle
-        .unwrap_or_else(|| StreamParser::new(io::empty()))
-        .recycle(Cursor::new(&cut.bytes[..]), options);
-    stream.restart_at(cut.at, cut.index);
-    // The game alone, once more: it holds the same tree (its charset, its
-    // values); its warnings are those of the first reading.
-    let result = match stream.next_game() {
-        Some(Ok(coll)) if !cut.bytes.is_empty() => work(ScanGame {
-            origin: &cut.origin,
-            collection: coll,
-            tree: coll.games().next(),
-            warnings: &cut.warnings,
-        }),
-        _ => {
-            // Warnings alone (or a game that no longer parses alone, which
-            // the first reading would have refused): no tree.
-            work_without_tree(cut, options, work)
-        }
-    };
-    IDLE.with(|cell| *cell.borrow_mut() = Some(stream.recycle(io::empty(), ParseOptions::new())));
-    result
-}
-
-/// Works on the warnings of a cut unit that holds no game.
-fn work_without_tree<R, W>(cut: &CutGame, options: ParseOptions, work: &W) -> R
-where
-    W: Fn(ScanGame<'_>) -> R,
-{
-    // A collection is needed for the handle: the empty game `(;)` parsed
-    // apart serves, and is not shown (the tree is `None`).
-    let mut parser = crate::Parser::with_options(options);
-    let coll = parser.parse(b"(;)").expect("an empty game parses");
-    work(ScanGame {
-        origin: &cut.origin,
-        collection: coll,
-        tree: None,
-        warnings: &cut.warnings,
-    })
 }

@@ -163,3 +163,58 @@ impl Store {
         start..end
     }
 }
+
+/// A collection copied out of the parser that read it (a game of a stream,
+/// handed to another thread while the parser reads on): its records and
+/// the input they point into, owned. Text decoded, charsets and line
+/// checkpoints are not copied: they are found again on first use.
+#[derive(Debug)]
+pub(crate) struct OwnedCollection {
+    store: Store,
+    input: Vec<u8>,
+}
+
+impl OwnedCollection {
+    /// The copy, to read.
+    pub(crate) fn collection(&self) -> Collection<'_, '_> {
+        Collection {
+            store: &self.store,
+            input: &self.input,
+        }
+    }
+
+    /// The bytes of input it holds.
+    pub(crate) fn input_len(&self) -> usize {
+        self.input.len()
+    }
+}
+
+impl Collection<'_, '_> {
+    /// A copy of this collection with as much of its input as its games
+    /// take (none when it holds warnings alone).
+    pub(crate) fn to_owned_collection(&self) -> OwnedCollection {
+        let s = self.store;
+        let upto = s.games.iter().map(|g| g.end as usize).max().unwrap_or(0);
+        let store = Store {
+            nodes: s.nodes.clone(),
+            slots: s.slots.clone(),
+            rich: s.rich.clone(),
+            values: s.values.clone(),
+            ident_text: s.ident_text.clone(),
+            games: s.games.clone(),
+            game_base: s.game_base,
+            warnings: s.warnings.clone(),
+            warnings_dropped: s.warnings_dropped,
+            warning_counts: s.warning_counts,
+            any_chars: s.any_chars,
+            charsets: (0..s.charsets.len()).map(|_| OnceLock::new()).collect(),
+            override_charset: s.override_charset,
+            origin: s.origin,
+            ..Store::default()
+        };
+        OwnedCollection {
+            store,
+            input: self.input[..upto.min(self.input.len())].to_vec(),
+        }
+    }
+}
