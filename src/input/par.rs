@@ -153,13 +153,23 @@ impl Batch {
 /// What a unit gave.
 struct Done<R> {
     items: Vec<Result<R, InputError>>,
+    /// The games worked on, handed back for their room.
+    spent: Vec<CutGame>,
     /// For each source of a folder: the folder, the members and errors it
     /// gave, how many things it skipped.
     folders: Vec<(usize, u64, u64)>,
     skipped: Skipped,
 }
 
+/// At most this many copies of games are kept for their room, each of at
+/// most `MAX_SPARE_BYTES` of input.
+const MAX_SPARE: usize = 2 * BATCH_GAMES;
+const MAX_SPARE_BYTES: usize = 64 << 10;
+
 thread_local! {
+    /// The calling thread's copies of games that the workers are done
+    /// with, kept for their room.
+    static SPARE: RefCell<Vec<OwnedCollection>> = const { RefCell::new(Vec::new()) };
     /// Each thread's parser, kept between units for its buffers.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
 }
@@ -220,6 +230,15 @@ impl Inputs {
                 folders[folder].1 += skipped;
             }
             skipped.merge(done.skipped);
+            if !done.spent.is_empty() {
+                SPARE.with(|spare| {
+                    let mut spare = spare.borrow_mut();
+                    let room = MAX_SPARE.saturating_sub(spare.len());
+                    let small = done.spent.into_iter().map(|cut| cut.game);
+                    let small = small.filter(|game| game.input_capacity() <= MAX_SPARE_BYTES);
+                    spare.extend(small.take(room));
+                });
+            }
             for item in done.items {
                 sink(item);
             }
@@ -284,9 +303,12 @@ impl Inputs {
                         submit(Unit::Error(err));
                     }
                     Ok(game) => {
+                        let mut copy = SPARE.with(|spare| spare.borrow_mut().pop());
+                        let copy = copy.get_or_insert_with(OwnedCollection::default);
+                        game.collection().copy_into(copy);
                         let cut = CutGame {
                             origin: Arc::clone(&origin),
-                            game: game.collection().to_owned_collection(),
+                            game: std::mem::take(copy),
                         };
                         batch.push(cut, submit);
                     }
@@ -311,6 +333,7 @@ impl Inputs {
     {
         let mut done = Done {
             items: Vec::new(),
+            spent: Vec::new(),
             folders: Vec::new(),
             skipped: Skipped::default(),
         };
@@ -346,6 +369,7 @@ impl Inputs {
                         warnings: coll.warnings(),
                     })));
                 }
+                done.spent = cuts;
             }
         }
         done

@@ -168,7 +168,7 @@ impl Store {
 /// handed to another thread while the parser reads on): its records and
 /// the input they point into, owned. Text decoded, charsets and line
 /// checkpoints are not copied: they are found again on first use.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct OwnedCollection {
     store: Store,
     input: Vec<u8>,
@@ -187,34 +187,40 @@ impl OwnedCollection {
     pub(crate) fn input_len(&self) -> usize {
         self.input.len()
     }
+
+    /// The room it has for input.
+    pub(crate) fn input_capacity(&self) -> usize {
+        self.input.capacity()
+    }
 }
 
 impl Collection<'_, '_> {
-    /// A copy of this collection with as much of its input as its games
-    /// take (none when it holds warnings alone).
-    pub(crate) fn to_owned_collection(&self) -> OwnedCollection {
-        let s = self.store;
-        let upto = s.games.iter().map(|g| g.end as usize).max().unwrap_or(0);
-        let store = Store {
-            nodes: s.nodes.clone(),
-            slots: s.slots.clone(),
-            rich: s.rich.clone(),
-            values: s.values.clone(),
-            ident_text: s.ident_text.clone(),
-            games: s.games.clone(),
-            game_base: s.game_base,
-            warnings: s.warnings.clone(),
-            warnings_dropped: s.warnings_dropped,
-            warning_counts: s.warning_counts,
-            any_chars: s.any_chars,
-            charsets: (0..s.charsets.len()).map(|_| OnceLock::new()).collect(),
-            override_charset: s.override_charset,
-            origin: s.origin,
-            ..Store::default()
-        };
-        OwnedCollection {
-            store,
-            input: self.input[..upto.min(self.input.len())].to_vec(),
+    /// Copies this collection into `out` (reusing its room), with as much
+    /// of its input as its games take (none when it holds warnings alone).
+    pub(crate) fn copy_into(&self, out: &mut OwnedCollection) {
+        fn copy<T: Clone>(to: &mut Vec<T>, from: &[T]) {
+            to.clear();
+            to.extend_from_slice(from);
         }
+        let s = self.store;
+        let o = &mut out.store;
+        o.clear();
+        copy(&mut o.nodes, &s.nodes);
+        copy(&mut o.slots, &s.slots);
+        copy(&mut o.rich, &s.rich);
+        copy(&mut o.values, &s.values);
+        copy(&mut o.ident_text, &s.ident_text);
+        copy(&mut o.games, &s.games);
+        copy(&mut o.warnings, &s.warnings);
+        o.game_base = s.game_base;
+        o.warnings_dropped = s.warnings_dropped;
+        o.warning_counts = s.warning_counts;
+        o.any_chars = s.any_chars;
+        o.charsets.resize_with(s.charsets.len(), OnceLock::new);
+        o.override_charset = s.override_charset;
+        o.origin = s.origin;
+        o.lines.get_mut().reset();
+        let upto = s.games.iter().map(|g| g.end as usize).max().unwrap_or(0);
+        copy(&mut out.input, &self.input[..upto.min(self.input.len())]);
     }
 }
