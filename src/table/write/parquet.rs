@@ -10,7 +10,7 @@ use arrow_array::builder::{
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
+use parquet::basic::{Compression, Encoding};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
 use parquet::schema::types::ColumnPath;
 use std::fs::File;
@@ -310,6 +310,12 @@ fn properties(rows: usize) -> WriterPropertiesBuilder {
 /// cost a comparison per row, for nothing a reader can skip by).
 fn move_properties(rows: usize) -> WriterProperties {
     let mut builder = properties(rows);
+    for column in ["game_id", "ply"] {
+        let path = ColumnPath::from(column);
+        builder = builder
+            .set_column_dictionary_enabled(path.clone(), false)
+            .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+    }
     for column in ["color", "is_pass"] {
         builder = builder
             .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
