@@ -316,6 +316,9 @@ fn move_properties(rows: usize) -> WriterProperties {
             .set_column_dictionary_enabled(path.clone(), false)
             .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
     }
+    builder = builder
+        .set_column_dictionary_enabled(ColumnPath::from("color"), false)
+        .set_column_encoding(ColumnPath::from("color"), Encoding::DELTA_LENGTH_BYTE_ARRAY);
     for column in ["color", "is_pass"] {
         builder = builder
             .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
