@@ -182,7 +182,8 @@ impl Inputs {
     /// the same whatever `jobs` is, 1 included. Returns what was skipped.
     ///
     /// See the [module docs](self) for how the work is cut and the memory
-    /// it takes.
+    /// it takes. With `jobs` 1 (or 0) no thread is started and nothing is
+    /// cut: each game is worked on as the calling thread reads it.
     ///
     /// ```
     /// use sgf_grove::input::Inputs;
@@ -220,6 +221,9 @@ impl Inputs {
         W: Fn(ScanGame<'_>) -> R + Sync,
         S: FnMut(Result<R, InputError>),
     {
+        if jobs <= 1 {
+            return Ok(self.scan_games_here(options, &work, &mut sink));
+        }
         let sources = self.sources();
         let mut skipped = sources.skipped().clone();
         let mut folders = sources.folder_tallies();
@@ -274,6 +278,56 @@ impl Inputs {
         }
         skipped.sort();
         Ok(skipped)
+    }
+
+    /// [`Inputs::par_scan_games`] on one thread, the calling one: each
+    /// game is worked on as it is read, with no copy, and small files are
+    /// read whole as the workers read them.
+    fn scan_games_here<R, W, S>(&self, options: ParseOptions, work: &W, sink: &mut S) -> Skipped
+    where
+        W: Fn(ScanGame<'_>) -> R,
+        S: FnMut(Result<R, InputError>),
+    {
+        let sources = self.sources();
+        let mut skipped = sources.skipped().clone();
+        let mut folders = sources.folder_tallies();
+        let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+        for source in sources.iter() {
+            let before = skipped.total();
+            // Large files are read as streams.
+            let size = source.whole_size().flatten();
+            let reported = source.scan_sized(self, &mut skipped, size, |member| {
+                match member {
+                    Err(err) => sink(Err(err)),
+                    Ok(member) => {
+                        let _ = games_of(member, options, &mut idle, &mut |game| {
+                            sink(game.map(|game| {
+                                let coll = *game.collection();
+                                work(ScanGame {
+                                    origin: game.origin(),
+                                    collection: coll,
+                                    tree: game.tree(),
+                                    warnings: coll.warnings(),
+                                })
+                            }));
+                            Ok::<(), Infallible>(())
+                        });
+                    }
+                }
+                Ok::<(), Infallible>(())
+            });
+            let Ok(reported) = reported;
+            if let Some(folder) = source.folder() {
+                folders[folder].0 += reported;
+                folders[folder].1 += skipped.total() - before;
+            }
+        }
+        IDLE.with(|cell| *cell.borrow_mut() = idle);
+        for err in sources.empty_folders(&folders) {
+            sink(Err(err));
+        }
+        skipped.sort();
+        skipped
     }
 
     /// Reads a large source on the calling thread and hands each of its
