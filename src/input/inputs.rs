@@ -149,7 +149,7 @@ impl Inputs {
                     origin: Origin::path(path),
                     kind: SourceKind::Named,
                     folder: None,
-                    size: meta.is_file().then(|| meta.len()),
+                    size: meta.is_file().then_some(meta.len()),
                 }),
                 Err(err) => sources.list.push(failed(path.clone(), &err, None)),
             }
@@ -321,7 +321,8 @@ pub struct Source {
     kind: SourceKind,
     folder: Option<usize>,
     /// The size of a regular file, when the walk that found it or the
-    /// look at the named path gave it.
+    /// look at the named path gave it (for a parallel scan).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     size: Option<u64>,
 }
 

@@ -451,7 +451,7 @@ impl GameRow {
                 Err(_) => invalid = invalid.saturating_add(1),
             }
         }
-        let variation_count = nodes.filter(|n| n.next_sibling().is_some()).count();
+        let variation_count = game.variation_count();
 
         let mut info_texts = Vec::new();
         if !full {

@@ -221,10 +221,27 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
         Nodes::range(self.coll, start, end, self.index as u32)
     }
 
+    /// How many of its nodes have a next sibling: the variations that
+    /// branch off, read straight from the records.
+    #[cfg(feature = "tables")]
+    pub(crate) fn variation_count(&self) -> usize {
+        let store = self.coll.store;
+        let start = (self.data().root - 1) as usize;
+        let end = store
+            .games
+            .get(self.index + 1)
+            .map_or(store.nodes.len(), |g| (g.root - 1) as usize);
+        store.nodes[start..end]
+            .iter()
+            .filter(|n| n.next_sibling != NONE)
+            .count()
+    }
+
     /// Calls `f` with the normalised identifier of every property of every
     /// node, in pre-order (a property repeated in one node once): what
     /// walking [`GameTree::nodes`] and [`Node::properties`] gives, read
     /// straight from the records.
+    #[cfg(feature = "tables")]
     pub(crate) fn for_each_ident(&self, mut f: impl FnMut(&'t [u8])) {
         let store: &'t Store = self.coll.store;
         let input: &'t [u8] = self.coll.input;

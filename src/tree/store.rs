@@ -168,12 +168,14 @@ impl Store {
 /// handed to another thread while the parser reads on): its records and
 /// the input they point into, owned. Text decoded, charsets and line
 /// checkpoints are not copied: they are found again on first use.
+#[cfg(all(feature = "archives", feature = "parallel"))]
 #[derive(Debug, Default)]
 pub(crate) struct OwnedCollection {
     store: Store,
     input: Vec<u8>,
 }
 
+#[cfg(all(feature = "archives", feature = "parallel"))]
 impl OwnedCollection {
     /// The copy, to read.
     pub(crate) fn collection(&self) -> Collection<'_, '_> {
@@ -194,6 +196,7 @@ impl OwnedCollection {
     }
 }
 
+#[cfg(all(feature = "archives", feature = "parallel"))]
 impl Collection<'_, '_> {
     /// Copies this collection into `out` (reusing its room), with as much
     /// of its input as its games take (none when it holds warnings alone).
