@@ -495,3 +495,30 @@ impl std::fmt::Display for Stats {
         std::fmt::Display::fmt(&self.report(), f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lean row of a scan with no filter counts what the whole row
+    /// counts: players, ranks, results, dates, rules, charsets, moves
+    /// (an invalid one too), variations, properties (a long identifier,
+    /// a repeat, a lower-case spelling) and warnings.
+    #[test]
+    fn scanned_tree_counts_as_scanned_game() {
+        let input: &[u8] = b"junk (;GM[1]FF[4]CA[UTF-8]SZ[19]PB[Lee]BR[9p]PW[Cho]WR[1d]\
+            KM[6.5]HA[2]RE[B+R]DT[2001-02-03,04]RU[Japanese]AP[CGoban:3]MULTIGOGM[1]\
+            ;B[pd]C[a]C[b];W[zz](;B[dd];W[])(;B[cc]GaMe[1]))\
+            (;SZ[9]PB[Lee]RE[W+3.5]KM[0];B[ee];W[tt])(;GM[2];B[aa])";
+        let doc = crate::parse(input).unwrap();
+        let (mut whole, mut lean) = (Stats::new(), Stats::new());
+        for game in doc.games() {
+            let warnings = doc.warnings();
+            let row = GameRow::from_game_without_moves(game, "a.sgf", 0);
+            whole.add_scanned_game(&row, game, warnings);
+            lean.add_scanned_tree(game, warnings);
+        }
+        assert_eq!(whole, lean);
+        assert_eq!(whole.to_json(), lean.to_json());
+    }
+}
