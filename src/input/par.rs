@@ -150,6 +150,31 @@ impl Batch {
     }
 }
 
+/// The calling thread's copies of games that the workers are done with,
+/// kept for their room, and the heap bytes they hold.
+struct Spare {
+    list: Vec<(OwnedCollection, usize)>,
+    bytes: usize,
+}
+
+impl Spare {
+    fn take(&mut self) -> Option<OwnedCollection> {
+        let (copy, bytes) = self.list.pop()?;
+        self.bytes -= bytes;
+        Some(copy)
+    }
+
+    fn keep(&mut self, spent: Vec<CutGame>) {
+        for cut in spent {
+            let bytes = cut.game.heap_bytes();
+            if bytes <= MAX_SPARE_ONE && self.bytes + bytes <= MAX_SPARE {
+                self.bytes += bytes;
+                self.list.push((cut.game, bytes));
+            }
+        }
+    }
+}
+
 /// What a unit gave.
 struct Done<R> {
     items: Vec<Result<R, InputError>>,
@@ -161,15 +186,15 @@ struct Done<R> {
     skipped: Skipped,
 }
 
-/// At most this many copies of games are kept for their room, each of at
-/// most `MAX_SPARE_BYTES` of input.
-const MAX_SPARE: usize = 2 * BATCH_GAMES;
-const MAX_SPARE_BYTES: usize = 64 << 10;
+/// Copies of games are kept for their room up to this many heap bytes in
+/// all, each of at most `MAX_SPARE_ONE`.
+const MAX_SPARE: usize = 16 << 20;
+const MAX_SPARE_ONE: usize = 64 << 10;
 
 thread_local! {
     /// The calling thread's copies of games that the workers are done
     /// with, kept for their room.
-    static SPARE: RefCell<Vec<OwnedCollection>> = const { RefCell::new(Vec::new()) };
+    static SPARE: RefCell<Spare> = const { RefCell::new(Spare { list: Vec::new(), bytes: 0 }) };
     /// Each thread's parser, kept between units for its buffers.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
 }
@@ -235,13 +260,7 @@ impl Inputs {
             }
             skipped.merge(done.skipped);
             if !done.spent.is_empty() {
-                SPARE.with(|spare| {
-                    let mut spare = spare.borrow_mut();
-                    let room = MAX_SPARE.saturating_sub(spare.len());
-                    let small = done.spent.into_iter().map(|cut| cut.game);
-                    let small = small.filter(|game| game.input_capacity() <= MAX_SPARE_BYTES);
-                    spare.extend(small.take(room));
-                });
+                SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
             }
             for item in done.items {
                 sink(item);
@@ -357,7 +376,7 @@ impl Inputs {
                         submit(Unit::Error(err));
                     }
                     Ok(game) => {
-                        let mut copy = SPARE.with(|spare| spare.borrow_mut().pop());
+                        let mut copy = SPARE.with(|spare| spare.borrow_mut().take());
                         let copy = copy.get_or_insert_with(OwnedCollection::default);
                         game.collection().copy_into(copy);
                         let cut = CutGame {

@@ -190,9 +190,9 @@ impl OwnedCollection {
         self.input.len()
     }
 
-    /// The room it has for input.
-    pub(crate) fn input_capacity(&self) -> usize {
-        self.input.capacity()
+    /// The heap bytes it holds (its room, not just what is used).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.input.capacity() + self.store.heap_bytes()
     }
 }
 
@@ -202,8 +202,13 @@ impl Collection<'_, '_> {
     /// of its input as its games take (none when it holds warnings alone).
     pub(crate) fn copy_into(&self, out: &mut OwnedCollection) {
         fn copy<T: Clone>(to: &mut Vec<T>, from: &[T]) {
-            to.clear();
-            to.extend_from_slice(from);
+            if to.capacity() < from.len() {
+                // A new block: growing the old one would copy it first.
+                *to = from.to_vec();
+            } else {
+                to.clear();
+                to.extend_from_slice(from);
+            }
         }
         let s = self.store;
         let o = &mut out.store;
