@@ -4,7 +4,7 @@
 use super::scan::{Hint, Scan, Src, Visit};
 use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
 use std::fs::{self, File, FileType};
-use std::io;
+use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
 
 /// How many archive and compression layers a member may be under, by
@@ -138,16 +138,18 @@ impl Inputs {
                     origin: Origin::stdin(),
                     kind: SourceKind::Stdin,
                     folder: None,
+                    size: None,
                 });
                 continue;
             }
             match fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => walk_folder(path, &mut sources),
                 // Regular or not (a FIFO, a device): named, it is read.
-                Ok(_) => sources.list.push(Source {
+                Ok(meta) => sources.list.push(Source {
                     origin: Origin::path(path),
                     kind: SourceKind::Named,
                     folder: None,
+                    size: meta.is_file().then_some(meta.len()),
                 }),
                 Err(err) => sources.list.push(failed(path.clone(), &err, None)),
             }
@@ -318,6 +320,10 @@ pub struct Source {
     origin: Origin,
     kind: SourceKind,
     folder: Option<usize>,
+    /// The size of a regular file, when the walk that found it or the
+    /// look at the named path gave it (for a parallel scan).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    size: Option<u64>,
 }
 
 #[derive(Debug)]
@@ -348,19 +354,24 @@ impl Source {
         &self.origin
     }
 
-    /// Whether a worker of a parallel scan reads it whole: a regular file
-    /// of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes, or a path that
-    /// failed (only its error to report).
+    /// Whether a worker of a parallel scan reads it whole: `Some` for a
+    /// regular file of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes
+    /// (with its size) or a path that failed (only its error to report,
+    /// `Some(None)`); `None` for what the calling thread cuts into games.
     #[cfg(feature = "parallel")]
-    pub(crate) fn is_small(&self) -> bool {
+    pub(crate) fn whole_size(&self) -> Option<Option<u64>> {
         match &self.kind {
-            SourceKind::Stdin => false,
-            SourceKind::Failed(..) => true,
-            SourceKind::Named | SourceKind::Found => self
-                .origin
-                .root_path()
-                .and_then(|path| fs::metadata(path).ok())
-                .is_some_and(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE),
+            SourceKind::Stdin => None,
+            SourceKind::Failed(..) => Some(None),
+            SourceKind::Named | SourceKind::Found => match self.size {
+                Some(size) => (size <= super::WHOLE_FILE).then_some(Some(size)),
+                None => self
+                    .origin
+                    .root_path()
+                    .and_then(|path| fs::metadata(path).ok())
+                    .filter(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE)
+                    .map(|meta| Some(meta.len())),
+            },
         }
     }
 
@@ -378,7 +389,24 @@ impl Source {
     /// # Errors
     ///
     /// The first error `visit` returns.
-    pub fn scan<E, F>(&self, inputs: &Inputs, skipped: &mut Skipped, mut visit: F) -> Result<u64, E>
+    pub fn scan<E, F>(&self, inputs: &Inputs, skipped: &mut Skipped, visit: F) -> Result<u64, E>
+    where
+        F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
+    {
+        self.scan_sized(inputs, skipped, None, visit)
+    }
+
+    /// [`Source::scan`] of a source known (just now) to be a regular file
+    /// of `size` bytes, when `size` is given: it is read whole, in one
+    /// call, into a buffer the thread keeps, without asking the system
+    /// about it again.
+    pub(crate) fn scan_sized<E, F>(
+        &self,
+        inputs: &Inputs,
+        skipped: &mut Skipped,
+        size: Option<u64>,
+        mut visit: F,
+    ) -> Result<u64, E>
     where
         F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
     {
@@ -411,6 +439,28 @@ impl Source {
                     explicit,
                 };
                 match File::open(path) {
+                    Ok(file) if size.is_some() => {
+                        let mut buf = WHOLE.with(|cell| cell.take());
+                        let mut file = file;
+                        let result = match read_whole(&mut file, size.unwrap_or(0), &mut buf) {
+                            Ok(_) => scan.stream(
+                                &mut origin,
+                                Src::Whole(&buf, file),
+                                hint,
+                                0,
+                                Some(path),
+                            ),
+                            Err(_) if !explicit && super::sgf_name_kind(&name).is_none() => {
+                                scan.skipped.unreadable(&origin);
+                                Ok(())
+                            }
+                            Err(err) => scan.report(InputError::io(origin.clone(), err)),
+                        };
+                        if buf.capacity() <= MAX_KEPT {
+                            WHOLE.with(|cell| cell.replace(buf));
+                        }
+                        result?;
+                    }
                     Ok(file) => {
                         // A regular file can seek (zip, 7z) and be opened
                         // again; a FIFO or a device is a stream.
@@ -437,6 +487,40 @@ impl Source {
     }
 }
 
+thread_local! {
+    /// Each thread's buffer for the small files it reads whole.
+    static WHOLE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Reads `file`, of `size` bytes when it was looked at, whole into `buf`:
+/// two reads when the size still holds (the bytes, then the end), and no
+/// other call (`read_to_end` on a file asks for its size and position
+/// first).
+fn read_whole(file: &mut File, size: u64, buf: &mut Vec<u8>) -> io::Result<()> {
+    // One more byte than the size: the read that finds the end needs room.
+    buf.resize(usize::try_from(size).unwrap_or(0).saturating_add(1), 0);
+    let mut len = 0;
+    loop {
+        match file.read(&mut buf[len..]) {
+            Ok(0) => break,
+            Ok(n) => {
+                len += n;
+                if len == buf.len() {
+                    // It grew since: room for as much again.
+                    buf.resize(len * 2, 0);
+                }
+            }
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+    buf.truncate(len);
+    Ok(())
+}
+
+/// The largest buffer of [`WHOLE`] kept between files.
+const MAX_KEPT: usize = 1 << 20;
+
 /// The last part of `path`, as bytes.
 fn file_name_bytes(path: &Path) -> Vec<u8> {
     let name = path.file_name().unwrap_or(path.as_os_str());
@@ -456,6 +540,7 @@ fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
         origin: Origin::path(path),
         kind: SourceKind::Failed(err.kind(), err.to_string()),
         folder,
+        size: None,
     }
 }
 
@@ -470,8 +555,32 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
         skipped: 0,
         elsewhere: false,
     });
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir_path) = stack.pop() {
+    // Each folder's entries sorted by name and taken depth first: the
+    // files come in the order of their paths, which the sort of the
+    // sources then only checks.
+    let mut stack = vec![Entry::Folder(root.to_path_buf())];
+    let mut entries = Vec::new();
+    while let Some(entry) = stack.pop() {
+        let dir_path = match entry {
+            Entry::Folder(path) => path,
+            Entry::File(path, file_type, size) => {
+                match classify(&path, file_type) {
+                    Ok(()) => sources.list.push(Source {
+                        origin: Origin::path(path),
+                        kind: SourceKind::Found,
+                        folder: Some(folder),
+                        size,
+                    }),
+                    // A link to a folder is not followed, and not listed.
+                    Err(None) => {}
+                    Err(Some(kind)) => {
+                        sources.skipped.not_regular(&Origin::path(path), kind);
+                        sources.folders[folder].skipped += 1;
+                    }
+                }
+                continue;
+            }
+        };
         let dir = match fs::read_dir(&dir_path) {
             Ok(dir) => dir,
             Err(err) => {
@@ -498,22 +607,33 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                 }
             };
             if file_type.is_dir() {
-                stack.push(path);
-                continue;
+                entries.push(Entry::Folder(path));
+            } else {
+                // A regular file's size, asked of its folder (a shorter
+                // lookup than by its path, later).
+                let size = file_type
+                    .is_file()
+                    .then(|| item.metadata().ok().map(|m| m.len()))
+                    .flatten();
+                entries.push(Entry::File(path, file_type, size));
             }
-            match classify(&path, file_type) {
-                Ok(()) => sources.list.push(Source {
-                    origin: Origin::path(path),
-                    kind: SourceKind::Found,
-                    folder: Some(folder),
-                }),
-                // A link to a folder is not followed, and not listed.
-                Err(None) => {}
-                Err(Some(kind)) => {
-                    sources.skipped.not_regular(&Origin::path(path), kind);
-                    sources.folders[folder].skipped += 1;
-                }
-            }
+        }
+        entries.sort_unstable_by(|a, b| b.path().file_name().cmp(&a.path().file_name()));
+        stack.append(&mut entries);
+    }
+}
+
+/// What a walk of a folder has yet to look at.
+enum Entry {
+    Folder(PathBuf),
+    /// Not a folder: its type, and its size when it is a regular file.
+    File(PathBuf, FileType, Option<u64>),
+}
+
+impl Entry {
+    fn path(&self) -> &Path {
+        match self {
+            Entry::Folder(path) | Entry::File(path, ..) => path,
         }
     }
 }

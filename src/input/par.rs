@@ -3,27 +3,28 @@
 //! The work is cut into units that threads can take in any order while
 //! their results are handed out in the order of a sequential scan:
 //!
-//! - a file of at most [`WHOLE_FILE`] bytes (the files of a folder of game
-//!   records) is one unit: a worker opens it, reads it (decompressing,
+//! - files of at most [`WHOLE_FILE`] bytes (the files of a folder of game
+//!   records) go a few at a time as one unit: a worker opens each, reads it (decompressing,
 //!   opening archives) and parses it;
 //! - a larger file, or standard input, is read on the calling thread,
-//!   which cuts it into games as it parses it; each game's bytes are one
-//!   unit (in batches of a few hundred), which a worker parses again (at
-//!   the game's offset, line and index in its member) for the work asked. The warnings a game gets are
-//!   those of the first reading, in the stream, so that they are the same
-//!   whatever the number of threads.
+//!   which parses it game by game; a copy of each game as read (its
+//!   records, its bytes, its warnings) is one unit (in batches of a few
+//!   hundred), which a worker works on. Every byte is parsed once, in the
+//!   stream, so the games and warnings are the same whatever the number
+//!   of threads.
 //!
 //! Memory: at most `window` units in flight (a few per thread), each a
-//! small file or one game, plus their results.
+//! few small files or a batch of games (about three times their bytes
+//! with their records), plus their results.
 
 use super::games::{games_of, Game};
 use super::{InputError, Inputs, Origin, Skipped, Source};
 use crate::parallel::ordered_scope;
-use crate::span::Position;
+use crate::tree::OwnedCollection;
 use crate::{Collection, GameTree, ParseOptions, StreamParser, Warning};
 use std::cell::RefCell;
 use std::convert::Infallible;
-use std::io::{self, Cursor};
+use std::io;
 use std::sync::Arc;
 
 /// Files up to this size are read whole by one worker; larger ones are cut
@@ -93,10 +94,16 @@ impl std::fmt::Debug for ScanGame<'_> {
     }
 }
 
+/// Small sources go to the workers in groups of at most this many files
+/// or bytes (one each would cost more in handing over than in reading).
+const GROUP_FILES: usize = 32;
+const GROUP_BYTES: u64 = 1 << 20;
+
 /// A piece of work of a parallel scan.
 enum Unit<'s> {
-    /// A whole source, read by the worker.
-    Source(&'s Source),
+    /// Whole sources, read by the worker one after the other, each with
+    /// its size when it is a regular file.
+    Sources(Vec<(&'s Source, Option<u64>)>),
     /// Games of a large source, cut by the calling thread, in order.
     Games(Vec<CutGame>),
     /// An error met by the calling thread.
@@ -110,14 +117,11 @@ enum Unit<'s> {
     },
 }
 
-/// A game cut from a large source: its bytes and where they were.
+/// A game read from a large source (or the warnings after its member's
+/// last game): a copy of its collection, as the calling thread read it.
 struct CutGame {
     origin: Arc<Origin>,
-    /// From the game's first byte to its end; empty for warnings alone.
-    bytes: Vec<u8>,
-    at: Position,
-    index: usize,
-    warnings: Vec<Warning>,
+    game: OwnedCollection,
 }
 
 /// Games cut from a large source, gathered into one unit.
@@ -130,7 +134,7 @@ struct Batch {
 impl Batch {
     /// Adds a game; hands the batch on once it is full.
     fn push<'s>(&mut self, game: CutGame, submit: &mut dyn FnMut(Unit<'s>)) {
-        self.bytes += game.bytes.len();
+        self.bytes += game.game.input_len();
         self.games.push(game);
         if self.games.len() >= BATCH_GAMES || self.bytes >= BATCH_BYTES {
             self.flush(submit);
@@ -146,15 +150,51 @@ impl Batch {
     }
 }
 
+/// The calling thread's copies of games that the workers are done with,
+/// kept for their room, and the heap bytes they hold.
+struct Spare {
+    list: Vec<(OwnedCollection, usize)>,
+    bytes: usize,
+}
+
+impl Spare {
+    fn take(&mut self) -> Option<OwnedCollection> {
+        let (copy, bytes) = self.list.pop()?;
+        self.bytes -= bytes;
+        Some(copy)
+    }
+
+    fn keep(&mut self, spent: Vec<CutGame>) {
+        for cut in spent {
+            let bytes = cut.game.heap_bytes();
+            if bytes <= MAX_SPARE_ONE && self.bytes + bytes <= MAX_SPARE {
+                self.bytes += bytes;
+                self.list.push((cut.game, bytes));
+            }
+        }
+    }
+}
+
 /// What a unit gave.
 struct Done<R> {
     items: Vec<Result<R, InputError>>,
-    folder: Option<usize>,
-    reported: u64,
+    /// The games worked on, handed back for their room.
+    spent: Vec<CutGame>,
+    /// For each source of a folder: the folder, the members and errors it
+    /// gave, how many things it skipped.
+    folders: Vec<(usize, u64, u64)>,
     skipped: Skipped,
 }
 
+/// Copies of games are kept for their room up to this many heap bytes in
+/// all, each of at most `MAX_SPARE_ONE`.
+const MAX_SPARE: usize = 16 << 20;
+const MAX_SPARE_ONE: usize = 64 << 10;
+
 thread_local! {
+    /// The calling thread's copies of games that the workers are done
+    /// with, kept for their room.
+    static SPARE: RefCell<Spare> = const { RefCell::new(Spare { list: Vec::new(), bytes: 0 }) };
     /// Each thread's parser, kept between units for its buffers.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
 }
@@ -167,7 +207,8 @@ impl Inputs {
     /// the same whatever `jobs` is, 1 included. Returns what was skipped.
     ///
     /// See the [module docs](self) for how the work is cut and the memory
-    /// it takes.
+    /// it takes. With `jobs` 1 (or 0) no thread is started and nothing is
+    /// cut: each game is worked on as the calling thread reads it.
     ///
     /// ```
     /// use sgf_grove::input::Inputs;
@@ -205,27 +246,50 @@ impl Inputs {
         W: Fn(ScanGame<'_>) -> R + Sync,
         S: FnMut(Result<R, InputError>),
     {
+        if jobs <= 1 {
+            return Ok(self.scan_games_here(options, &work, &mut sink));
+        }
         let sources = self.sources();
         let mut skipped = sources.skipped().clone();
         let mut folders = sources.folder_tallies();
         let run = |unit: Unit<'_>| -> Done<R> { self.run_unit(unit, options, &work) };
         let collect = |done: Done<R>| {
-            if let Some(folder) = done.folder {
-                folders[folder].0 += done.reported;
-                folders[folder].1 += done.skipped.total();
+            for (folder, reported, skipped) in done.folders {
+                folders[folder].0 += reported;
+                folders[folder].1 += skipped;
             }
             skipped.merge(done.skipped);
+            if !done.spent.is_empty() {
+                SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
+            }
             for item in done.items {
                 sink(item);
             }
         };
         ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
+            let mut group = Vec::new();
+            let mut group_bytes = 0;
             for source in sources.iter() {
-                if source.is_small() {
-                    submit.submit(Unit::Source(source));
-                } else {
-                    self.cut(source, options, &mut |unit| submit.submit(unit));
+                match source.whole_size() {
+                    Some(size) => {
+                        group.push((source, size));
+                        group_bytes += size.unwrap_or(0);
+                        if group.len() >= GROUP_FILES || group_bytes >= GROUP_BYTES {
+                            group_bytes = 0;
+                            submit.submit(Unit::Sources(std::mem::take(&mut group)));
+                        }
+                    }
+                    None => {
+                        if !group.is_empty() {
+                            group_bytes = 0;
+                            submit.submit(Unit::Sources(std::mem::take(&mut group)));
+                        }
+                        self.cut(source, options, &mut |unit| submit.submit(unit));
+                    }
                 }
+            }
+            if !group.is_empty() {
+                submit.submit(Unit::Sources(group));
             }
         })?;
         for err in sources.empty_folders(&folders) {
@@ -233,6 +297,56 @@ impl Inputs {
         }
         skipped.sort();
         Ok(skipped)
+    }
+
+    /// [`Inputs::par_scan_games`] on one thread, the calling one: each
+    /// game is worked on as it is read, with no copy, and small files are
+    /// read whole as the workers read them.
+    fn scan_games_here<R, W, S>(&self, options: ParseOptions, work: &W, sink: &mut S) -> Skipped
+    where
+        W: Fn(ScanGame<'_>) -> R,
+        S: FnMut(Result<R, InputError>),
+    {
+        let sources = self.sources();
+        let mut skipped = sources.skipped().clone();
+        let mut folders = sources.folder_tallies();
+        let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+        for source in sources.iter() {
+            let before = skipped.total();
+            // Large files are read as streams.
+            let size = source.whole_size().flatten();
+            let reported = source.scan_sized(self, &mut skipped, size, |member| {
+                match member {
+                    Err(err) => sink(Err(err)),
+                    Ok(member) => {
+                        let _ = games_of(member, options, &mut idle, &mut |game| {
+                            sink(game.map(|game| {
+                                let coll = *game.collection();
+                                work(ScanGame {
+                                    origin: game.origin(),
+                                    collection: coll,
+                                    tree: game.tree(),
+                                    warnings: coll.warnings(),
+                                })
+                            }));
+                            Ok::<(), Infallible>(())
+                        });
+                    }
+                }
+                Ok::<(), Infallible>(())
+            });
+            let Ok(reported) = reported;
+            if let Some(folder) = source.folder() {
+                folders[folder].0 += reported;
+                folders[folder].1 += skipped.total() - before;
+            }
+        }
+        IDLE.with(|cell| *cell.borrow_mut() = idle);
+        for err in sources.empty_folders(&folders) {
+            sink(Err(err));
+        }
+        skipped.sort();
+        skipped
     }
 
     /// Reads a large source on the calling thread and hands each of its
@@ -262,21 +376,12 @@ impl Inputs {
                         submit(Unit::Error(err));
                     }
                     Ok(game) => {
-                        let coll = game.collection();
-                        let (bytes, at, index) = match game.tree() {
-                            Some(tree) => {
-                                let span = tree.span();
-                                let bytes = coll.input()[span.start..span.end].to_vec();
-                                (bytes, coll.position(span.start), tree.index())
-                            }
-                            None => (Vec::new(), Position::default(), 0),
-                        };
+                        let mut copy = SPARE.with(|spare| spare.borrow_mut().take());
+                        let copy = copy.get_or_insert_with(OwnedCollection::default);
+                        game.collection().copy_into(copy);
                         let cut = CutGame {
                             origin: Arc::clone(&origin),
-                            bytes,
-                            at,
-                            index,
-                            warnings: coll.warnings().to_vec(),
+                            game: std::mem::take(copy),
                         };
                         batch.push(cut, submit);
                     }
@@ -301,8 +406,8 @@ impl Inputs {
     {
         let mut done = Done {
             items: Vec::new(),
-            folder: None,
-            reported: 0,
+            spent: Vec::new(),
+            folders: Vec::new(),
             skipped: Skipped::default(),
         };
         match unit {
@@ -312,91 +417,74 @@ impl Inputs {
                 reported,
                 skipped,
             } => {
-                done.folder = folder;
-                done.reported = reported;
+                if let Some(folder) = folder {
+                    done.folders.push((folder, reported, skipped.total()));
+                }
                 done.skipped = skipped;
             }
-            Unit::Source(source) => {
-                done.folder = source.folder();
-                let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
-                let items = &mut done.items;
-                let reported = source.scan(self, &mut done.skipped, |member| {
-                    match member {
-                        Err(err) => items.push(Err(err)),
-                        Ok(member) => {
-                            let _ = games_of(member, options, &mut idle, &mut |game| {
-                                items.push(game.map(|game| {
-                                    let coll = *game.collection();
-                                    work(ScanGame {
-                                        origin: game.origin(),
-                                        collection: coll,
-                                        tree: game.tree(),
-                                        warnings: coll.warnings(),
-                                    })
-                                }));
-                                Ok::<(), Infallible>(())
-                            });
-                        }
+            Unit::Sources(sources) => {
+                for (source, size) in sources {
+                    let before = done.skipped.total();
+                    let reported = self.run_source(source, size, options, work, &mut done);
+                    if let Some(folder) = source.folder() {
+                        let skipped = done.skipped.total() - before;
+                        done.folders.push((folder, reported, skipped));
                     }
-                    Ok::<(), Infallible>(())
-                });
-                IDLE.with(|cell| *cell.borrow_mut() = idle);
-                let Ok(reported) = reported;
-                done.reported = reported;
+                }
             }
             Unit::Games(cuts) => {
                 for cut in &cuts {
-                    done.items.push(Ok(reread(cut, options, work)));
+                    let coll = cut.game.collection();
+                    done.items.push(Ok(work(ScanGame {
+                        origin: &cut.origin,
+                        collection: coll,
+                        tree: coll.games().next(),
+                        warnings: coll.warnings(),
+                    })));
                 }
+                done.spent = cuts;
             }
         }
         done
     }
-}
 
-/// Parses a game cut from a large source again, where it was, and works
-/// on it.
-fn reread<R, W>(cut: &CutGame, options: ParseOptions, work: &W) -> R
-where
-    W: Fn(ScanGame<'_>) -> R,
-{
-    let idle = IDLE.with(|cell| cell.borrow_mut().take());
-    let mut stream = idle
-        .unwrap_or_else(|| StreamParser::new(io::empty()))
-        .recycle(Cursor::new(&cut.bytes[..]), options);
-    stream.restart_at(cut.at, cut.index);
-    // The game alone, once more: it holds the same tree (its charset, its
-    // values); its warnings are those of the first reading.
-    let result = match stream.next_game() {
-        Some(Ok(coll)) if !cut.bytes.is_empty() => work(ScanGame {
-            origin: &cut.origin,
-            collection: coll,
-            tree: coll.games().next(),
-            warnings: &cut.warnings,
-        }),
-        _ => {
-            // Warnings alone (or a game that no longer parses alone, which
-            // the first reading would have refused): no tree.
-            work_without_tree(cut, options, work)
-        }
-    };
-    IDLE.with(|cell| *cell.borrow_mut() = Some(stream.recycle(io::empty(), ParseOptions::new())));
-    result
-}
-
-/// Works on the warnings of a cut unit that holds no game.
-fn work_without_tree<R, W>(cut: &CutGame, options: ParseOptions, work: &W) -> R
-where
-    W: Fn(ScanGame<'_>) -> R,
-{
-    // A collection is needed for the handle: the empty game `(;)` parsed
-    // apart serves, and is not shown (the tree is `None`).
-    let mut parser = crate::Parser::with_options(options);
-    let coll = parser.parse(b"(;)").expect("an empty game parses");
-    work(ScanGame {
-        origin: &cut.origin,
-        collection: coll,
-        tree: None,
-        warnings: &cut.warnings,
-    })
+    /// Reads a whole source on a worker and works on its games; returns
+    /// how many members and errors it gave.
+    fn run_source<R, W>(
+        &self,
+        source: &Source,
+        size: Option<u64>,
+        options: ParseOptions,
+        work: &W,
+        done: &mut Done<R>,
+    ) -> u64
+    where
+        W: Fn(ScanGame<'_>) -> R,
+    {
+        let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+        let items = &mut done.items;
+        let reported = source.scan_sized(self, &mut done.skipped, size, |member| {
+            match member {
+                Err(err) => items.push(Err(err)),
+                Ok(member) => {
+                    let _ = games_of(member, options, &mut idle, &mut |game| {
+                        items.push(game.map(|game| {
+                            let coll = *game.collection();
+                            work(ScanGame {
+                                origin: game.origin(),
+                                collection: coll,
+                                tree: game.tree(),
+                                warnings: coll.warnings(),
+                            })
+                        }));
+                        Ok::<(), Infallible>(())
+                    });
+                }
+            }
+            Ok::<(), Infallible>(())
+        });
+        IDLE.with(|cell| *cell.borrow_mut() = idle);
+        let Ok(reported) = reported;
+        reported
+    }
 }

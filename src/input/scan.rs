@@ -32,6 +32,9 @@ pub(crate) enum Src<'a> {
     File(File),
     /// Anything else: a pipe, a decompressor, an archive member.
     Stream(Box<dyn Read + 'a>),
+    /// A regular file read whole already (a small file of a folder): its
+    /// bytes, and the file, open, for the formats that seek.
+    Whole(&'a [u8], File),
 }
 
 /// What the name of a stream says, and how it was found.
@@ -67,6 +70,10 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
         let read = match &mut src {
             Src::File(file) => decode::read_prefix(file, &mut prefix),
             Src::Stream(reader) => decode::read_prefix(reader, &mut prefix),
+            Src::Whole(bytes, _) => {
+                prefix.extend_from_slice(&bytes[..bytes.len().min(super::SNIFF_LEN)]);
+                Ok(())
+            }
         };
         if let Err(err) = read {
             if depth == 0 && !hint.explicit && sgf_name_kind(hint.name).is_none() {
@@ -164,7 +171,7 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
         content: Content,
     ) -> Result<Option<File>, E> {
         let copied = match src {
-            Src::File(mut file) => match file.seek(SeekFrom::Start(0)) {
+            Src::File(mut file) | Src::Whole(_, mut file) => match file.seek(SeekFrom::Start(0)) {
                 Ok(_) => return Ok(Some(file)),
                 Err(err) => {
                     return self
@@ -201,6 +208,8 @@ impl<'a> Src<'a> {
         match self {
             Src::File(file) => Box::new(Cursor::new(prefix).chain(file)),
             Src::Stream(reader) => Box::new(Cursor::new(prefix).chain(reader)),
+            // The prefix is a copy of the first bytes.
+            Src::Whole(bytes, _) => Box::new(Cursor::new(bytes)),
         }
     }
 }

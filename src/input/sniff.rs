@@ -175,7 +175,9 @@ fn magic(sample: &[u8]) -> Option<Content> {
 /// the same side every time, and no unit is 0.
 fn utf16_without_bom(sample: &[u8]) -> Option<Content> {
     let units = sample.len() / 2;
-    if units < 2 {
+    // Each unit counted holds a NUL byte: text without one (nearly all)
+    // is told at once.
+    if units < 2 || memchr::memchr(0, sample).is_none() {
         return None;
     }
     let (mut le, mut be) = (0, 0);

@@ -351,6 +351,17 @@ fn letter(c: u8) -> u8 {
 }
 
 /// Decoded text as an owned string, when it is not blank; trimmed.
+/// What [`GameRow::build`] fills.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Everything.
+    All,
+    /// All but the move rows.
+    NoMoves,
+    /// What statistics read ([`GameRow::for_stats`]).
+    Stats,
+}
+
 fn owned(text: Option<&str>) -> Option<String> {
     text.map(str::trim)
         .filter(|t| !t.is_empty())
@@ -372,7 +383,7 @@ impl GameRow {
     /// not name one). Never fails and never panics: what cannot be read is
     /// `None` or counted.
     pub fn from_game(game: GameTree<'_, '_>, source: &str, offset: u64) -> GameRow {
-        GameRow::build(game, source, offset, true)
+        GameRow::build(game, source, offset, Keep::All)
     }
 
     /// [`GameRow::from_game`] without the [`moves`](GameRow::moves) (left
@@ -389,10 +400,20 @@ impl GameRow {
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     pub fn from_game_without_moves(game: GameTree<'_, '_>, source: &str, offset: u64) -> GameRow {
-        GameRow::build(game, source, offset, false)
+        GameRow::build(game, source, offset, Keep::NoMoves)
     }
 
-    fn build(game: GameTree<'_, '_>, source: &str, offset: u64, keep_moves: bool) -> GameRow {
+    /// The row with what [`Stats::add_row`](super::Stats::add_row) reads
+    /// alone: no source, no move rows, no texts but the players' names,
+    /// the rules, the application's name and the declared charset, no
+    /// warning count.
+    pub(crate) fn for_stats(game: GameTree<'_, '_>) -> GameRow {
+        GameRow::build(game, "", 0, Keep::Stats)
+    }
+
+    fn build(game: GameTree<'_, '_>, source: &str, offset: u64, keep: Keep) -> GameRow {
+        let keep_moves = keep == Keep::All;
+        let full = keep != Keep::Stats;
         let info = game.game_info();
         let size = game.board_size();
         let black = info.black();
@@ -430,9 +451,56 @@ impl GameRow {
                 Err(_) => invalid = invalid.saturating_add(1),
             }
         }
-        let variation_count = nodes.filter(|n| n.next_sibling().is_some()).count();
+        let variation_count = game.variation_count();
 
         let mut info_texts = Vec::new();
+        if !full {
+            return GameRow {
+                id: 0,
+                source: String::new(),
+                game: game.index() as u64,
+                offset,
+                game_type: game.game_type(),
+                board_cols: size.cols,
+                board_rows: size.rows,
+                handicap: info.handicap().and_then(|h| h.stones()),
+                komi: info.komi().and_then(|k| k.ok()).map(|k| k.value()),
+                komi_points: info.komi_points(),
+                black_name: owned(black.name),
+                black_rank: None,
+                black_rank_value: None,
+                white_name: owned(white.name),
+                white_rank: None,
+                white_rank_value: None,
+                result: None,
+                result_winner: result.as_ref().and_then(GameResult::winner),
+                result_margin: result.as_ref().and_then(GameResult::margin),
+                result_kind: result.as_ref().map(ResultKind::of),
+                date: None,
+                dates: Vec::new(),
+                rules: info.rules().map(|r| r.as_str().to_owned()),
+                event: None,
+                round: None,
+                place: None,
+                game_name: None,
+                application: application.as_ref().and_then(|a| owned(Some(&a.name))),
+                application_version: None,
+                charset_declared: game
+                    .declared_charset()
+                    .and_then(|ca| owned(Some(&String::from_utf8_lossy(ca)))),
+                charset: charset.name(),
+                charset_source: charset.source(),
+                move_count: valid,
+                invalid_move_count: invalid,
+                node_count: node_count.try_into().unwrap_or(u32::MAX),
+                variation_count: variation_count.try_into().unwrap_or(u32::MAX),
+                warning_count: 0,
+                info: info_texts,
+                moves,
+                first_date: dates.as_ref().map(|d| d.first()),
+                has_handicap_text: false,
+            };
+        }
         if let Some(sz) = game.root().simple_text("SZ") {
             info_texts.push(("SZ", sz.to_owned()));
         }

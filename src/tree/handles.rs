@@ -220,6 +220,58 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
             .map_or(self.coll.store.nodes.len() as u32, |g| g.root - 1);
         Nodes::range(self.coll, start, end, self.index as u32)
     }
+
+    /// How many of its nodes have a next sibling: the variations that
+    /// branch off, read straight from the records.
+    #[cfg(feature = "tables")]
+    pub(crate) fn variation_count(&self) -> usize {
+        let store = self.coll.store;
+        let start = (self.data().root - 1) as usize;
+        let end = store
+            .games
+            .get(self.index + 1)
+            .map_or(store.nodes.len(), |g| (g.root - 1) as usize);
+        store.nodes[start..end]
+            .iter()
+            .filter(|n| n.next_sibling != NONE)
+            .count()
+    }
+
+    /// Calls `f` with the normalised identifier of every property of every
+    /// node, in pre-order (a property repeated in one node once): what
+    /// walking [`GameTree::nodes`] and [`Node::properties`] gives, read
+    /// straight from the records.
+    #[cfg(feature = "tables")]
+    pub(crate) fn for_each_ident(&self, mut f: impl FnMut(&'t [u8])) {
+        let store: &'t Store = self.coll.store;
+        let input: &'t [u8] = self.coll.input;
+        let start = (self.data().root - 1) as usize;
+        let end = store
+            .games
+            .get(self.index + 1)
+            .map_or(store.nodes.len(), |g| (g.root - 1) as usize);
+        for index in start..end {
+            let slots = &store.slots[store.slot_range(index)];
+            if store.nodes[index].props & RICH == 0 {
+                for slot in slots {
+                    // A plain property: the letters right before its `[`.
+                    let open = slot.start as usize - 1;
+                    let mut from = open;
+                    while from > 0 && input[from - 1].is_ascii_uppercase() {
+                        from -= 1;
+                    }
+                    f(&input[from..open]);
+                }
+            } else {
+                for slot in slots {
+                    let r = &store.rich[slot.start as usize];
+                    if !r.has(flag::REPEAT) {
+                        f(self.coll.rich_name(r));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A node of a game tree: a `Copy` handle (the arena, an id and its game).

@@ -163,3 +163,72 @@ impl Store {
         start..end
     }
 }
+
+/// A collection copied out of the parser that read it (a game of a stream,
+/// handed to another thread while the parser reads on): its records and
+/// the input they point into, owned. Text decoded, charsets and line
+/// checkpoints are not copied: they are found again on first use.
+#[cfg(all(feature = "archives", feature = "parallel"))]
+#[derive(Debug, Default)]
+pub(crate) struct OwnedCollection {
+    store: Store,
+    input: Vec<u8>,
+}
+
+#[cfg(all(feature = "archives", feature = "parallel"))]
+impl OwnedCollection {
+    /// The copy, to read.
+    pub(crate) fn collection(&self) -> Collection<'_, '_> {
+        Collection {
+            store: &self.store,
+            input: &self.input,
+        }
+    }
+
+    /// The bytes of input it holds.
+    pub(crate) fn input_len(&self) -> usize {
+        self.input.len()
+    }
+
+    /// The heap bytes it holds (its room, not just what is used).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.input.capacity() + self.store.heap_bytes()
+    }
+}
+
+#[cfg(all(feature = "archives", feature = "parallel"))]
+impl Collection<'_, '_> {
+    /// Copies this collection into `out` (reusing its room), with as much
+    /// of its input as its games take (none when it holds warnings alone).
+    pub(crate) fn copy_into(&self, out: &mut OwnedCollection) {
+        fn copy<T: Clone>(to: &mut Vec<T>, from: &[T]) {
+            if to.capacity() < from.len() {
+                // A new block: growing the old one would copy it first.
+                *to = from.to_vec();
+            } else {
+                to.clear();
+                to.extend_from_slice(from);
+            }
+        }
+        let s = self.store;
+        let o = &mut out.store;
+        o.clear();
+        copy(&mut o.nodes, &s.nodes);
+        copy(&mut o.slots, &s.slots);
+        copy(&mut o.rich, &s.rich);
+        copy(&mut o.values, &s.values);
+        copy(&mut o.ident_text, &s.ident_text);
+        copy(&mut o.games, &s.games);
+        copy(&mut o.warnings, &s.warnings);
+        o.game_base = s.game_base;
+        o.warnings_dropped = s.warnings_dropped;
+        o.warning_counts = s.warning_counts;
+        o.any_chars = s.any_chars;
+        o.charsets.resize_with(s.charsets.len(), OnceLock::new);
+        o.override_charset = s.override_charset;
+        o.origin = s.origin;
+        o.lines.get_mut().reset();
+        let upto = s.games.iter().map(|g| g.end as usize).max().unwrap_or(0);
+        copy(&mut out.input, &self.input[..upto.min(self.input.len())]);
+    }
+}

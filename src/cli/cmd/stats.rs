@@ -18,6 +18,7 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
     let started = Instant::now();
     let filter = tables::filter(&args.filter)
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+    let no_filter = filter.is_empty();
     let jobs = args.scan.jobs();
     let tallies = Tallies::new(jobs, args.top);
     let mut total = Stats::new().top_players(args.top);
@@ -33,6 +34,7 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
                 let bytes = game_bytes(&game);
                 tallies.with(|stats| match game.tree() {
                     None => stats.add_warnings(game.warnings()),
+                    Some(tree) if no_filter => stats.add_scanned_tree(tree, game.warnings()),
                     Some(tree) => {
                         let origin = origin_name(game.origin());
                         let offset = game.offset().unwrap_or(0) as u64;

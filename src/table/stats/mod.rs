@@ -16,7 +16,7 @@ use crate::game::PartialDate;
 use crate::text::CharsetSource;
 use crate::{Collection, GameTree};
 use std::collections::BTreeMap;
-use tally::{GameProperties, PropertyTally};
+use tally::PropertyTally;
 
 /// How many players [`StatsReport::players`] lists unless told otherwise.
 pub const DEFAULT_TOP_PLAYERS: usize = 20;
@@ -319,13 +319,7 @@ impl Stats {
     /// warnings by kind.
     pub fn add_game(&mut self, row: &GameRow, game: GameTree<'_, '_>) {
         self.add_row(row);
-        let mut props = GameProperties::new();
-        for node in game.nodes() {
-            for prop in node.properties() {
-                props.add(prop.ident_bytes());
-            }
-        }
-        self.properties.add_game(props);
+        self.add_properties(game);
         let warnings = GameWarnings::of(game);
         for (slot, n) in self.warnings.iter_mut().zip(warnings.by_kind) {
             *slot += n as u64;
@@ -345,14 +339,25 @@ impl Stats {
     ) {
         self.add_row(row);
         self.warnings_total -= row.warning_count as u64;
-        let mut props = GameProperties::new();
-        for node in game.nodes() {
-            for prop in node.properties() {
-                props.add(prop.ident_bytes());
-            }
-        }
-        self.properties.add_game(props);
+        self.add_properties(game);
         self.add_warnings(warnings);
+    }
+
+    /// Counts a game of a scan with no filter: [`Stats::add_scanned_game`]
+    /// with the row made here, holding only what the statistics read
+    /// (faster than a whole [`GameRow`]).
+    pub fn add_scanned_tree(&mut self, game: GameTree<'_, '_>, warnings: &[Warning]) {
+        let row = GameRow::for_stats(game);
+        self.add_row(&row);
+        self.add_properties(game);
+        self.add_warnings(warnings);
+    }
+
+    /// Counts every property of every node of `game`.
+    fn add_properties(&mut self, game: GameTree<'_, '_>) {
+        let props = &mut self.properties;
+        game.for_each_ident(|ident| props.count(ident));
+        props.end_game();
     }
 
     /// Counts warnings by kind (those of a scan that come with no game:
@@ -488,5 +493,32 @@ impl Stats {
 impl std::fmt::Display for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Display::fmt(&self.report(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lean row of a scan with no filter counts what the whole row
+    /// counts: players, ranks, results, dates, rules, charsets, moves
+    /// (an invalid one too), variations, properties (a long identifier,
+    /// a repeat, a lower-case spelling) and warnings.
+    #[test]
+    fn scanned_tree_counts_as_scanned_game() {
+        let input: &[u8] = b"junk (;GM[1]FF[4]CA[UTF-8]SZ[19]PB[Lee]BR[9p]PW[Cho]WR[1d]\
+            KM[6.5]HA[2]RE[B+R]DT[2001-02-03,04]RU[Japanese]AP[CGoban:3]MULTIGOGM[1]\
+            ;B[pd]C[a]C[b];W[zz](;B[dd];W[])(;B[cc]GaMe[1]))\
+            (;SZ[9]PB[Lee]RE[W+3.5]KM[0];B[ee];W[tt])(;GM[2];B[aa])";
+        let doc = crate::parse(input).unwrap();
+        let (mut whole, mut lean) = (Stats::new(), Stats::new());
+        for game in doc.games() {
+            let warnings = doc.warnings();
+            let row = GameRow::from_game_without_moves(game, "a.sgf", 0);
+            whole.add_scanned_game(&row, game, warnings);
+            lean.add_scanned_tree(game, warnings);
+        }
+        assert_eq!(whole, lean);
+        assert_eq!(whole.to_json(), lean.to_json());
     }
 }

@@ -30,11 +30,14 @@ fn short_ident(slot: usize) -> String {
     s
 }
 
-/// Per identifier: the games holding it and its occurrences.
+/// Per identifier: the games holding it and its occurrences; and the
+/// counts of the game being added, kept between games for their room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct PropertyTally {
     short: Box<[(u64, u64)]>,
     long: BTreeMap<String, (u64, u64)>,
+    /// The game being added (empty between games).
+    game: GameProperties,
 }
 
 impl Default for PropertyTally {
@@ -42,55 +45,64 @@ impl Default for PropertyTally {
         PropertyTally {
             short: vec![(0, 0); SHORT].into_boxed_slice(),
             long: BTreeMap::new(),
+            game: GameProperties::default(),
         }
     }
 }
 
 /// One game's counts, before they are added to a [`PropertyTally`].
-pub(super) struct GameProperties {
-    counts: [u32; SHORT],
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameProperties {
+    counts: Box<[u32]>,
     touched: Vec<u16>,
     long: Vec<(String, u64)>,
 }
 
-impl GameProperties {
-    pub(super) fn new() -> Self {
+impl Default for GameProperties {
+    fn default() -> Self {
         GameProperties {
-            counts: [0; SHORT],
+            counts: vec![0; SHORT].into_boxed_slice(),
             touched: Vec::new(),
             long: Vec::new(),
-        }
-    }
-
-    #[inline]
-    pub(super) fn add(&mut self, ident: &[u8]) {
-        match short_slot(ident) {
-            Some(slot) => {
-                let c = &mut self.counts[slot];
-                if *c == 0 {
-                    self.touched.push(slot as u16);
-                }
-                *c = c.saturating_add(1);
-            }
-            None => match self.long.iter_mut().find(|(i, _)| i.as_bytes() == ident) {
-                Some((_, n)) => *n += 1,
-                None => self
-                    .long
-                    .push((String::from_utf8_lossy(ident).into_owned(), 1)),
-            },
         }
     }
 }
 
 impl PropertyTally {
-    pub(super) fn add_game(&mut self, game: GameProperties) {
+    /// Counts an occurrence of `ident` in the game being added.
+    #[inline]
+    pub(super) fn count(&mut self, ident: &[u8]) {
+        let game = &mut self.game;
+        match short_slot(ident) {
+            Some(slot) => {
+                let c = &mut game.counts[slot];
+                if *c == 0 {
+                    game.touched.push(slot as u16);
+                }
+                *c = c.saturating_add(1);
+            }
+            None => match game.long.iter_mut().find(|(i, _)| i.as_bytes() == ident) {
+                Some((_, n)) => *n += 1,
+                None => game
+                    .long
+                    .push((String::from_utf8_lossy(ident).into_owned(), 1)),
+            },
+        }
+    }
+
+    /// Ends the game being added: each identifier it held counts one game
+    /// more, and its occurrences.
+    pub(super) fn end_game(&mut self) {
+        let game = &mut self.game;
         for &slot in &game.touched {
             let slot = slot as usize;
             let t = &mut self.short[slot];
             t.0 += 1;
             t.1 += game.counts[slot] as u64;
+            game.counts[slot] = 0;
         }
-        for (ident, n) in game.long {
+        game.touched.clear();
+        for (ident, n) in game.long.drain(..) {
             let t = self.long.entry(ident).or_default();
             t.0 += 1;
             t.1 += n;
@@ -140,14 +152,13 @@ mod tests {
     #[test]
     fn games_and_occurrences() {
         let mut tally = PropertyTally::default();
-        let mut g = GameProperties::new();
         for ident in ["B", "W", "B", "MULTIGOGM", "MULTIGOGM"] {
-            g.add(ident.as_bytes());
+            tally.count(ident.as_bytes());
         }
-        tally.add_game(g);
-        let mut g = GameProperties::new();
-        g.add(b"B");
-        tally.add_game(g);
+        tally.end_game();
+        tally.count(b"B");
+        tally.end_game();
+        assert_eq!(tally.game, GameProperties::default());
         let mut e = tally.entries();
         e.sort();
         assert_eq!(

@@ -10,8 +10,9 @@ use arrow_array::builder::{
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::basic::{Compression, Encoding};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
+use parquet::schema::types::ColumnPath;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -172,27 +173,29 @@ struct MoveBuilders {
 }
 
 impl MoveBuilders {
+    /// Builders with room for a batch: a batch's columns never grow.
     fn new() -> MoveBuilders {
+        let n = MOVE_BATCH + 1024;
         MoveBuilders {
-            game_id: Int64Builder::new(),
-            ply: Int32Builder::new(),
-            color: StringBuilder::new(),
-            x: Int32Builder::new(),
-            y: Int32Builder::new(),
-            is_pass: BooleanBuilder::new(),
+            game_id: Int64Builder::with_capacity(n),
+            ply: Int32Builder::with_capacity(n),
+            color: StringBuilder::with_capacity(n, n),
+            x: Int32Builder::with_capacity(n),
+            y: Int32Builder::with_capacity(n),
+            is_pass: BooleanBuilder::with_capacity(n),
             len: 0,
         }
     }
 
     fn finish(&mut self) -> Vec<ArrayRef> {
-        self.len = 0;
+        let mut done = std::mem::replace(self, MoveBuilders::new());
         vec![
-            Arc::new(self.game_id.finish()),
-            Arc::new(self.ply.finish()),
-            Arc::new(self.color.finish()),
-            Arc::new(self.x.finish()),
-            Arc::new(self.y.finish()),
-            Arc::new(self.is_pass.finish()),
+            Arc::new(done.game_id.finish()),
+            Arc::new(done.ply.finish()),
+            Arc::new(done.color.finish()),
+            Arc::new(done.x.finish()),
+            Arc::new(done.y.finish()),
+            Arc::new(done.is_pass.finish()),
         ]
     }
 }
@@ -291,7 +294,7 @@ impl<W: Write + Send> std::fmt::Debug for ParquetWriter<W> {
     }
 }
 
-fn properties(rows: usize) -> WriterProperties {
+fn properties(rows: usize) -> WriterPropertiesBuilder {
     // Default encodings (dictionary, then plain), which every reader
     // knows; statistics per column chunk only (per page they cost time
     // and help little on these columns).
@@ -300,7 +303,27 @@ fn properties(rows: usize) -> WriterProperties {
         .set_statistics_enabled(EnabledStatistics::Chunk)
         .set_max_row_group_row_count(Some(rows.max(1)))
         .set_created_by(concat!("sgf-grove ", env!("CARGO_PKG_VERSION")).to_owned())
-        .build()
+}
+
+/// The properties of the moves table: no statistics for `color` and
+/// `is_pass` (two values each; the minimum and maximum of a string column
+/// cost a comparison per row, for nothing a reader can skip by).
+fn move_properties(rows: usize) -> WriterProperties {
+    let mut builder = properties(rows);
+    for column in ["game_id", "ply"] {
+        let path = ColumnPath::from(column);
+        builder = builder
+            .set_column_dictionary_enabled(path.clone(), false)
+            .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+    }
+    builder = builder
+        .set_column_dictionary_enabled(ColumnPath::from("color"), false)
+        .set_column_encoding(ColumnPath::from("color"), Encoding::DELTA_LENGTH_BYTE_ARRAY);
+    for column in ["color", "is_pass"] {
+        builder = builder
+            .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+    }
+    builder.build()
 }
 
 impl ParquetWriter<BufWriter<File>> {
@@ -345,13 +368,13 @@ impl<W: Write + Send> ParquetWriter<W> {
         let games = ArrowWriter::try_new(
             games,
             games_schema.clone(),
-            Some(properties(options.game_rows)),
+            Some(properties(options.game_rows).build()),
         )?;
         let moves = match moves {
             Some(m) => Some(Sink::Open(Box::new(ArrowWriter::try_new(
                 m,
                 moves_schema.clone(),
-                Some(properties(options.move_rows)),
+                Some(move_properties(options.move_rows)),
             )?))),
             None => None,
         };
