@@ -27,6 +27,14 @@ pub enum Command {
     /// exist, or (with --strict) a move on the way is illegal; 2 on usage
     /// errors.
     Board(BoardArgs),
+    /// Find the games that are the same game: the same main-line moves up
+    /// to a rotation or reflection of the board, whatever the metadata; a
+    /// truncated copy joins the full game. Prints one cluster per line
+    /// (JSON Lines with --format json), with the copy that carries the
+    /// most information.
+    ///
+    /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    Dedup(DedupArgs),
     /// Parse files and folders and report warnings, errors and throughput.
     ///
     /// Exit status: 0 when every file parsed (warnings allowed), 1 when any
@@ -72,6 +80,34 @@ pub struct SplitArgs {
     /// The folder to write the games to (created when missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// Arguments of `sgf dedup`.
+#[derive(Debug, Args)]
+pub struct DedupArgs {
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+
+    /// Text (one cluster per paragraph) or JSON Lines, one object per
+    /// cluster: `{"cluster": n, "games": [{"source", "game", "moves",
+    /// "symmetry"}, …], "best": i}`.
+    #[arg(long, value_enum, default_value_t = DedupFormat::Text)]
+    pub format: DedupFormat,
+
+    /// The fewest moves a truncated copy must have to join a longer game
+    /// (games of equal moves join whatever their length).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub min_prefix: usize,
+}
+
+/// How `sgf dedup` prints clusters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DedupFormat {
+    /// Readable text.
+    Text,
+    /// JSON Lines.
+    Json,
 }
 
 /// Arguments of `sgf check`.

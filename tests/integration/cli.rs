@@ -2405,3 +2405,75 @@ fn board_prints_the_position_as_a_diagram_or_json() {
         assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn dedup_clusters_rotated_reflected_and_truncated_copies() {
+    use sgf_grove::game::{Symmetry, Transform};
+    use sgf_grove::value::BoardSize;
+    // A game of 40 moves, and copies of it: turned by each symmetry, with
+    // other metadata, some cut short; and another game.
+    let moves: Vec<String> = (0..40u32)
+        .map(|n| {
+            let x = (b'a' + ((n * 7 + 3) % 19) as u8) as char;
+            let y = (b'a' + ((n * 11 + 5) % 19) as u8) as char;
+            format!("{x}{y}")
+        })
+        .collect();
+    let game = |s: Symmetry, names: &str, len: usize| {
+        let t = Transform {
+            symmetry: s,
+            swap_colors: false,
+        };
+        let mut text = format!("(;SZ[19]{names}");
+        for (n, m) in moves.iter().take(len).enumerate() {
+            let ident = if n % 2 == 0 { "B" } else { "W" };
+            let mut out = Vec::new();
+            t.write_value(ident, m.as_bytes(), BoardSize::square(19), &mut out)
+                .unwrap();
+            text.push_str(&format!(";{ident}[{}]", String::from_utf8(out).unwrap()));
+        }
+        text.push(')');
+        text
+    };
+    let dir = TempDir::new("dedup");
+    dir.write(
+        "0.sgf",
+        game(Symmetry::Identity, "PB[A]PW[B]", 40).as_bytes(),
+    );
+    for (n, s) in Symmetry::ALL.into_iter().enumerate().skip(1) {
+        let len = if n % 2 == 0 { 40 } else { 30 };
+        dir.write(
+            &format!("{n}.sgf"),
+            game(s, "PB[Other]C[a copy]", len).as_bytes(),
+        );
+    }
+    dir.write("other.sgf", b"(;SZ[19];B[pd];W[dd];B[pp];W[dp])");
+    let out = sgf(&dir.0, &["dedup", "-q", "--format", "json", "."], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", stdout(&out));
+    let games = lines[0]["games"].as_array().unwrap();
+    assert_eq!(games.len(), 8);
+    assert_eq!(lines[0]["cluster"], 1);
+    // The best copy: all 40 moves, and the most game information.
+    let best = &games[lines[0]["best"].as_u64().unwrap() as usize];
+    assert_eq!(best["moves"], 40);
+    assert_eq!(best["source"], "./0.sgf");
+    let symmetries: std::collections::BTreeSet<&str> = games
+        .iter()
+        .map(|g| g["symmetry"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        symmetries.len(),
+        8,
+        "each copy turned its own way: {symmetries:?}"
+    );
+    // Truncated copies too short to join: only the full ones cluster.
+    let out = sgf(
+        &dir.0,
+        &["dedup", "-q", "--format", "json", "--min-prefix", "35", "."],
+        None,
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["games"].as_array().unwrap().len(), 4);
+}

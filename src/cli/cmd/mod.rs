@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod check;
+pub mod dedup;
 pub mod dump;
 pub mod export;
 pub mod fmt;
@@ -33,6 +34,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
     match command {
         Command::Board(args) => board::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Dedup(args) => dedup::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Split(args) => split::run(&args),
