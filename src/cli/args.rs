@@ -95,9 +95,10 @@ pub struct DedupArgs {
     #[arg(long, value_enum, default_value_t = DedupFormat::Text)]
     pub format: DedupFormat,
 
-    /// The fewest moves a truncated copy must have to join a longer game
-    /// (games of equal moves join whatever their length).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// The fewest moves a truncated copy must have to join a longer game:
+    /// openings of 20 or 30 moves repeat between different games of
+    /// strong players. Equal games join from 10 moves.
+    #[arg(long, value_name = "N", default_value_t = 40)]
     pub min_prefix: usize,
 }
 

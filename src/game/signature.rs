@@ -28,6 +28,9 @@ pub type SeqMove = (Color, Option<Point>);
 /// smallest: equal for a game and its rotated or reflected copies.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MoveSequence {
+    /// The stones of the root's setup (`AB`, `AW`: handicap stones, a
+    /// problem's position), in the canonical orientation, sorted.
+    pub setup: Vec<(Color, Point)>,
     /// The moves, in the canonical orientation.
     pub moves: Vec<SeqMove>,
     /// The symmetry that turns the game as written into `moves`.
@@ -40,6 +43,13 @@ impl MoveSequence {
     /// The canonical sequence of `game`'s main line (values that are no
     /// move of the board are left out).
     pub fn of(game: GameTree<'_, '_>) -> MoveSequence {
+        let root = game.root();
+        let mut setup: Vec<(Color, Point)> = Vec::new();
+        for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            if root.has(ident) {
+                setup.extend(root.get_all::<Point>(ident).flatten().map(|p| (color, p)));
+            }
+        }
         let moves: Vec<SeqMove> = game
             .moves()
             .filter_map(Result::ok)
@@ -48,35 +58,37 @@ impl MoveSequence {
                 Move::Pass => (c, None),
             })
             .collect();
-        MoveSequence::canonical(&moves, game.board_size())
+        MoveSequence::canonical(&setup, &moves, game.board_size())
     }
 
-    /// The canonical form of `moves` on a board of `size`: of the
-    /// symmetries that keep the board's shape (all 8 on a square board),
-    /// the one whose image of the sequence is smallest.
-    pub fn canonical(moves: &[SeqMove], size: BoardSize) -> MoveSequence {
-        let turned = |s: Symmetry| -> Vec<SeqMove> {
-            moves
+    /// The canonical form of a game of root setup `setup` and moves
+    /// `moves` on a board of `size`: of the symmetries that keep the
+    /// board's shape (all 8 on a square board), the one whose image of the
+    /// setup, then of the moves, is smallest.
+    pub fn canonical(setup: &[(Color, Point)], moves: &[SeqMove], size: BoardSize) -> MoveSequence {
+        let turned = |s: Symmetry| {
+            let mut stones: Vec<(Color, Point)> =
+                setup.iter().map(|&(c, p)| (c, s.apply(p, size))).collect();
+            stones.sort_unstable();
+            let seq: Vec<SeqMove> = moves
                 .iter()
                 .map(|&(c, p)| (c, p.map(|p| s.apply(p, size))))
-                .collect()
+                .collect();
+            MoveSequence {
+                setup: stones,
+                moves: seq,
+                symmetry: s,
+                size,
+            }
         };
-        let mut best = MoveSequence {
-            moves: moves.to_vec(),
-            symmetry: Symmetry::Identity,
-            size,
-        };
+        let mut best = turned(Symmetry::Identity);
         for s in Symmetry::ALL.into_iter().skip(1) {
             if s.board_size(size) != size {
                 continue;
             }
-            let seq = turned(s);
-            if seq < best.moves {
-                best = MoveSequence {
-                    moves: seq,
-                    symmetry: s,
-                    size,
-                };
+            let other = turned(s);
+            if (&other.setup, &other.moves) < (&best.setup, &best.moves) {
+                best = other;
             }
         }
         best
@@ -85,9 +97,12 @@ impl MoveSequence {
     /// Whether this game's moves begin the other's (equal included), in
     /// the canonical orientation of both, on the same board.
     pub fn is_prefix_of(&self, other: &MoveSequence) -> bool {
-        self.size == other.size && other.moves.starts_with(&self.moves)
+        self.size == other.size && self.setup == other.setup && other.moves.starts_with(&self.moves)
     }
 }
+
+/// Equal games join a cluster only from this many moves on.
+pub const MIN_EQUAL: usize = 10;
 
 /// A cluster of copies of one game, from [`cluster`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,8 +115,10 @@ pub struct Cluster {
     pub best: usize,
 }
 
-/// Groups copies of the same game: games whose canonical sequences are
-/// equal, or one of which begins the other (a truncated copy joins the
+/// Groups copies of the same game: games whose canonical sequences (root
+/// setup and moves) are equal and have at least [`MIN_EQUAL`] moves (a
+/// few moves, from the empty board or a handicap, are common to many
+/// games), or one of which begins the other (a truncated copy joins the
 /// full game) when the shorter has at least `min_prefix` moves. A prefix
 /// that begins two different games joins the first of them in sorted
 /// order. `scores[i]` is how much information game `i` carries (for
@@ -115,10 +132,12 @@ pub fn cluster(games: &[MoveSequence], scores: &[u64], min_prefix: usize) -> Vec
     assert_eq!(games.len(), scores.len(), "one score per game");
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by(|&a, &b| {
-        (games[a].size.cols, games[a].size.rows, &games[a].moves, a).cmp(&(
-            games[b].size.cols,
-            games[b].size.rows,
-            &games[b].moves,
+        let (x, y) = (&games[a], &games[b]);
+        (x.size.cols, x.size.rows, &x.setup, &x.moves, a).cmp(&(
+            y.size.cols,
+            y.size.rows,
+            &y.setup,
+            &y.moves,
             b,
         ))
     });
@@ -128,8 +147,13 @@ pub fn cluster(games: &[MoveSequence], scores: &[u64], min_prefix: usize) -> Vec
     for &i in &order {
         let joins = head.is_some_and(|h| {
             let (short, long) = (&games[h], &games[i]);
+            let n = short.moves.len();
             short.is_prefix_of(long)
-                && (short.moves.len() == long.moves.len() || short.moves.len() >= min_prefix)
+                && n >= if n == long.moves.len() {
+                    MIN_EQUAL
+                } else {
+                    min_prefix
+                }
         });
         if joins {
             clusters.last_mut().expect("a head has a cluster").push(i);
@@ -225,14 +249,32 @@ mod tests {
         assert!(found
             .iter()
             .any(|c| c.members.contains(&0) && c.members.contains(&2)));
-        // One move each, the same up to a half turn: the same game.
-        assert!(found.iter().any(|c| c.members == [3, 4]), "{found:?}");
+        // One move each, the same up to a half turn: too short to tell.
+        assert!(found.iter().all(|c| !c.members.contains(&3)), "{found:?}");
         assert!(found.iter().all(|c| !c.members.contains(&1)), "{found:?}");
         let with0 = found.iter().find(|c| c.members.contains(&0)).unwrap();
         assert_eq!(with0.best, 0, "the longer copy has more");
         // Too short a prefix joins nothing.
         let found = cluster(&games, &scores, 10);
         assert!(found.iter().all(|c| !c.members.contains(&2)), "{found:?}");
+    }
+
+    #[test]
+    fn setups_tell_positions_apart() {
+        let moves = ";B[dd];W[ed];B[de];W[ee];B[fd];W[df];B[ff];W[gd];B[dg];W[gg]";
+        let mirror = ";B[pd];W[od];B[pe];W[oe];B[nd];W[pf];B[nf];W[md];B[pg];W[mg]";
+        let a = seq(format!("(;AB[cc]AW[dc]{moves})").as_bytes());
+        let b = seq(format!("(;AB[qc]AW[pc]{mirror})").as_bytes()); // a mirror image
+        let c = seq(format!("(;AB[cc]AW[ee]{moves})").as_bytes()); // another position
+        assert_eq!(a.setup, b.setup);
+        let found = cluster(&[a, b, c], &[1, 1, 1], 20);
+        assert_eq!(
+            found,
+            [Cluster {
+                members: vec![0, 1],
+                best: 0
+            }]
+        );
     }
 
     #[test]

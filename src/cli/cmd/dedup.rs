@@ -1,6 +1,6 @@
 //! `sgf dedup`: clusters of copies of the same game.
 //!
-//! Each Go game of the inputs (every input kind `stats` reads, on all
+//! Each Go game with moves of the inputs (every input kind `stats` reads, on all
 //! cores, in the scan's order) is reduced to its main line's moves in the
 //! orientation that makes the sequence smallest
 //! ([`sgf_grove::game::signature::MoveSequence`]), so that a rotated or
@@ -77,6 +77,10 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                     return None;
                 }
                 let seq = MoveSequence::of(tree);
+                if seq.moves.is_empty() {
+                    // Positions (problems, setups) are not games to match.
+                    return None;
+                }
                 let score = score(tree, seq.moves.len());
                 Some(Copy {
                     source: origin_name(game.origin()),
