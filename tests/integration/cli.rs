@@ -2448,7 +2448,11 @@ fn dedup_clusters_rotated_reflected_and_truncated_copies() {
         );
     }
     dir.write("other.sgf", b"(;SZ[19];B[pd];W[dd];B[pp];W[dp])");
-    let out = sgf(&dir.0, &["dedup", "-q", "--format", "json", "."], None);
+    let out = sgf(
+        &dir.0,
+        &["dedup", "-q", "--format", "json", "--min-prefix", "25", "."],
+        None,
+    );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 1, "{}", stdout(&out));
@@ -2468,12 +2472,14 @@ fn dedup_clusters_rotated_reflected_and_truncated_copies() {
         8,
         "each copy turned its own way: {symmetries:?}"
     );
-    // Truncated copies too short to join: only the full ones cluster.
-    let out = sgf(
-        &dir.0,
-        &["dedup", "-q", "--format", "json", "--min-prefix", "35", "."],
-        None,
-    );
+    // By default (40) the copies cut at 30 moves do not join the full
+    // game: the full copies are one cluster, the cut ones another.
+    let out = sgf(&dir.0, &["dedup", "-q", "--format", "json", "."], None);
     let lines = json_lines(&out);
-    assert_eq!(lines[0]["games"].as_array().unwrap().len(), 4);
+    assert_eq!(lines.len(), 2, "{}", stdout(&out));
+    for (line, moves) in lines.iter().zip([40, 30]) {
+        let games = line["games"].as_array().unwrap();
+        assert_eq!(games.len(), 4);
+        assert!(games.iter().all(|g| g["moves"] == moves));
+    }
 }
