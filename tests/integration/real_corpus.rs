@@ -1,9 +1,9 @@
 //! The real-world corpus in `../shared/corpus`: every file parses leniently
 //! (except the files that hold no SGF at all, which must fail saying so), the
 //! number of games per folder is what we counted and checked by hand, and every
-//! file survives a raw write and re-parse unchanged (with no warning but the
-//! `detected_charset` of a game read in a charset detected for it, which the
-//! written game, still without `CA`, gets again).
+//! file survives a raw write and re-parse unchanged and without warnings (a
+//! game without `CA` whose bytes are not UTF-8 is written with the `CA` of
+//! the charset it was read in, and decodes the same).
 //!
 //! Skips with a printed reason when the corpus is absent; fails instead when
 //! the `CI` environment variable is set.
