@@ -46,33 +46,38 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
 
     /// The charset the writer records in this game's root (as `CA`) so that
     /// the written game is read the way this one was: `None` when the root
-    /// has a `CA` naming a usable charset, or nothing about the game's bytes
-    /// needs one. A game without such a `CA` is read in a charset guessed
-    /// from its bytes, and writing changes bytes outside its values (junk
-    /// dropped, a cut value closed), which could change the guess: a game
-    /// read a character at a time (a detected Shift_JIS, Big5 or GB18030,
-    /// or an override) is pinned to that charset, and a game read byte by
-    /// byte whose bytes are not UTF-8 to the charset its text is decoded in
-    /// (unless that one would be read a character at a time, which would
-    /// split its values differently). A `CA` naming no usable charset
-    /// (`CA[UTF-16]`, `CA[klingon]`) gives way to the pinned one.
+    /// has a `CA` naming a usable charset that the game was read in, or
+    /// nothing about the game's bytes needs one. A game without such a
+    /// `CA` is read in a charset guessed from its bytes, and writing
+    /// changes bytes outside its values (junk dropped, a cut value closed),
+    /// which could change the guess: a game read a character at a time
+    /// (a detected Shift_JIS, Big5 or GB18030, or an override) is pinned to
+    /// that charset, and a game read byte by byte whose bytes are not UTF-8
+    /// to the charset its text is decoded in (unless that one would be read
+    /// a character at a time, which would split its values differently).
+    /// A `CA` naming no usable charset (`CA[UTF-16]`, `CA[klingon]`), or
+    /// one the game was not read in (detection decided before the `CA` was
+    /// seen: it came after a `;` that a character of the detected charset
+    /// swallowed), gives way to the pinned one.
     pub(crate) fn charset_to_pin(&self) -> Option<&'static encoding_rs::Encoding> {
-        if self
-            .declared_charset()
-            .is_some_and(|label| crate::text::charset::for_label(label).is_some())
-        {
-            return None;
-        }
+        use crate::text::charset::{for_label, is_ascii_unsafe};
         let store = self.coll.store;
+        let charset = self.charset();
+        let encoding = charset.encoding();
         let by_chars = store.any_chars && self.data().mode != crate::lexer::ValueMode::Bytes;
-        let encoding = self.charset().encoding();
+        if let Some(declared) = self.declared_charset().and_then(for_label) {
+            let read_otherwise = charset.source() == crate::text::CharsetSource::Detected
+                && declared != encoding
+                && (by_chars || !is_ascii_unsafe(encoding));
+            return read_otherwise.then_some(encoding);
+        }
         if by_chars {
             return Some(encoding);
         }
         let span = self.span();
         let pin = store.override_charset.is_some()
             || simdutf8::basic::from_utf8(&self.coll.input[span.start..span.end]).is_err();
-        (pin && !crate::text::charset::is_ascii_unsafe(encoding)).then_some(encoding)
+        (pin && !is_ascii_unsafe(encoding)).then_some(encoding)
     }
 
     /// What finds this game's charset.

@@ -396,3 +396,15 @@ fn fuzz_crash_82dfce81() {
 fn fuzz_crash_19d88791() {
     replay("roundtrip_19d88791.sgf");
 }
+
+/// A game read as detected Shift_JIS whose root, read a character at a
+/// time, holds a `CA[UTF8]` that the reading on trial never saw (a `;`
+/// was inside a value there, so the `CA` was in a second node): the game
+/// was not read in the charset its `CA` names, and the writer, seeing a
+/// usable `CA`, recorded nothing; written without the junk after it, the
+/// game was detected as something else. Such a `CA` now gives way to the
+/// charset the game was read in. Found by the `write_modes` target.
+#[test]
+fn fuzz_crash_2e4bd2f2() {
+    replay("roundtrip_2e4bd2f2.sgf");
+}
