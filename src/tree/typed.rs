@@ -56,20 +56,21 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// to the charset its text is decoded in (unless that one would be read
     /// a character at a time, which would split its values differently).
     /// A `CA` naming no usable charset (`CA[UTF-16]`, `CA[klingon]`), or
-    /// one the game was not read in (detection decided before the `CA` was
-    /// seen: it came after a `;` that a character of the detected charset
-    /// swallowed), gives way to the pinned one.
+    /// one that did not decide the reading (detection decided before the
+    /// `CA` was seen: it came after a `;` or `(` that a character of the
+    /// detected charset swallowed), gives way to the pinned one.
     pub(crate) fn charset_to_pin(&self) -> Option<&'static encoding_rs::Encoding> {
         use crate::text::charset::{for_label, is_ascii_unsafe};
         let store = self.coll.store;
         let charset = self.charset();
         let encoding = charset.encoding();
         let by_chars = store.any_chars && self.data().mode != crate::lexer::ValueMode::Bytes;
-        if let Some(declared) = self.declared_charset().and_then(for_label) {
-            let read_otherwise = charset.source() == crate::text::CharsetSource::Detected
-                && declared != encoding
-                && (by_chars || !is_ascii_unsafe(encoding));
-            return read_otherwise.then_some(encoding);
+        if self.declared_charset().and_then(for_label).is_some() {
+            // Read as its `CA` says, unless detection decided before the
+            // `CA` was seen (then the next reading would not see it either,
+            // even when it names the charset detection chose).
+            let detected = charset.source() == crate::text::CharsetSource::Detected;
+            return (detected && (by_chars || !is_ascii_unsafe(encoding))).then_some(encoding);
         }
         if by_chars {
             return Some(encoding);
