@@ -5,9 +5,11 @@ pub mod check;
 pub mod dump;
 pub mod export;
 pub mod fmt;
+mod rewrite;
 pub mod select;
 pub mod split;
 pub mod stats;
+pub mod strip;
 mod tables;
 
 use crate::args::Command;
@@ -33,6 +35,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Check(args) => check::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Strip(args) => strip::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Select(args) => select::run(&args),
