@@ -44,7 +44,7 @@
 //!
 //! ```
 //! use sgf_grove::writer::{Target, WriteOptions};
-//! let gb2312 = b"(;CA[gb2312]PB[\xb3\xa3\xec\xcf]C[\xba\xc3\\]];B[pd])";
+//! let gb2312 = b"(;CA[gb2312]PB[\xb3\xa3\xea\xbb]C[\xba\xc3\\]];B[pd])";
 //! let doc = sgf_grove::parse(gb2312)?;
 //! let utf8 = sgf_grove::writer::write_with(doc.collection(), &WriteOptions::new().transcode(Target::Utf8))?;
 //! assert_eq!(String::from_utf8(utf8)?, "(;CA[UTF-8]PB[常昊]C[好\\]];B[pd])\n");
@@ -618,7 +618,9 @@ impl<W: Write> Writer<W> {
         if let Some(target) = self.game.target {
             if !raw.is_ascii() {
                 let source = self.source(prop.node());
-                if source != target {
+                // Damaged UTF-8 is repaired too: U+FFFD, as it reads.
+                if source != target || (target == UTF_8 && simdutf8::basic::from_utf8(raw).is_err())
+                {
                     return self.transcode(prop, raw, offset, colon, source, target);
                 }
             }

@@ -120,10 +120,10 @@ impl WriteOptions {
     /// ```
     /// use sgf_grove::writer::{Target, WriteOptions};
     /// use sgf_grove::encoding_rs::GBK;
-    /// let doc = sgf_grove::parse("(;CA[UTF-8]PB[李昌镐]PW[€])".as_bytes())?;
+    /// let doc = sgf_grove::parse("(;CA[UTF-8]PB[李昌镐]PW[😀])".as_bytes())?;
     /// let gbk = WriteOptions::new().transcode(Target::To(GBK));
     /// let err = sgf_grove::writer::write_with(doc.collection(), &gbk).unwrap_err();
-    /// assert_eq!(err.to_string(), "character '€' (U+20AC) cannot be written in GBK, in property \"PW\" at 1:23");
+    /// assert_eq!(err.to_string(), "character '😀' (U+1F600) cannot be written in GBK, in property \"PW\" at 1:28");
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     ///

@@ -22,6 +22,7 @@ fn check(input: &[u8]) {
     oracle::roundtrip::check_roundtrip(input);
     oracle::typed::check_typed(input);
     oracle::events::check(input);
+    oracle::write_modes::check_write_modes(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not
