@@ -274,9 +274,9 @@ impl<W: Write> Writer<W> {
             }
             // A leaf: close variations until one has a sibling left.
             loop {
-                let at = self.buf.len();
+                // A `)` stays on the line of what it closes.
                 self.buf.push(b')');
-                self.token(at);
+                self.col += 1;
                 match self.stack.pop() {
                     Some(Some(id)) => {
                         let sibling = root.in_game(id);

@@ -141,10 +141,11 @@ impl WriteOptions {
     }
 
     /// Breaks lines so that they stay within `width` bytes where it can:
-    /// before a node, a variation's `(` or `)`, or a property, never inside
+    /// before a node, a variation's `(`, or a property, never inside
     /// a value (a soft line break there would change nothing only in text,
-    /// and a value longer than the width gets a line of its own). Line
-    /// breaks inside text values count as such. `0` turns wrapping off.
+    /// and a value longer than the width gets a line of its own). A `)`
+    /// stays on the line of what it closes. Line breaks inside text values
+    /// count as such. `0` turns wrapping off.
     ///
     /// ```
     /// use sgf_grove::writer::WriteOptions;

