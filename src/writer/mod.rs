@@ -63,7 +63,7 @@ use crate::tree::{Collection, GameTree, Node, NodeId, Property};
 use crate::value::{split_compose, Arity, BoardSize, Move, Point, PropInfo, ValueType};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use points::Board;
-use std::io::{self, Write};
+use std::io::Write;
 
 /// How much the writer buffers before it hands bytes to the output.
 const FLUSH_AT: usize = 64 * 1024;
@@ -247,10 +247,12 @@ impl<W: Write> Writer<W> {
 
     /// The game's charset.
     fn source(&mut self, node: Node<'_, '_>) -> &'static Encoding {
-        *self
-            .game
-            .source
-            .get_or_insert_with(|| node.game().charset().encoding())
+        if let Some(source) = self.game.source {
+            return source;
+        }
+        let source = node.game().charset().encoding();
+        self.game.source = Some(source);
+        source
     }
 
     fn walk(&mut self, root: Node<'_, '_>) -> Result<()> {
@@ -532,11 +534,11 @@ impl<W: Write> Writer<W> {
                     return self.value(prop, value.raw(), value.span().start, false);
                 }
                 ValueType::Point | ValueType::Stone
-                    if info.arity != Arity::One && self.options.points != PointStyle::AsWritten =>
+                    if info.arity != Arity::One
+                        && self.options.points != PointStyle::AsWritten
+                        && self.point_list(prop, size) =>
                 {
-                    if self.point_list(prop, size) {
-                        return Ok(());
-                    }
+                    return Ok(());
                 }
                 _ => {}
             }
@@ -689,7 +691,8 @@ impl<W: Write> Writer<W> {
 
     /// Writes the properties of `node` one by one, raw: what copying the
     /// node as it stands must give.
-    pub(crate) fn write_props(&mut self, node: Node<'_, '_>) -> io::Result<()> {
+    #[cfg(feature = "oracle")]
+    pub(crate) fn write_props(&mut self, node: Node<'_, '_>) -> std::io::Result<()> {
         self.raw_props(node, false);
         let written = self.out.write_all(&self.buf);
         self.buf.clear();
