@@ -68,7 +68,7 @@ use std::io::Write;
 /// How much the writer buffers before it hands bytes to the output.
 const FLUSH_AT: usize = 64 * 1024;
 
-/// Writes collections and game trees as SGF to an [`io::Write`], as its
+/// Writes collections and game trees as SGF to an [`std::io::Write`], as its
 /// [`WriteOptions`] say.
 ///
 /// ```
