@@ -60,6 +60,7 @@ use crate::error::{Error, Result};
 use crate::lexer::ValueMode;
 use crate::text::charset::{for_label, is_ascii_unsafe};
 use crate::tree::{Collection, GameTree, Node, NodeId, Property};
+use crate::value::catalogue;
 use crate::value::{split_compose, Arity, BoardSize, Move, Point, PropInfo, ValueType};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use points::Board;
@@ -84,6 +85,9 @@ pub struct Writer<W: Write> {
     options: WriteOptions,
     /// Whether nodes may be copied as they stand in the input.
     copy_nodes: bool,
+    /// Whether plain nodes may be copied when [`Writer::as_is_in_mode`]
+    /// says so (nothing dropped, no wrapping).
+    copy_plain: bool,
     stack: Vec<Option<NodeId>>,
     /// Output not yet handed to `out`.
     buf: Vec<u8>,
@@ -103,7 +107,8 @@ pub struct Writer<W: Write> {
 #[derive(Debug, Clone, Copy)]
 struct GameState {
     size: BoardSize,
-    go: bool,
+    /// The game type (`GM`; 1 is Go).
+    gm: u32,
     /// The charset text is transcoded to, when it is not the game's.
     target: Option<&'static Encoding>,
     /// The `CA` the writer writes in the root (in place of the root's).
@@ -130,10 +135,12 @@ impl<W: Write> Writer<W> {
     /// ```
     pub fn with_options(out: W, options: WriteOptions) -> Writer<W> {
         let copy_nodes = options.is_raw() && options.drop.is_empty() && options.wrap.is_none();
+        let copy_plain = options.drop.is_empty() && options.wrap.is_none();
         Writer {
             out,
             options,
             copy_nodes,
+            copy_plain,
             stack: Vec::new(),
             buf: Vec::new(),
             scratch: Vec::new(),
@@ -142,7 +149,7 @@ impl<W: Write> Writer<W> {
             pending: None,
             game: GameState {
                 size: BoardSize::default(),
-                go: true,
+                gm: 1,
                 target: None,
                 ca: None,
                 source: None,
@@ -238,7 +245,7 @@ impl<W: Write> Writer<W> {
         };
         self.game = GameState {
             size: game.board_size(),
-            go: game.game_type() == 1,
+            gm: game.game_type(),
             target,
             ca,
             source: None,
@@ -366,6 +373,14 @@ impl<W: Write> Writer<W> {
             }
             return Ok(());
         }
+        if self.copy_plain && !node.is_root() {
+            if let Some(bytes) = self.as_is_in_mode(node) {
+                self.pending = None;
+                self.buf.push(b';');
+                self.buf.extend_from_slice(bytes);
+                return Ok(());
+            }
+        }
         let at = self.token_start();
         self.buf.push(b';');
         self.pending = Some(at);
@@ -379,6 +394,66 @@ impl<W: Write> Writer<W> {
             self.token(at);
         }
         result
+    }
+
+    /// The bytes of a plain node (see `Node::written_as_is`) when this
+    /// mode writes them unchanged: no `\\` (so no escape to drop), ASCII
+    /// when transcoding, and in canonical mode no ranked property, no pass
+    /// to rewrite, no point list to rewrite, no second `:` in a value that
+    /// may be compose. Not for roots.
+    #[inline]
+    fn as_is_in_mode<'src>(&self, node: Node<'_, 'src>) -> Option<&'src [u8]> {
+        let bytes = node.written_as_is()?;
+        if find(b'\\', bytes).is_some() || (self.game.target.is_some() && !bytes.is_ascii()) {
+            return None;
+        }
+        if !self.options.canonical {
+            return Some(bytes);
+        }
+        if node.mode() != ValueMode::Bytes {
+            return None;
+        }
+        // Without `\\`, read a byte at a time, a plain node's bytes are
+        // `ID[value]ID[value]…` with no `]` inside a value.
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let open = find(b'[', rest)?;
+            let close = open + 1 + find(b']', &rest[open + 1..])?;
+            if !self.canonical_as_is(&rest[..open], &rest[open + 1..close]) {
+                return None;
+            }
+            rest = &rest[close + 1..];
+        }
+        Some(bytes)
+    }
+
+    /// Whether canonical mode writes property `ident` with the one value
+    /// `raw` (which holds no `\\`) as it stands.
+    #[inline]
+    fn canonical_as_is(&self, ident: &[u8], raw: &[u8]) -> bool {
+        if rank(ident).is_some() {
+            return false;
+        }
+        let gm = self.game.gm;
+        let info = catalogue::lookup_bytes(gm, ident);
+        let compose = info.is_none_or(|i| is_compose(i.ty) || i.alt.is_some_and(is_compose));
+        if compose && memchr::memchr_iter(b':', raw).nth(1).is_some() {
+            return false;
+        }
+        let Some(info) = info.filter(|_| gm == 1) else {
+            return true;
+        };
+        match info.ty {
+            ValueType::Move => {
+                let size = self.game.size;
+                let pass_as_is = raw.is_empty() && !(self.options.tt_pass && size.tt_is_pass());
+                pass_as_is || Move::read(raw, size) != Some(Move::Pass)
+            }
+            ValueType::Point | ValueType::Stone => {
+                info.arity == Arity::One || self.options.points == PointStyle::AsWritten
+            }
+            _ => true,
+        }
     }
 
     /// Raw mode's plain path: the properties, values as read.
@@ -421,47 +496,56 @@ impl<W: Write> Writer<W> {
                 self.token(at);
             }
         }
-        let keep_apart = node.keeps_occurrences();
+        // Transcoded, the root is read as the target's charset from `CA`
+        // on, which comes first: repeats merge as elsewhere.
+        let keep_apart = node.keeps_occurrences() && self.game.target.is_none();
         let props = if keep_apart {
             node.occurrences()
         } else {
             node.properties()
         };
         for prop in props {
-            let ident = prop.ident();
-            if (root && self.game.ca.is_some() && ident == "CA")
-                || (root && self.options.canonical && ident == "FF")
-                || self.options.drops(ident)
+            let ident = prop.ident_bytes();
+            if (root && self.game.ca.is_some() && ident == b"CA")
+                || (root && self.options.canonical && ident == b"FF")
+                || self.options.drops_bytes(ident)
             {
                 continue;
             }
             if keep_apart && self.options.canonical && is_single(prop.info()) {
                 // Only the first occurrence of a single-valued property.
-                let first = node.occurrences().find(|p| p.ident() == ident);
+                let first = node.occurrences().find(|p| p.ident_bytes() == ident);
                 if first.is_some_and(|p| p.span() != prop.span()) {
                     continue;
                 }
             }
-            self.property(prop)?;
+            self.property(prop, ident)?;
         }
         Ok(())
     }
 
     /// Canonical mode: the ranked properties in their order, then the
-    /// others in file order.
+    /// others in file order. The first [`HELD`] properties are held on the
+    /// stack with their identifiers, so that each is looked at once.
     fn canonical_props(&mut self, node: Node<'_, '_>) -> Result<()> {
         let root = node.is_root();
         if root && self.game.target.is_none() && node.mode() != ValueMode::Bytes {
             return self.file_order_props(node);
         }
+        let mut held = [None; HELD];
+        let mut count = 0;
         let mut ranked = 0u64;
-        let mut others = false;
         for prop in node.properties() {
-            match rank(prop.ident()) {
-                Some(r) => ranked |= 1 << r,
-                None => others = true,
+            let ident = prop.ident_bytes();
+            if let Some(r) = rank(ident) {
+                ranked |= 1 << r;
             }
+            if count < HELD {
+                held[count] = Some((prop, ident));
+            }
+            count += 1;
         }
+        let held = &held[..count.min(HELD)];
         if root {
             ranked |= 1 << FF_RANK;
             if self.game.ca.is_some() {
@@ -471,7 +555,7 @@ impl<W: Write> Writer<W> {
         while ranked != 0 {
             let r = ranked.trailing_zeros() as usize;
             ranked &= ranked - 1;
-            let ident = ORDER[r];
+            let ident = ORDER[r].as_bytes();
             if root && r == FF_RANK {
                 let at = self.token_start();
                 self.buf.extend_from_slice(b"FF[4]");
@@ -486,42 +570,55 @@ impl<W: Write> Writer<W> {
                     continue;
                 }
             }
-            if self.options.drops(ident) {
+            if self.options.drops_bytes(ident) {
                 continue;
             }
-            if let Some(prop) = node.property(ident) {
-                self.property(prop)?;
+            let found = match held.iter().flatten().find(|(_, id)| *id == ident) {
+                Some(&(prop, _)) => Some(prop),
+                None if count > HELD => node.property(ORDER[r]),
+                None => None,
+            };
+            if let Some(prop) = found {
+                self.property(prop, ident)?;
             }
         }
-        if others {
+        if count > HELD {
             for prop in node.properties() {
-                if rank(prop.ident()).is_none() && !self.options.drops(prop.ident()) {
-                    self.property(prop)?;
+                let ident = prop.ident_bytes();
+                if rank(ident).is_none() && !self.options.drops_bytes(ident) {
+                    self.property(prop, ident)?;
+                }
+            }
+        } else {
+            for &(prop, ident) in held.iter().flatten() {
+                if rank(ident).is_none() && !self.options.drops_bytes(ident) {
+                    self.property(prop, ident)?;
                 }
             }
         }
         Ok(())
     }
 
-    /// Writes one property (not in the fast raw path).
-    fn property(&mut self, prop: Property<'_, '_>) -> Result<()> {
+    /// Writes one property (not in the fast raw path), whose identifier is
+    /// `ident`.
+    fn property(&mut self, prop: Property<'_, '_>, ident: &[u8]) -> Result<()> {
         let at = self.token_start();
-        let result = self.property_inner(prop);
+        let result = self.property_inner(prop, ident);
         self.token(at);
         result
     }
 
-    fn property_inner(&mut self, prop: Property<'_, '_>) -> Result<()> {
-        self.buf.extend_from_slice(prop.ident().as_bytes());
+    fn property_inner(&mut self, prop: Property<'_, '_>, ident: &[u8]) -> Result<()> {
+        self.buf.extend_from_slice(ident);
         if !self.options.canonical {
             for value in prop.values() {
                 self.value(prop, value.raw(), value.span().start, false)?;
             }
             return Ok(());
         }
-        let info = prop.info();
+        let info = catalogue::lookup_bytes(self.game.gm, ident);
         let compose = info.is_none_or(|i| is_compose(i.ty) || i.alt.is_some_and(is_compose));
-        if let Some(info) = info.filter(|_| self.game.go) {
+        if let Some(info) = info.filter(|_| self.game.gm == 1) {
             let size = self.game.size;
             match info.ty {
                 ValueType::Move => {
@@ -595,7 +692,8 @@ impl<W: Write> Writer<W> {
         compose: bool,
     ) -> Result<()> {
         self.buf.push(b'[');
-        match split_compose(raw).filter(|_| compose) {
+        let halves = if compose { split_compose(raw) } else { None };
+        match halves {
             Some((a, b)) => {
                 self.piece(prop, a, offset, true)?;
                 self.buf.push(b':');
@@ -635,8 +733,13 @@ impl<W: Write> Writer<W> {
         }
         // Escapes are rewritten only where a `\` byte is always one.
         let source = self.source(prop.node());
-        if self.options.canonical && (self.game.target.is_some() || !is_ascii_unsafe(source)) {
-            escape_canonical(raw, colon, &mut self.buf);
+        // A value holding `(` keeps its escapes: one removed between `(`
+        // and `;GM[` would make the reader start a new game there.
+        if self.options.canonical
+            && (self.game.target.is_some() || !is_ascii_unsafe(source))
+            && memchr::memchr(b'(', raw).is_none()
+        {
+            escape_canonical(raw, colon, false, &mut self.buf);
         } else {
             self.buf.extend_from_slice(raw);
         }
@@ -662,7 +765,7 @@ impl<W: Write> Writer<W> {
         self.text.reserve(room);
         let _ = decoder.decode_to_string(raw, &mut self.text, true);
         self.scratch.clear();
-        escape_canonical(self.text.as_bytes(), colon, &mut self.scratch);
+        escape_canonical(self.text.as_bytes(), colon, true, &mut self.scratch);
         if target == UTF_8 {
             self.buf.extend_from_slice(&self.scratch);
             return Ok(());
@@ -697,6 +800,17 @@ impl<W: Write> Writer<W> {
         let written = self.out.write_all(&self.buf);
         self.buf.clear();
         written
+    }
+}
+
+/// The first `byte` in `hay`: a plain loop for the short slices of move
+/// nodes, where a call to `memchr` costs more than it saves.
+#[inline]
+fn find(byte: u8, hay: &[u8]) -> Option<usize> {
+    if hay.len() < 16 {
+        hay.iter().position(|&b| b == byte)
+    } else {
+        memchr::memchr(byte, hay)
     }
 }
 
@@ -735,19 +849,28 @@ const CA_RANK: usize = 2;
 
 /// The place of `ident` in [`ORDER`].
 #[inline]
-fn rank(ident: &str) -> Option<usize> {
-    // Moves and most node properties are ranked nowhere: one test each.
-    if matches!(ident, "B" | "W" | "C") {
+fn rank(ident: &[u8]) -> Option<usize> {
+    // Every ranked identifier has two letters: moves and comments have one.
+    if ident.len() != 2 {
         return None;
     }
-    ORDER.iter().position(|&o| o == ident)
+    ORDER.iter().position(|o| o.as_bytes() == ident)
 }
+
+/// How many properties of a node canonical mode holds on the stack.
+const HELD: usize = 16;
 
 /// Writes `raw` (escaped) with escapes only where a reader needs them:
 /// `\]`, `\\`, and `\:` when `colon`; soft line breaks (`\` + a line
-/// break) and a lone `\` at the end are removed.
-fn escape_canonical(raw: &[u8], colon: bool, out: &mut Vec<u8>) {
+/// break) and a lone `\` at the end are removed. Unless `decoded` (the
+/// value is UTF-8 text decoded by the writer), bytes are those of the
+/// game's charset, perhaps damaged: a `\` before a byte that is not ASCII
+/// and soft line breaks stay, since removing them could join two halves of
+/// a character that the `\` kept apart.
+fn escape_canonical(raw: &[u8], colon: bool, decoded: bool, out: &mut Vec<u8>) {
     let mut i = 0;
+    // Whether the last byte written, spaces aside, is `(`.
+    let mut after_paren = false;
     while i < raw.len() {
         let mut b = raw[i];
         i += 1;
@@ -755,6 +878,7 @@ fn escape_canonical(raw: &[u8], colon: bool, out: &mut Vec<u8>) {
             match raw.get(i) {
                 None => break,
                 Some(&c @ (b'\n' | b'\r')) => {
+                    let start = i - 1;
                     i += 1;
                     if raw
                         .get(i)
@@ -762,6 +886,13 @@ fn escape_canonical(raw: &[u8], colon: bool, out: &mut Vec<u8>) {
                     {
                         i += 1;
                     }
+                    if !decoded {
+                        out.extend_from_slice(&raw[start..i]);
+                    }
+                    continue;
+                }
+                Some(&c) if !decoded && !c.is_ascii() => {
+                    out.push(b'\\');
                     continue;
                 }
                 Some(&c) => {
@@ -770,10 +901,13 @@ fn escape_canonical(raw: &[u8], colon: bool, out: &mut Vec<u8>) {
                 }
             }
         }
-        if b == b']' || b == b'\\' || (colon && b == b':') {
+        // `(;` and a root property inside a value read as a new game: the
+        // `;` after a `(` is escaped.
+        if b == b']' || b == b'\\' || (colon && b == b':') || (after_paren && b == b';') {
             out.push(b'\\');
         }
         out.push(b);
+        after_paren = b == b'(' || (after_paren && matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
     }
 }
 

@@ -57,12 +57,16 @@ impl WriteOptions {
     ///   when the catalogue says it takes a list or does not know it; a
     ///   single-valued property (`AP`, `B`, `KM`…) keeps its first value
     ///   and the others are dropped;
-    /// - escapes only where a reader needs them: `\]`, `\\`, and `\:`
-    ///   in the halves of compose values (and of unknown properties, which
-    ///   might be compose); soft line breaks (`\` + line break, which text
-    ///   never shows) are removed. In a game whose charset is Shift_JIS,
-    ///   Big5, GBK or GB18030 values are copied as written unless they are
-    ///   transcoded: there a `\` byte may be half a character;
+    /// - escapes only where a reader needs them: `\]`, `\\`, `\:` in the
+    ///   halves of compose values (and of unknown properties, which might
+    ///   be compose), and `\;` after a `(` (`(;GM[1]` in a value reads as
+    ///   a new game). A value holding `(` keeps its escapes as written. A `\` before a byte that is not ASCII stays,
+    ///   and so do soft line breaks (`\` + line break, which text never
+    ///   shows): removing them could join the halves of a damaged
+    ///   character; transcoded text, decoded first, loses both. In a game
+    ///   whose charset is Shift_JIS, Big5, GBK or GB18030 values are copied
+    ///   as written unless they are transcoded: there a `\` byte may be
+    ///   half a character;
     /// - passes as `[]` (see [`tt_pass`](WriteOptions::tt_pass)) and point
     ///   lists as [`points`](WriteOptions::points) says.
     ///
@@ -209,7 +213,13 @@ impl WriteOptions {
     /// Whether `ident` is left out.
     #[inline]
     pub(crate) fn drops(&self, ident: &str) -> bool {
-        !self.drop.is_empty() && self.drop.iter().any(|d| &**d == ident)
+        self.drops_bytes(ident.as_bytes())
+    }
+
+    /// [`WriteOptions::drops`] of an identifier's bytes.
+    #[inline]
+    pub(crate) fn drops_bytes(&self, ident: &[u8]) -> bool {
+        !self.drop.is_empty() && self.drop.iter().any(|d| d.as_bytes() == ident)
     }
 }
 

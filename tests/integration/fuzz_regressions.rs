@@ -397,3 +397,23 @@ fn fuzz_crash_82dfce81() {
 fn fuzz_crash_19d88791() {
     replay("roundtrip_19d88791.sgf");
 }
+
+/// A Big5 root read a character at a time whose `FF` occurs twice (the
+/// first value swallowed `;GM[1`): transcoded to UTF-8 the writer kept the
+/// occurrences apart, as for a root read in Big5, and the written root,
+/// read byte by byte, merged them, so writing it again differed. Transcoded
+/// roots merge repeats.
+#[test]
+fn fuzz_crash_cf708fe7() {
+    replay("write_modes_cf708fe7.sgf");
+}
+
+/// Damaged UTF-8 with an escaped byte that is not ASCII (`\xef\xbf\\\xbd`):
+/// canonical mode dropped the `\`, which joined the bytes into one valid
+/// character where the reader had decoded two U+FFFD. An escape before a
+/// byte that is not ASCII (and a soft line break) now stays unless the
+/// text is transcoded.
+#[test]
+fn fuzz_crash_8a8409a5() {
+    replay("write_modes_8a8409a5.sgf");
+}

@@ -71,8 +71,25 @@ fn canonical_escapes_only_where_needed() {
 e]LB[aa:one\:two:three]AP[app\:name:1\:2]N[lone\:colon]XX[p\:q])";
     assert_bytes(
         write(input, &canonical()),
-        br"(;FF[4]AP[app\:name:1\:2]C[a\]b\\c:dx e]LB[aa:one\:two\:three]N[lone:colon]XX[p\:q])
+        br"(;FF[4]AP[app\:name:1\:2]C[a\]b\\c:dx \
+e]LB[aa:one\:two\:three]N[lone:colon]XX[p\:q])
 ",
+    );
+}
+
+#[test]
+fn canonical_keeps_an_escape_before_a_byte_that_is_not_ascii() {
+    // Damaged UTF-8: `\xef\xbf` then an escaped `\xbd` reads as two U+FFFD;
+    // without the `\` it would be one.
+    let input = b"(;CA[UTF-8]C[\xef\xbf\\\xbd \\x])";
+    assert_bytes(
+        write(input, &canonical()),
+        b"(;FF[4]CA[UTF-8]C[\xef\xbf\\\xbd x])\n",
+    );
+    // Transcoded text is decoded first: its escapes are rewritten.
+    assert_bytes(
+        write(input, &canonical().transcode(Target::Utf8)),
+        "(;FF[4]CA[UTF-8]C[\u{fffd}\u{fffd} x])\n".as_bytes(),
     );
 }
 
