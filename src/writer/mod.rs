@@ -610,14 +610,14 @@ impl<W: Write> Writer<W> {
 
     fn property_inner(&mut self, prop: Property<'_, '_>, ident: &[u8]) -> Result<()> {
         self.buf.extend_from_slice(ident);
+        let info = catalogue::lookup_bytes(self.game.gm, ident);
+        let compose = Shape::of(info);
         if !self.options.canonical {
             for value in prop.values() {
-                self.value(prop, value.raw(), value.span().start, false)?;
+                self.value(prop, value.raw(), value.span().start, compose)?;
             }
             return Ok(());
         }
-        let info = catalogue::lookup_bytes(self.game.gm, ident);
-        let compose = info.is_none_or(|i| is_compose(i.ty) || i.alt.is_some_and(is_compose));
         if let Some(info) = info.filter(|_| self.game.gm == 1) {
             let size = self.game.size;
             match info.ty {
@@ -628,7 +628,7 @@ impl<W: Write> Writer<W> {
                         self.buf.extend_from_slice(if tt { b"[tt]" } else { b"[]" });
                         return Ok(());
                     }
-                    return self.value(prop, value.raw(), value.span().start, false);
+                    return self.value(prop, value.raw(), value.span().start, Shape::RAW);
                 }
                 ValueType::Point | ValueType::Stone
                     if info.arity != Arity::One
@@ -689,31 +689,38 @@ impl<W: Write> Writer<W> {
         prop: Property<'_, '_>,
         raw: &[u8],
         offset: usize,
-        compose: bool,
+        shape: Shape,
     ) -> Result<()> {
         self.buf.push(b'[');
-        let halves = if compose { split_compose(raw) } else { None };
+        let halves = if shape.compose {
+            split_compose(raw)
+        } else {
+            None
+        };
         match halves {
             Some((a, b)) => {
-                self.piece(prop, a, offset, true)?;
+                self.piece(prop, a, offset, true, shape.first)?;
                 self.buf.push(b':');
                 let second = offset + a.len() + 1;
-                self.piece(prop, b, second, true)?;
+                self.piece(prop, b, second, true, shape.second)?;
             }
-            None => self.piece(prop, raw, offset, compose)?,
+            None if shape.compose => self.piece(prop, raw, offset, true, shape.first)?,
+            None => self.piece(prop, raw, offset, false, shape.text)?,
         }
         self.buf.push(b']');
         Ok(())
     }
 
     /// Writes a value, or half of a compose value (`colon`): copied,
-    /// escaped canonically, or transcoded.
+    /// escaped canonically when it is `text` (other types read their
+    /// bytes as they are, escapes included), or transcoded.
     fn piece(
         &mut self,
         prop: Property<'_, '_>,
         raw: &[u8],
         offset: usize,
         colon: bool,
+        text: bool,
     ) -> Result<()> {
         if let Some(target) = self.game.target {
             if !raw.is_ascii() {
@@ -727,16 +734,15 @@ impl<W: Write> Writer<W> {
         }
         let plain =
             memchr::memchr(b'\\', raw).is_none() && (!colon || memchr::memchr(b':', raw).is_none());
-        if plain || (!self.options.canonical && self.game.target.is_none()) {
+        if plain || !text || !self.options.canonical {
             self.buf.extend_from_slice(raw);
             return Ok(());
         }
-        // Escapes are rewritten only where a `\` byte is always one.
+        // Escapes are rewritten only where a `\\` byte is always one.
         let source = self.source(prop.node());
         // A value holding `(` keeps its escapes: one removed between `(`
         // and `;GM[` would make the reader start a new game there.
-        if self.options.canonical
-            && (self.game.target.is_some() || !is_ascii_unsafe(source))
+        if (self.game.target.is_some() || !is_ascii_unsafe(source))
             && memchr::memchr(b'(', raw).is_none()
         {
             escape_canonical(raw, colon, false, &mut self.buf);
@@ -835,6 +841,52 @@ fn is_single(info: Option<&PropInfo>) -> bool {
 
 fn is_compose(ty: ValueType) -> bool {
     matches!(ty, ValueType::Compose(..))
+}
+
+/// How a property's values are written: split at their first `:` (compose
+/// values, and unknown properties, which might be), and which parts are
+/// text, whose escapes canonical mode rewrites.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    compose: bool,
+    /// The whole value (not compose) is text.
+    text: bool,
+    /// The first half is text.
+    first: bool,
+    /// The second half is text.
+    second: bool,
+}
+
+impl Shape {
+    /// Copied as it is.
+    const RAW: Shape = Shape {
+        compose: false,
+        text: false,
+        first: false,
+        second: false,
+    };
+
+    fn of(info: Option<&PropInfo>) -> Shape {
+        let Some(info) = info else {
+            return Shape {
+                compose: true,
+                text: true,
+                first: true,
+                second: true,
+            };
+        };
+        let is_text = |ty: ValueType| matches!(ty, ValueType::Text | ValueType::SimpleText);
+        let halves = match (info.ty, info.alt) {
+            (ValueType::Compose(a, b), _) | (_, Some(ValueType::Compose(a, b))) => Some((*a, *b)),
+            _ => None,
+        };
+        Shape {
+            compose: halves.is_some(),
+            text: is_text(info.ty),
+            first: halves.is_some_and(|(a, _)| is_text(a)),
+            second: halves.is_some_and(|(_, b)| is_text(b)),
+        }
+    }
 }
 
 /// Canonical mode's property order: root properties, then game

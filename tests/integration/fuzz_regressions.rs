@@ -417,3 +417,12 @@ fn fuzz_crash_cf708fe7() {
 fn fuzz_crash_8a8409a5() {
     replay("write_modes_8a8409a5.sgf");
 }
+
+/// A move written `W[\\dd]`, malformed (moves read their bytes as they
+/// are): canonical mode dropped the `\\`, which made it a valid move.
+/// Escapes are now rewritten only in text (and the text halves of compose
+/// values, and unknown properties).
+#[test]
+fn fuzz_crash_c8452874() {
+    replay("write_modes_c8452874.sgf");
+}
