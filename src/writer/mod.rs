@@ -397,7 +397,7 @@ impl<W: Write> Writer<W> {
     }
 
     /// The bytes of a plain node (see `Node::written_as_is`) when this
-    /// mode writes them unchanged: no `\\` (so no escape to drop), ASCII
+    /// mode writes them unchanged: no `\` (so no escape to drop), ASCII
     /// when transcoding, and in canonical mode no ranked property, no pass
     /// to rewrite, no point list to rewrite, no second `:` in a value that
     /// may be compose. Not for roots.
@@ -413,7 +413,7 @@ impl<W: Write> Writer<W> {
         if node.mode() != ValueMode::Bytes {
             return None;
         }
-        // Without `\\`, read a byte at a time, a plain node's bytes are
+        // Without `\`, read a byte at a time, a plain node's bytes are
         // `ID[value]ID[value]…` with no `]` inside a value.
         let mut rest = bytes;
         while !rest.is_empty() {
@@ -428,7 +428,7 @@ impl<W: Write> Writer<W> {
     }
 
     /// Whether canonical mode writes property `ident` with the one value
-    /// `raw` (which holds no `\\`) as it stands.
+    /// `raw` (which holds no `\`) as it stands.
     #[inline]
     fn canonical_as_is(&self, ident: &[u8], raw: &[u8]) -> bool {
         if rank(ident).is_some() {

@@ -450,3 +450,46 @@ fn every_real_corpus_file_survives_every_mode() {
         failures[..failures.len().min(5)].join("\n")
     );
 }
+
+#[test]
+fn canonical_rewrites_escapes_in_text_only() {
+    // A move, a number and a point read their bytes as they are: `\d` is
+    // malformed and stays so. The text half of `LB` loses its needless escape.
+    assert_bytes(
+        write(br"(;SZ[9]HA[\2];W[\dd]LB[aa:\x])", &canonical()),
+        br"(;FF[4]SZ[9]HA[\2];W[\dd]LB[aa:x])
+",
+    );
+}
+
+#[test]
+fn transcoded_text_never_opens_a_game() {
+    // `(;GM[` inside a Big5 value, after a byte that the UTF-8 text no
+    // longer has: the reader would start a new game at the `(`.
+    // 0xA5 0x5D is one Big5 character: the `(` follows it, not a `]`.
+    let input = b"(;CA[Big5]C[\xa5](;GM[1];B[aa])";
+    let doc = sgf_grove::parse(input).unwrap();
+    assert_eq!(doc.collection().len(), 1);
+    for options in [WriteOptions::new(), canonical()] {
+        let out = write_with(doc.collection(), &options.transcode(Target::Utf8)).unwrap();
+        let again = sgf_grove::parse(&out).unwrap();
+        assert_eq!(again.collection().len(), 1, "{}", out.escape_ascii());
+        let before = doc
+            .games()
+            .next()
+            .unwrap()
+            .root()
+            .text("C")
+            .map(str::to_owned);
+        assert_eq!(
+            again
+                .games()
+                .next()
+                .unwrap()
+                .root()
+                .text("C")
+                .map(str::to_owned),
+            before
+        );
+    }
+}
