@@ -127,7 +127,7 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>, options: &WriteOptions) -> Result
         if skipped(x, ident, options) {
             continue;
         }
-        if options.drops(ident) {
+        if options.drops(ident.as_bytes()) {
             if y.has(ident) {
                 return Err(format!("{ident} was to be dropped"));
             }

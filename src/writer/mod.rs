@@ -508,7 +508,7 @@ impl<W: Write> Writer<W> {
             let ident = prop.ident_bytes();
             if (root && self.game.ca.is_some() && ident == b"CA")
                 || (root && self.options.canonical && ident == b"FF")
-                || self.options.drops_bytes(ident)
+                || self.options.drops(ident)
             {
                 continue;
             }
@@ -570,7 +570,7 @@ impl<W: Write> Writer<W> {
                     continue;
                 }
             }
-            if self.options.drops_bytes(ident) {
+            if self.options.drops(ident) {
                 continue;
             }
             let found = match held.iter().flatten().find(|(_, id)| *id == ident) {
@@ -585,13 +585,13 @@ impl<W: Write> Writer<W> {
         if count > HELD {
             for prop in node.properties() {
                 let ident = prop.ident_bytes();
-                if rank(ident).is_none() && !self.options.drops_bytes(ident) {
+                if rank(ident).is_none() && !self.options.drops(ident) {
                     self.property(prop, ident)?;
                 }
             }
         } else {
             for &(prop, ident) in held.iter().flatten() {
-                if rank(ident).is_none() && !self.options.drops_bytes(ident) {
+                if rank(ident).is_none() && !self.options.drops(ident) {
                     self.property(prop, ident)?;
                 }
             }

@@ -210,15 +210,9 @@ impl WriteOptions {
         !self.canonical && self.target.is_none()
     }
 
-    /// Whether `ident` is left out.
+    /// Whether the property `ident` is left out.
     #[inline]
-    pub(crate) fn drops(&self, ident: &str) -> bool {
-        self.drops_bytes(ident.as_bytes())
-    }
-
-    /// [`WriteOptions::drops`] of an identifier's bytes.
-    #[inline]
-    pub(crate) fn drops_bytes(&self, ident: &[u8]) -> bool {
+    pub(crate) fn drops(&self, ident: &[u8]) -> bool {
         !self.drop.is_empty() && self.drop.iter().any(|d| d.as_bytes() == ident)
     }
 }
