@@ -59,6 +59,7 @@ pub use options::{PointStyle, Preset, Target, WriteOptions};
 use crate::error::{Error, Result};
 use crate::lexer::ValueMode;
 use crate::text::charset::{for_label, is_ascii_unsafe};
+use crate::text::CharsetSource;
 use crate::tree::{Collection, GameTree, Node, NodeId, Property};
 use crate::value::catalogue;
 use crate::value::{split_compose, Arity, BoardSize, Move, Point, PropInfo, ValueType};
@@ -241,7 +242,10 @@ impl<W: Write> Writer<W> {
         });
         let ca = match target {
             Some(t) => Some(t.name()),
-            None => game.charset_to_pin().map(Encoding::name),
+            None => game
+                .charset_to_pin()
+                .or_else(|| self.detected_over_declared(game))
+                .map(Encoding::name),
         };
         self.game = GameState {
             size: game.board_size(),
@@ -250,6 +254,26 @@ impl<W: Write> Writer<W> {
             ca,
             source: None,
         };
+    }
+
+    /// The charset to record in place of a usable `CA` that the game was
+    /// not read in (detection decided, as when `CA` comes after text read
+    /// on trial), in the modes that change bytes: detection would run again
+    /// on the written bytes and could decide otherwise. Raw mode keeps every
+    /// byte that detection saw, and its output as it was.
+    fn detected_over_declared(&self, game: GameTree<'_, '_>) -> Option<&'static Encoding> {
+        let options = &self.options;
+        if options.is_raw() && options.drop.is_empty() {
+            return None;
+        }
+        let charset = game.charset();
+        let declared = game.declared_charset().and_then(for_label)?;
+        let encoding = charset.encoding();
+        let by_chars = game.root().mode() != ValueMode::Bytes;
+        (charset.source() == CharsetSource::Detected
+            && declared != encoding
+            && (by_chars || !is_ascii_unsafe(encoding)))
+        .then_some(encoding)
     }
 
     /// The game's charset.

@@ -426,3 +426,13 @@ fn fuzz_crash_8a8409a5() {
 fn fuzz_crash_c8452874() {
     replay("write_modes_c8452874.sgf");
 }
+
+/// A root whose `CA[UTF-8]` comes after text read on trial and detected
+/// as Big5: the game is read in Big5 whatever its `CA` says. Canonical
+/// mode dropped the second value of its `B`, detection ran again on the
+/// written bytes and chose UTF-8. The modes that change bytes now record
+/// the detected charset in place of such a `CA`.
+#[test]
+fn fuzz_crash_2312bd05() {
+    replay("write_modes_2312bd05.sgf");
+}
