@@ -678,6 +678,16 @@ impl<W: Write> Writer<W> {
     /// written) when a value is malformed or off the board.
     fn point_list(&mut self, prop: Property<'_, '_>, size: BoardSize) -> bool {
         let mut board = Board::new();
+        // An occurrence of a root that keeps them apart is checked with the
+        // others: a reader sees them as one list.
+        let merged = std::str::from_utf8(prop.ident_bytes())
+            .ok()
+            .and_then(|ident| prop.node().property(ident));
+        if let Some(all) = merged {
+            if !board.read(all.values().map(|v| v.raw()), size) {
+                return false;
+            }
+        }
         if !board.read(prop.values().map(|v| v.raw()), size) {
             return false;
         }

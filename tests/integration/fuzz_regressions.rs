@@ -436,3 +436,12 @@ fn fuzz_crash_c8452874() {
 fn fuzz_crash_2312bd05() {
     replay("write_modes_2312bd05.sgf");
 }
+
+/// A GB18030 root (read a character at a time) with `AB` twice, the first
+/// value malformed: the root keeps occurrences apart, and canonical mode
+/// expanded the second one, valid on its own, while a reader sees one
+/// malformed list. A point list is now checked whole.
+#[test]
+fn fuzz_crash_4bac1b51() {
+    replay("write_modes_4bac1b51.sgf");
+}
