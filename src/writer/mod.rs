@@ -776,7 +776,7 @@ impl<W: Write> Writer<W> {
         let source = self.source(prop.node());
         // A value holding `(` keeps its escapes: one removed between `(`
         // and `;GM[` would make the reader start a new game there.
-        if (self.game.target.is_some() || !is_ascii_unsafe(source))
+        if (self.game.target.is_some() || escapes_stand_alone(source))
             && memchr::memchr(b'(', raw).is_none()
         {
             escape_canonical(raw, colon, false, &mut self.buf);
@@ -841,6 +841,16 @@ impl<W: Write> Writer<W> {
         self.buf.clear();
         written
     }
+}
+
+/// Whether a `\\` byte in `encoding` is always an escape of its own, and
+/// removing one never joins two bytes into a character: UTF-8 (whose
+/// continuation bytes are never ASCII) and single-byte charsets. In
+/// Shift_JIS, Big5, GBK and GB18030 a `\\` can end a character, in EUC-KR
+/// (UHC) an ASCII letter can, and ISO-2022-JP shifts ASCII bytes into
+/// double-byte characters.
+fn escapes_stand_alone(encoding: &'static Encoding) -> bool {
+    encoding == UTF_8 || encoding.is_single_byte()
 }
 
 /// The first `byte` in `hay`: a plain loop for the short slices of move

@@ -64,9 +64,10 @@ impl WriteOptions {
     ///   and so do soft line breaks (`\` + line break, which text never
     ///   shows): removing them could join the halves of a damaged
     ///   character; transcoded text, decoded first, loses both. In a game
-    ///   whose charset is Shift_JIS, Big5, GBK or GB18030 values are copied
-    ///   as written unless they are transcoded: there a `\` byte may be
-    ///   half a character;
+    ///   whose charset is neither UTF-8 nor a single-byte one (Shift_JIS,
+    ///   Big5, GBK, GB18030, EUC-KR, EUC-JP, ISO-2022-JP) values keep their
+    ///   escapes as written unless they are transcoded: there removing a
+    ///   `\` can join bytes into a character;
     /// - passes as `[]` (see [`tt_pass`](WriteOptions::tt_pass)) and point
     ///   lists as [`points`](WriteOptions::points) says.
     ///

@@ -445,3 +445,13 @@ fn fuzz_crash_2312bd05() {
 fn fuzz_crash_4bac1b51() {
     replay("write_modes_4bac1b51.sgf");
 }
+
+/// An EUC-KR comment with an escaped ASCII letter after a lead byte: in
+/// UHC an ASCII letter can be the second byte of a character, so the
+/// `\\` canonical mode dropped joined the two into one. Escapes are now
+/// rewritten only in UTF-8 and single-byte charsets (and in transcoded
+/// text).
+#[test]
+fn fuzz_crash_1e482e50() {
+    replay("write_modes_1e482e50.sgf");
+}
