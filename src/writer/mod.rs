@@ -843,10 +843,10 @@ impl<W: Write> Writer<W> {
     }
 }
 
-/// Whether a `\\` byte in `encoding` is always an escape of its own, and
+/// Whether a `\` byte in `encoding` is always an escape of its own, and
 /// removing one never joins two bytes into a character: UTF-8 (whose
 /// continuation bytes are never ASCII) and single-byte charsets. In
-/// Shift_JIS, Big5, GBK and GB18030 a `\\` can end a character, in EUC-KR
+/// Shift_JIS, Big5, GBK and GB18030 a `\` can end a character, in EUC-KR
 /// (UHC) an ASCII letter can, and ISO-2022-JP shifts ASCII bytes into
 /// double-byte characters.
 fn escapes_stand_alone(encoding: &'static Encoding) -> bool {
