@@ -8,7 +8,7 @@
 //! cargo run --release --bin minimize -- roundtrip artifacts/roundtrip/crash-… /tmp/small.sgf
 //! ```
 //!
-//! The target is one of `parse`, `roundtrip`, `lexer_diff`, `typed`,
+//! The target is one of `parse`, `roundtrip`, `lexer_diff`, `typed`, `write_modes`,
 //! `events`.
 
 use sgf_grove::oracle;
@@ -27,8 +27,11 @@ fn main() -> ExitCode {
         "lexer_diff" => oracle::lexer::check_lexer,
         "typed" => oracle::typed::check_typed,
         "events" => oracle::events::check,
+        "write_modes" => oracle::write_modes::check_write_modes,
         other => {
-            eprintln!("unknown target {other:?}: parse, roundtrip, lexer_diff, typed or events");
+            eprintln!(
+                "unknown target {other:?}: parse, roundtrip, lexer_diff, typed, events or write_modes"
+            );
             return ExitCode::from(2);
         }
     };

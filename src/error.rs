@@ -306,6 +306,17 @@ pub enum ErrorKind {
     /// Reading or writing failed; [`std::error::Error::source`] gives the
     /// [`std::io::Error`]. Such an error has no position.
     Io,
+    /// A character that the charset the writer transcodes to cannot
+    /// represent (`€` in GBK); see
+    /// [`WriteOptions::transcode`](crate::writer::WriteOptions::transcode).
+    /// The position is the value's in the input, and
+    /// [`Error::value_text`] gives the property's identifier.
+    Unrepresentable {
+        /// The character.
+        ch: char,
+        /// The charset's name (`"GBK"`).
+        charset: &'static str,
+    },
 }
 
 impl ErrorKind {
@@ -320,6 +331,7 @@ impl ErrorKind {
             ErrorKind::InvalidGameInfo { .. } => "invalid_game_info",
             ErrorKind::PointOutOfRange { .. } => "point_out_of_range",
             ErrorKind::Io => "io",
+            ErrorKind::Unrepresentable { .. } => "unrepresentable_character",
         }
     }
 }
@@ -337,6 +349,11 @@ impl fmt::Display for ErrorKind {
                 write!(f, "point ({x}, {y}) out of range: SGF letters reach 52×52")
             }
             ErrorKind::Io => f.write_str("I/O error"),
+            ErrorKind::Unrepresentable { ch, charset } => write!(
+                f,
+                "character {ch:?} (U+{:04X}) cannot be written in {charset}, in property",
+                u32::from(*ch)
+            ),
         }
     }
 }
@@ -440,6 +457,21 @@ impl Error {
         err
     }
 
+    /// A character `ch` of a value of property `ident` at `pos` that
+    /// `charset` cannot represent.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn unrepresentable(
+        ch: char,
+        charset: &'static str,
+        ident: &str,
+        pos: Position,
+    ) -> Error {
+        let mut err = Error::new(ErrorKind::Unrepresentable { ch, charset }, pos);
+        err.0.text = Some(ident.into());
+        err
+    }
+
     /// The same error at `pos`.
     #[cold]
     #[inline(never)]
@@ -481,7 +513,8 @@ impl Error {
         self.0.reason
     }
     /// The text that was refused, as the parser was given it, for
-    /// [`ErrorKind::InvalidGameInfo`].
+    /// [`ErrorKind::InvalidGameInfo`]; the property's identifier for
+    /// [`ErrorKind::Unrepresentable`].
     pub fn value_text(&self) -> Option<&str> {
         self.0.text.as_deref()
     }

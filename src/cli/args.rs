@@ -42,8 +42,19 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the parsed collection as JSON, in the shape SGFGrove.js uses.
     Dump(DumpArgs),
-    /// Write the parsed collection back as SGF.
+    /// Write the parsed collections back as SGF: raw (values as read) or
+    /// canonical, optionally transcoded to UTF-8, to standard output or in
+    /// place.
+    ///
+    /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
+    /// mode, a character the target charset lacks; a file written in place
+    /// is then left as it was), 2 on usage errors and I/O failures.
     Fmt(FmtArgs),
+    /// Write the parsed collections back without some properties (raw
+    /// mode): comments, analysis, markup, times…, for archives.
+    ///
+    /// Exit status: as `fmt`.
+    Strip(StripArgs),
     /// Count what the inputs hold: files, games, nodes, moves, bytes,
     /// failures; board sizes, rules, results, handicaps, komi, dates,
     /// players, applications, charsets, properties by frequency, warnings
@@ -260,10 +271,82 @@ pub enum BoardFormat {
 /// Arguments of `sgf fmt`.
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// The SGF file to read; `-` reads standard input. It is read as a
+    /// What to read and where to write.
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// Canonical mode: `FF[4]`, root and game-info properties first in a
+    /// fixed order, single-valued properties with one value, escapes only
+    /// where needed, passes as `[]`.
+    #[arg(long)]
+    pub canonical: bool,
+
+    /// Transcode text to UTF-8 and record `CA[UTF-8]`.
+    #[arg(long)]
+    pub utf8: bool,
+
+    /// Break lines before nodes and properties to stay within N bytes
+    /// (never inside a value).
+    #[arg(long, value_name = "N")]
+    pub wrap: Option<usize>,
+
+    /// With `--canonical`, write passes as `[tt]` on boards up to 19×19.
+    #[arg(long, requires = "canonical")]
+    pub tt_pass: bool,
+
+    /// With `--canonical`, how to write point lists.
+    #[arg(long, value_enum, value_name = "STYLE", requires = "canonical", default_value_t = PointsArg::AsWritten)]
+    pub points: PointsArg,
+}
+
+/// How `sgf fmt --canonical` writes point lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PointsArg {
+    /// Points and rectangles as in the input.
+    AsWritten,
+    /// Every point a value of its own.
+    Expand,
+    /// Rectangles where they fit.
+    Compress,
+}
+
+/// Arguments of `sgf strip`.
+#[derive(Debug, Args)]
+pub struct StripArgs {
+    /// What to read and where to write.
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// The properties to drop, comma-separated: `C,LZ,TR`.
+    #[arg(
+        long,
+        value_name = "IDENTS",
+        value_delimiter = ',',
+        required_unless_present = "preset"
+    )]
+    pub props: Vec<String>,
+
+    /// Named sets of properties to drop, comma-separated: comments (C),
+    /// analysis (LZ KTV SBKV), markup (CR SQ TR MA LB AR LN DD SL), times
+    /// (BL WL OB OW).
+    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = parse_preset)]
+    pub preset: Vec<sgf_grove::writer::Preset>,
+}
+
+/// The inputs of `fmt` and `strip` and where their output goes.
+#[derive(Debug, Args)]
+pub struct RewriteArgs {
+    /// The SGF files to read; `-` reads standard input. Each is read as a
     /// stream and each game written as it is read.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Replace each file by its output: written to a temporary file in the
+    /// same folder, then renamed over the file (with its permissions), so
+    /// that the file is never half-written, also when interrupted. A file
+    /// whose output fails is left as it was.
+    #[arg(long)]
+    pub in_place: bool,
 
     /// Fail on the first defect instead of forgiving it. The output stops
     /// at the game it is in: the games before it are written, and the exit
@@ -275,6 +358,12 @@ pub struct FmtArgs {
     /// (this decides how values in Shift_JIS, Big5 or GBK are split).
     #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
     pub charset: Option<&'static Encoding>,
+}
+
+/// The preset a `--preset` name names.
+fn parse_preset(name: &str) -> Result<sgf_grove::writer::Preset, String> {
+    sgf_grove::writer::Preset::from_name(name)
+        .ok_or_else(|| format!("unknown preset {name:?} (comments, analysis, markup, times)"))
 }
 
 /// The encoding a `--charset` label names (`UTF-8`, `GB2312`, `Shift_JIS`,

@@ -5,8 +5,11 @@
 //!                                  parse files and folders, read every value, report
 //! sgf dump [--strict] [--typed] [--charset LABEL] FILE|-
 //!                                  the collection as JSON (SGFGrove.js shape)
-//! sgf fmt [--strict] [--charset LABEL] FILE|-
-//!                                  the collection written back as SGF
+//! sgf fmt [--canonical] [--utf8] [--wrap N] [--tt-pass] [--points as-written|expand|compress]
+//!         [--in-place] [--strict] [--charset LABEL] PATH|-...
+//!                                  the collections written back as SGF
+//! sgf strip (--props C,LZ,… | --preset NAME,…) [--in-place] [--strict] [--charset LABEL] PATH|-...
+//!                                  the same without some properties
 //! ```
 //!
 //! `args.rs` declares the command line; each subcommand lives in

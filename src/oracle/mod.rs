@@ -13,6 +13,7 @@ pub mod lexer;
 pub mod parse;
 pub mod roundtrip;
 pub mod typed;
+pub mod write_modes;
 
 /// The largest input the fuzz targets accept.
 pub const MAX_INPUT: usize = 1 << 20;

@@ -22,6 +22,7 @@ fn check(input: &[u8]) {
     oracle::roundtrip::check_roundtrip(input);
     oracle::typed::check_typed(input);
     oracle::events::check(input);
+    oracle::write_modes::check_write_modes(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not
@@ -417,4 +418,62 @@ fn fuzz_crash_2e4bd2f2() {
 #[test]
 fn fuzz_crash_679c3e90() {
     replay("roundtrip_679c3e90.sgf");
+}
+
+/// A Big5 root read a character at a time whose `FF` occurs twice (the
+/// first value swallowed `;GM[1`): transcoded to UTF-8 the writer kept the
+/// occurrences apart, as for a root read in Big5, and the written root,
+/// read byte by byte, merged them, so writing it again differed. Transcoded
+/// roots merge repeats.
+#[test]
+fn fuzz_crash_cf708fe7() {
+    replay("write_modes_cf708fe7.sgf");
+}
+
+/// Damaged UTF-8 with an escaped byte that is not ASCII (`\xef\xbf\\\xbd`):
+/// canonical mode dropped the `\`, which joined the bytes into one valid
+/// character where the reader had decoded two U+FFFD. An escape before a
+/// byte that is not ASCII (and a soft line break) now stays unless the
+/// text is transcoded.
+#[test]
+fn fuzz_crash_8a8409a5() {
+    replay("write_modes_8a8409a5.sgf");
+}
+
+/// A move written `W[\\dd]`, malformed (moves read their bytes as they
+/// are): canonical mode dropped the `\\`, which made it a valid move.
+/// Escapes are now rewritten only in text (and the text halves of compose
+/// values, and unknown properties).
+#[test]
+fn fuzz_crash_c8452874() {
+    replay("write_modes_c8452874.sgf");
+}
+
+/// A root whose `CA[UTF-8]` comes after text read on trial and detected
+/// as Big5: the game is read in Big5 whatever its `CA` says. Canonical
+/// mode dropped the second value of its `B`, detection ran again on the
+/// written bytes and chose UTF-8. The modes that change bytes now record
+/// the detected charset in place of such a `CA`.
+#[test]
+fn fuzz_crash_2312bd05() {
+    replay("write_modes_2312bd05.sgf");
+}
+
+/// A GB18030 root (read a character at a time) with `AB` twice, the first
+/// value malformed: the root keeps occurrences apart, and canonical mode
+/// expanded the second one, valid on its own, while a reader sees one
+/// malformed list. A point list is now checked whole.
+#[test]
+fn fuzz_crash_4bac1b51() {
+    replay("write_modes_4bac1b51.sgf");
+}
+
+/// An EUC-KR comment with an escaped ASCII letter after a lead byte: in
+/// UHC an ASCII letter can be the second byte of a character, so the
+/// `\\` canonical mode dropped joined the two into one. Escapes are now
+/// rewritten only in UTF-8 and single-byte charsets (and in transcoded
+/// text).
+#[test]
+fn fuzz_crash_1e482e50() {
+    replay("write_modes_1e482e50.sgf");
 }

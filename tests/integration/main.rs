@@ -21,7 +21,10 @@ mod fuzz_regressions;
 mod game_info;
 mod parallel;
 mod real_corpus;
+mod rewrite_cli;
 mod stream;
 #[cfg(feature = "tables")]
 mod tables;
 mod values;
+#[cfg(feature = "oracle")]
+mod write_modes;

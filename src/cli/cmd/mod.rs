@@ -7,9 +7,11 @@ pub mod dedup;
 pub mod dump;
 pub mod export;
 pub mod fmt;
+mod rewrite;
 pub mod select;
 pub mod split;
 pub mod stats;
+pub mod strip;
 mod tables;
 
 use crate::args::Command;
@@ -37,6 +39,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Dedup(args) => dedup::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Strip(args) => strip::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Select(args) => select::run(&args),
