@@ -50,14 +50,7 @@ impl MoveSequence {
                 setup.extend(root.get_all::<Point>(ident).flatten().map(|p| (color, p)));
             }
         }
-        let moves: Vec<SeqMove> = game
-            .moves()
-            .filter_map(Result::ok)
-            .map(|(c, m)| match m {
-                Move::Play(p) => (c, Some(p)),
-                Move::Pass => (c, None),
-            })
-            .collect();
+        let moves = main_line(game);
         MoveSequence::canonical(&setup, &moves, game.board_size())
     }
 
@@ -196,14 +189,7 @@ pub fn dyer(game: GameTree<'_, '_>) -> String {
 /// The smallest [`dyer`] signature over the symmetries that keep the
 /// board's shape: the same for a game and its rotated or reflected copy.
 pub fn dyer_symmetric(game: GameTree<'_, '_>) -> String {
-    let moves: Vec<SeqMove> = game
-        .moves()
-        .filter_map(Result::ok)
-        .map(|(c, m)| match m {
-            Move::Play(p) => (c, Some(p)),
-            Move::Pass => (c, None),
-        })
-        .collect();
+    let moves = main_line(game);
     let size = game.board_size();
     Symmetry::ALL
         .into_iter()
@@ -211,6 +197,17 @@ pub fn dyer_symmetric(game: GameTree<'_, '_>) -> String {
         .map(|s| dyer_of(&moves, size, s))
         .min()
         .unwrap_or_default()
+}
+
+/// The main line's moves (values that are no move of the board left out).
+fn main_line(game: GameTree<'_, '_>) -> Vec<SeqMove> {
+    game.moves()
+        .filter_map(Result::ok)
+        .map(|(c, m)| match m {
+            Move::Play(p) => (c, Some(p)),
+            Move::Pass => (c, None),
+        })
+        .collect()
 }
 
 fn dyer_of(moves: &[SeqMove], size: BoardSize, s: Symmetry) -> String {
