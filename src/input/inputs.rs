@@ -51,9 +51,17 @@ pub struct Inputs {
     max_depth: u32,
     max_spool: u64,
     shard: Option<(usize, usize)>,
+    #[cfg(feature = "parallel")]
+    worker_budget: usize,
 }
 
 impl Inputs {
+    /// What [`Inputs::worker_budget`] says.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn budget(&self) -> usize {
+        self.worker_budget
+    }
+
     /// The inputs at `paths`, read in sorted order; `-` is standard input.
     pub fn new<I>(paths: I) -> Inputs
     where
@@ -65,6 +73,8 @@ impl Inputs {
             by_content: true,
             max_depth: DEFAULT_MAX_DEPTH,
             max_spool: DEFAULT_MAX_SPOOL,
+            #[cfg(feature = "parallel")]
+            worker_budget: super::par::WORKER_BUDGET,
             shard: None,
         }
     }
@@ -99,6 +109,19 @@ impl Inputs {
     #[must_use]
     pub fn max_spool(mut self, bytes: u64) -> Inputs {
         self.max_spool = bytes;
+        self
+    }
+
+    /// In a parallel scan ([`Inputs::par_scan_games`]), how many bytes of
+    /// games a worker may read from one small file it reads whole (a small
+    /// compressed file may hold gigabytes); past them, the calling thread
+    /// reads the rest of the file as a stream and hands its games on as
+    /// they are read, so that memory stays bounded. The output is the
+    /// same. Default: [`WORKER_BUDGET`](super::WORKER_BUDGET).
+    #[cfg(feature = "parallel")]
+    #[must_use]
+    pub fn worker_budget(mut self, bytes: usize) -> Inputs {
+        self.worker_budget = bytes;
         self
     }
 
@@ -355,23 +378,31 @@ impl Source {
     }
 
     /// Whether a worker of a parallel scan reads it whole: `Some` for a
-    /// regular file of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes
-    /// (with its size) or a path that failed (only its error to report,
-    /// `Some(None)`); `None` for what the calling thread cuts into games.
+    /// regular file of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes, or
+    /// of at most [`WHOLE_PACKED`](super::WHOLE_PACKED) when its name says
+    /// it is compressed or an archive (with its size), or a path that
+    /// failed (only its error to report, `Some(None)`); `None` for what the
+    /// calling thread cuts into games.
     #[cfg(feature = "parallel")]
     pub(crate) fn whole_size(&self) -> Option<Option<u64>> {
+        let limit = |path: &Path| {
+            if packed_name(&file_name_bytes(path)) {
+                super::WHOLE_PACKED
+            } else {
+                super::WHOLE_FILE
+            }
+        };
         match &self.kind {
             SourceKind::Stdin => None,
             SourceKind::Failed(..) => Some(None),
-            SourceKind::Named | SourceKind::Found => match self.size {
-                Some(size) => (size <= super::WHOLE_FILE).then_some(Some(size)),
-                None => self
-                    .origin
-                    .root_path()
-                    .and_then(|path| fs::metadata(path).ok())
-                    .filter(|meta| meta.is_file() && meta.len() <= super::WHOLE_FILE)
-                    .map(|meta| Some(meta.len())),
-            },
+            SourceKind::Named | SourceKind::Found => {
+                let path = self.origin.root_path()?;
+                let size = match self.size {
+                    Some(size) => size,
+                    None => fs::metadata(path).ok().filter(|meta| meta.is_file())?.len(),
+                };
+                (size <= limit(path)).then_some(Some(size))
+            }
         }
     }
 
@@ -522,6 +553,17 @@ fn read_whole(file: &mut File, size: u64, buf: &mut Vec<u8>) -> io::Result<()> {
 const MAX_KEPT: usize = 1 << 20;
 
 /// The last part of `path`, as bytes.
+/// Whether a file's name says it is compressed or an archive (`.gz`,
+/// `.tgz`, `.tar`, `.zip`, `.7z`…, any letter case).
+#[cfg(feature = "parallel")]
+fn packed_name(name: &[u8]) -> bool {
+    let bare = super::strip_compression(name);
+    bare.len() < name.len()
+        || [&b".tar"[..], b".zip", b".7z"].iter().any(|ext| {
+            bare.len() > ext.len() && bare[bare.len() - ext.len()..].eq_ignore_ascii_case(ext)
+        })
+}
+
 fn file_name_bytes(path: &Path) -> Vec<u8> {
     let name = path.file_name().unwrap_or(path.as_os_str());
     #[cfg(unix)]

@@ -72,7 +72,7 @@ pub use member::{looks_like_sgf, sgf_name_kind, strip_compression, Member, Membe
 #[cfg(feature = "archives")]
 pub use origin::{Origin, Root};
 #[cfg(all(feature = "archives", feature = "parallel"))]
-pub use par::{ScanGame, WHOLE_FILE};
+pub use par::{ScanGame, WHOLE_FILE, WHOLE_PACKED, WORKER_BUDGET};
 #[cfg(feature = "archives")]
 pub use skipped::{SkipReason, Skipped, SkippedItem, Special, LISTED_MAX};
 pub use sniff::{sniff, Content, SNIFF_LEN};

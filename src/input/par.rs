@@ -31,6 +31,17 @@ use std::sync::Arc;
 /// into games on the calling thread.
 pub const WHOLE_FILE: u64 = 8 << 20;
 
+/// Files named as compressed or archives (`.gz`, `.tar`, `.zip`…) are read
+/// whole by one worker up to this size: they expand when read.
+pub const WHOLE_PACKED: u64 = 1 << 20;
+
+/// The default of [`Inputs::worker_budget`]: a worker reading a source
+/// whole stops once the games it read pass this many bytes (a small
+/// compressed file may hold gigabytes, and the worker keeps the results of
+/// its unit until it ends); the calling thread reads the rest of the
+/// source as a stream, each game handed on as it is read.
+pub const WORKER_BUDGET: usize = 4 * WHOLE_FILE as usize;
+
 /// Games cut from a large source go to the workers in batches of at most
 /// this many games or bytes (a game each would cost more in handing over
 /// than in reading).
@@ -176,10 +187,15 @@ impl Spare {
 }
 
 /// What a unit gave.
-struct Done<R> {
+struct Done<'s, R> {
     items: Vec<Result<R, InputError>>,
     /// The games worked on, handed back for their room.
     spent: Vec<CutGame>,
+    /// Sources of the unit left to the calling thread: the one that held
+    /// more than [`Inputs::worker_budget`] bytes of games, and those after it.
+    rest: Vec<(&'s Source, Option<u64>)>,
+    /// How many results of the first of `rest` are in `items` already.
+    resume: usize,
     /// For each source of a folder: the folder, the members and errors it
     /// gave, how many things it skipped.
     folders: Vec<(usize, u64, u64)>,
@@ -252,8 +268,8 @@ impl Inputs {
         let sources = self.sources();
         let mut skipped = sources.skipped().clone();
         let mut folders = sources.folder_tallies();
-        let run = |unit: Unit<'_>| -> Done<R> { self.run_unit(unit, options, &work) };
-        let collect = |done: Done<R>| {
+        let run = |unit| self.run_unit(unit, options, &work);
+        let collect = |done: Done<'_, R>| {
             for (folder, reported, skipped) in done.folders {
                 folders[folder].0 += reported;
                 folders[folder].1 += skipped;
@@ -264,6 +280,22 @@ impl Inputs {
             }
             for item in done.items {
                 sink(item);
+            }
+            let mut resume = done.resume;
+            for (source, size) in done.rest {
+                let before = skipped.total();
+                let reported = self.scan_source_here(
+                    source,
+                    size,
+                    options,
+                    (&work, &mut sink),
+                    std::mem::take(&mut resume),
+                    &mut skipped,
+                );
+                if let Some(folder) = source.folder() {
+                    folders[folder].0 += reported;
+                    folders[folder].1 += skipped.total() - before;
+                }
             }
         };
         ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
@@ -310,43 +342,76 @@ impl Inputs {
         let sources = self.sources();
         let mut skipped = sources.skipped().clone();
         let mut folders = sources.folder_tallies();
-        let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
         for source in sources.iter() {
             let before = skipped.total();
             // Large files are read as streams.
             let size = source.whole_size().flatten();
-            let reported = source.scan_sized(self, &mut skipped, size, |member| {
-                match member {
-                    Err(err) => sink(Err(err)),
-                    Ok(member) => {
-                        let _ = games_of(member, options, &mut idle, &mut |game| {
-                            sink(game.map(|game| {
-                                let coll = *game.collection();
-                                work(ScanGame {
-                                    origin: game.origin(),
-                                    collection: coll,
-                                    tree: game.tree(),
-                                    warnings: coll.warnings(),
-                                })
-                            }));
-                            Ok::<(), Infallible>(())
-                        });
-                    }
-                }
-                Ok::<(), Infallible>(())
-            });
-            let Ok(reported) = reported;
+            let reported =
+                self.scan_source_here(source, size, options, (work, &mut *sink), 0, &mut skipped);
             if let Some(folder) = source.folder() {
                 folders[folder].0 += reported;
                 folders[folder].1 += skipped.total() - before;
             }
         }
-        IDLE.with(|cell| *cell.borrow_mut() = idle);
         for err in sources.empty_folders(&folders) {
             sink(Err(err));
         }
         skipped.sort();
         skipped
+    }
+
+    /// Reads one source on the calling thread (whole when `size` is
+    /// known, as a stream otherwise), works on each game as it is read and
+    /// hands the result to `sink`, except for the first `resume` results
+    /// (games and errors), which a worker has already handed on; returns
+    /// how many members and errors it gave.
+    fn scan_source_here<R, W, S>(
+        &self,
+        source: &Source,
+        size: Option<u64>,
+        options: ParseOptions,
+        (work, sink): (&W, &mut S),
+        mut resume: usize,
+        skipped: &mut Skipped,
+    ) -> u64
+    where
+        W: Fn(ScanGame<'_>) -> R,
+        S: FnMut(Result<R, InputError>),
+    {
+        let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
+        // Whether a result is one a worker handed on already.
+        let mut seen = || {
+            let seen = resume > 0;
+            resume = resume.saturating_sub(1);
+            seen
+        };
+        let reported = source.scan_sized(self, skipped, size, |member| {
+            match member {
+                Err(err) if !seen() => sink(Err(err)),
+                Err(_) => {}
+                Ok(member) => {
+                    let _ = games_of(member, options, &mut idle, &mut |game| {
+                        if seen() {
+                            return Ok::<(), Infallible>(());
+                        }
+                        sink(game.map(|game| {
+                            let coll = *game.collection();
+                            work(ScanGame {
+                                origin: game.origin(),
+                                collection: coll,
+                                tree: game.tree(),
+                                warnings: coll.warnings(),
+                            })
+                        }));
+                        Ok::<(), Infallible>(())
+                    });
+                }
+            }
+            Ok::<(), Infallible>(())
+        });
+        IDLE.with(|cell| *cell.borrow_mut() = idle);
+        let Ok(reported) = reported;
+        reported
     }
 
     /// Reads a large source on the calling thread and hands each of its
@@ -400,13 +465,15 @@ impl Inputs {
     }
 
     /// Does the work of one unit on a worker.
-    fn run_unit<R, W>(&self, unit: Unit<'_>, options: ParseOptions, work: &W) -> Done<R>
+    fn run_unit<'s, R, W>(&self, unit: Unit<'s>, options: ParseOptions, work: &W) -> Done<'s, R>
     where
         W: Fn(ScanGame<'_>) -> R,
     {
         let mut done = Done {
             items: Vec::new(),
             spent: Vec::new(),
+            rest: Vec::new(),
+            resume: 0,
             folders: Vec::new(),
             skipped: Skipped::default(),
         };
@@ -423,12 +490,23 @@ impl Inputs {
                 done.skipped = skipped;
             }
             Unit::Sources(sources) => {
-                for (source, size) in sources {
-                    let before = done.skipped.total();
-                    let reported = self.run_source(source, size, options, work, &mut done);
-                    if let Some(folder) = source.folder() {
-                        let skipped = done.skipped.total() - before;
-                        done.folders.push((folder, reported, skipped));
+                for (i, &(source, size)) in sources.iter().enumerate() {
+                    let mut skipped = Skipped::default();
+                    let before = done.items.len();
+                    match self.run_source(source, size, options, work, &mut done.items, &mut skipped) {
+                        Ok(reported) => {
+                            if let Some(folder) = source.folder() {
+                                done.folders.push((folder, reported, skipped.total()));
+                            }
+                            done.skipped.merge(skipped);
+                        }
+                        Err(OverBudget) => {
+                            // The results so far stand; the calling thread
+                            // reads the source again for the rest.
+                            done.resume = done.items.len() - before;
+                            done.rest = sources[i..].to_vec();
+                            break;
+                        }
                     }
                 }
             }
@@ -449,42 +527,51 @@ impl Inputs {
     }
 
     /// Reads a whole source on a worker and works on its games; returns
-    /// how many members and errors it gave.
+    /// how many members and errors it gave, or [`OverBudget`] once its
+    /// games pass [`Inputs::worker_budget`] bytes.
     fn run_source<R, W>(
         &self,
         source: &Source,
         size: Option<u64>,
         options: ParseOptions,
         work: &W,
-        done: &mut Done<R>,
-    ) -> u64
+        items: &mut Vec<Result<R, InputError>>,
+        skipped: &mut Skipped,
+    ) -> Result<u64, OverBudget>
     where
         W: Fn(ScanGame<'_>) -> R,
     {
         let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
-        let items = &mut done.items;
-        let reported = source.scan_sized(self, &mut done.skipped, size, |member| {
-            match member {
-                Err(err) => items.push(Err(err)),
-                Ok(member) => {
-                    let _ = games_of(member, options, &mut idle, &mut |game| {
-                        items.push(game.map(|game| {
-                            let coll = *game.collection();
-                            work(ScanGame {
-                                origin: game.origin(),
-                                collection: coll,
-                                tree: game.tree(),
-                                warnings: coll.warnings(),
-                            })
-                        }));
-                        Ok::<(), Infallible>(())
-                    });
-                }
+        let mut bytes = 0;
+        let reported = source.scan_sized(self, skipped, size, |member| match member {
+            Err(err) => {
+                items.push(Err(err));
+                Ok(())
             }
-            Ok::<(), Infallible>(())
+            Ok(member) => games_of(member, options, &mut idle, &mut |game| {
+                if let Some(tree) = game.as_ref().ok().and_then(Game::tree) {
+                    bytes += tree.span().len();
+                    if bytes > self.budget() {
+                        return Err(OverBudget);
+                    }
+                }
+                items.push(game.map(|game| {
+                    let coll = *game.collection();
+                    work(ScanGame {
+                        origin: game.origin(),
+                        collection: coll,
+                        tree: game.tree(),
+                        warnings: coll.warnings(),
+                    })
+                }));
+                Ok(())
+            }),
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
-        let Ok(reported) = reported;
         reported
     }
 }
+
+/// A source read whole by a worker held more games than it may keep.
+#[derive(Debug)]
+struct OverBudget;

@@ -6,6 +6,7 @@
 
 mod api;
 mod archives;
+mod big_input;
 mod board;
 mod catalogue;
 mod charsets;

@@ -203,3 +203,69 @@ fn shards_split_the_sources_and_together_give_every_game_once() {
     joined.sort();
     assert_eq!(joined, want);
 }
+
+/// A small file that expands to more than a worker may keep (a compressed
+/// collection named `.sgf`, a small tar.gz of many games): the worker
+/// stops at its budget, the calling thread reads on from there, and every
+/// game (and error) is worked on exactly once, in the sequential order.
+#[test]
+fn small_files_over_the_worker_budget_give_the_sequential_results_once() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = TempDir::new("budget");
+    let gz = |bytes: &[u8]| {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(bytes).unwrap();
+        enc.finish().unwrap()
+    };
+    let mut many = String::new();
+    for i in 0..300 {
+        many.push_str(&game(i, 20));
+        if i == 150 {
+            many.push_str("(;GM[1]PB[cut];B[aa];W[bb]");
+        }
+    }
+    // Gzip content under a plain name, and a tar.gz whose members are a
+    // small game, a member that is no text (an error) and the collection.
+    dir.write("a.sgf", game(1, 5));
+    dir.write("b.sgf", gz(many.as_bytes()));
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, data) in [
+        ("one.sgf", game(2, 4).into_bytes()),
+        ("zz.sgf", vec![0u8, 1, 2, 0xff, 0xfe, 0, 0, 9]),
+        ("many.sgf", many.clone().into_bytes()),
+    ] {
+        let mut header = tar::Header::new_gnu();
+        header.set_mode(0o644);
+        header.set_size(data.len() as u64);
+        header.set_cksum();
+        tar.append_data(&mut header, name, &data[..]).unwrap();
+    }
+    dir.write("c.tgz", gz(&tar.into_inner().unwrap()));
+    dir.write("d.sgf", game(3, 6));
+    // A budget of a few games' bytes, hit inside each large member.
+    let inputs = Inputs::new([&dir.0]).worker_budget(4096);
+    let want = sequential(&inputs);
+    assert_eq!(want.iter().filter(|l| l.contains("PB=cut")).count(), 2);
+    assert!(want.iter().any(|l| l.starts_with("error")), "{want:?}");
+    for jobs in [2, 3] {
+        let worked = AtomicUsize::new(0);
+        let mut got = Vec::new();
+        inputs
+            .par_scan_games(
+                ParseOptions::new(),
+                jobs,
+                |g| {
+                    worked.fetch_add(1, Ordering::Relaxed);
+                    line(g.origin().to_string(), g.offset(), g.index(), g.tree(), g.warnings())
+                },
+                |r| match r {
+                    Ok(s) => got.push(s),
+                    Err(e) => got.push(format!("error {e}")),
+                },
+            )
+            .unwrap();
+        let errors = got.iter().filter(|l| l.starts_with("error")).count();
+        assert_eq!(worked.into_inner(), got.len() - errors, "jobs {jobs}: worked once each");
+        assert_eq!(got, want, "jobs {jobs}");
+    }
+}
