@@ -150,7 +150,9 @@ fn bench(c: &mut Criterion) {
             let path = path.to_str().unwrap();
             group.bench_function(format!("{kind}/{j}"), |b| {
                 b.iter(|| {
-                    let args = ["export", "-q", "-j", &j_arg, "--format", "parquet", "--out", out, path];
+                    let args = [
+                        "export", "-q", "-j", &j_arg, "--format", "parquet", "--out", out, path,
+                    ];
                     sgf(&args)
                 });
             });

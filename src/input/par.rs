@@ -493,7 +493,14 @@ impl Inputs {
                 for (i, &(source, size)) in sources.iter().enumerate() {
                     let mut skipped = Skipped::default();
                     let before = done.items.len();
-                    match self.run_source(source, size, options, work, &mut done.items, &mut skipped) {
+                    match self.run_source(
+                        source,
+                        size,
+                        options,
+                        work,
+                        &mut done.items,
+                        &mut skipped,
+                    ) {
                         Ok(reported) => {
                             if let Some(folder) = source.folder() {
                                 done.folders.push((folder, reported, skipped.total()));

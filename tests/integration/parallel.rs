@@ -256,7 +256,13 @@ fn small_files_over_the_worker_budget_give_the_sequential_results_once() {
                 jobs,
                 |g| {
                     worked.fetch_add(1, Ordering::Relaxed);
-                    line(g.origin().to_string(), g.offset(), g.index(), g.tree(), g.warnings())
+                    line(
+                        g.origin().to_string(),
+                        g.offset(),
+                        g.index(),
+                        g.tree(),
+                        g.warnings(),
+                    )
                 },
                 |r| match r {
                     Ok(s) => got.push(s),
@@ -265,7 +271,11 @@ fn small_files_over_the_worker_budget_give_the_sequential_results_once() {
             )
             .unwrap();
         let errors = got.iter().filter(|l| l.starts_with("error")).count();
-        assert_eq!(worked.into_inner(), got.len() - errors, "jobs {jobs}: worked once each");
+        assert_eq!(
+            worked.into_inner(),
+            got.len() - errors,
+            "jobs {jobs}: worked once each"
+        );
         assert_eq!(got, want, "jobs {jobs}");
     }
 }
