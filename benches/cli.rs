@@ -27,14 +27,16 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Runs `sgf args…`, which must succeed; returns its standard output.
+/// Runs `sgf args…`, which must end with status 0, or 1 (some input
+/// failed: the corpus holds files that are not SGF text); returns its
+/// standard output.
 fn sgf(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_sgf"))
         .args(args)
         .output()
         .expect("runs sgf");
     assert!(
-        out.status.success(),
+        matches!(out.status.code(), Some(0 | 1)),
         "sgf {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -132,7 +132,9 @@ enum Unit<'s> {
 /// last game): a copy of its collection, as the calling thread read it.
 struct CutGame {
     origin: Arc<Origin>,
-    game: OwnedCollection,
+    /// Boxed: a copy is moved several times on its way (into a batch, to
+    /// a worker, back to the spares), and the store is large.
+    game: Box<OwnedCollection>,
 }
 
 /// Games cut from a large source, gathered into one unit.
@@ -156,7 +158,9 @@ impl Batch {
     fn flush<'s>(&mut self, submit: &mut dyn FnMut(Unit<'s>)) {
         if !self.games.is_empty() {
             self.bytes = 0;
-            submit(Unit::Games(std::mem::take(&mut self.games)));
+            let next = SPARE.with(|spare| spare.borrow_mut().batches.pop());
+            let next = next.unwrap_or_else(|| Vec::with_capacity(BATCH_GAMES));
+            submit(Unit::Games(std::mem::replace(&mut self.games, next)));
         }
     }
 }
@@ -164,24 +168,29 @@ impl Batch {
 /// The calling thread's copies of games that the workers are done with,
 /// kept for their room, and the heap bytes they hold.
 struct Spare {
-    list: Vec<(OwnedCollection, usize)>,
+    list: Vec<(Box<OwnedCollection>, usize)>,
+    /// Emptied batches, kept for their room.
+    batches: Vec<Vec<CutGame>>,
     bytes: usize,
 }
 
 impl Spare {
-    fn take(&mut self) -> Option<OwnedCollection> {
+    fn take(&mut self) -> Option<Box<OwnedCollection>> {
         let (copy, bytes) = self.list.pop()?;
         self.bytes -= bytes;
         Some(copy)
     }
 
-    fn keep(&mut self, spent: Vec<CutGame>) {
-        for cut in spent {
+    fn keep(&mut self, mut spent: Vec<CutGame>) {
+        for cut in spent.drain(..) {
             let bytes = cut.game.heap_bytes();
             if bytes <= MAX_SPARE_ONE && self.bytes + bytes <= MAX_SPARE {
                 self.bytes += bytes;
                 self.list.push((cut.game, bytes));
             }
+        }
+        if self.batches.len() < MAX_SPARE_BATCHES {
+            self.batches.push(spent);
         }
     }
 }
@@ -206,11 +215,15 @@ struct Done<'s, R> {
 /// all, each of at most `MAX_SPARE_ONE`.
 const MAX_SPARE: usize = 16 << 20;
 const MAX_SPARE_ONE: usize = 64 << 10;
+/// Emptied batches kept: as many as can be in flight.
+const MAX_SPARE_BATCHES: usize = 64;
 
 thread_local! {
     /// The calling thread's copies of games that the workers are done
     /// with, kept for their room.
-    static SPARE: RefCell<Spare> = const { RefCell::new(Spare { list: Vec::new(), bytes: 0 }) };
+    static SPARE: RefCell<Spare> = const {
+        RefCell::new(Spare { list: Vec::new(), batches: Vec::new(), bytes: 0 })
+    };
     /// Each thread's parser, kept between units for its buffers.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
 }
@@ -441,12 +454,12 @@ impl Inputs {
                         submit(Unit::Error(err));
                     }
                     Ok(game) => {
-                        let mut copy = SPARE.with(|spare| spare.borrow_mut().take());
-                        let copy = copy.get_or_insert_with(OwnedCollection::default);
-                        game.collection().copy_into(copy);
+                        let copy = SPARE.with(|spare| spare.borrow_mut().take());
+                        let mut copy = copy.unwrap_or_default();
+                        game.collection().copy_into(&mut copy);
                         let cut = CutGame {
                             origin: Arc::clone(&origin),
-                            game: std::mem::take(copy),
+                            game: copy,
                         };
                         batch.push(cut, submit);
                     }

@@ -203,8 +203,11 @@ impl Collection<'_, '_> {
     pub(crate) fn copy_into(&self, out: &mut OwnedCollection) {
         fn copy<T: Clone>(to: &mut Vec<T>, from: &[T]) {
             if to.capacity() < from.len() {
-                // A new block: growing the old one would copy it first.
-                *to = from.to_vec();
+                // A new block (growing the old one would copy it first),
+                // with room to spare: the copy is reused for other games.
+                let mut new = Vec::with_capacity(from.len().next_power_of_two());
+                new.extend_from_slice(from);
+                *to = new;
             } else {
                 to.clear();
                 to.extend_from_slice(from);
