@@ -385,12 +385,13 @@ impl Source {
     /// calling thread cuts into games.
     #[cfg(feature = "parallel")]
     pub(crate) fn whole_size(&self) -> Option<Option<u64>> {
-        let limit = |path: &Path| {
-            if packed_name(&file_name_bytes(path)) {
-                super::WHOLE_PACKED
-            } else {
-                super::WHOLE_FILE
-            }
+        // Small enough whatever it is, or named as plain text.
+        let whole = |path: &Path, size: u64| {
+            size <= super::WHOLE_PACKED
+                || (size <= super::WHOLE_FILE
+                    && !path
+                        .file_name()
+                        .is_some_and(|name| packed_name(name.as_encoded_bytes())))
         };
         match &self.kind {
             SourceKind::Stdin => None,
@@ -401,7 +402,7 @@ impl Source {
                     Some(size) => size,
                     None => fs::metadata(path).ok().filter(|meta| meta.is_file())?.len(),
                 };
-                (size <= limit(path)).then_some(Some(size))
+                whole(path, size).then_some(Some(size))
             }
         }
     }

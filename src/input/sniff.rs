@@ -205,6 +205,10 @@ fn is_ascii_text(b: u8) -> bool {
 
 /// More than one NUL or control byte in 64, and not the start of SGF.
 fn looks_binary(sample: &[u8]) -> bool {
+    // Nearly every input starts so: told without counting.
+    if starts_like_sgf(sample) {
+        return false;
+    }
     let controls = sample
         .iter()
         .filter(|&&b| match b {
@@ -215,7 +219,7 @@ fn looks_binary(sample: &[u8]) -> bool {
             _ => false,
         })
         .count();
-    controls * 64 > sample.len() && !starts_like_sgf(sample)
+    controls * 64 > sample.len()
 }
 
 /// Whether `sample` starts like a game tree: `(` and then `;`, with
