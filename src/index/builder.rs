@@ -35,14 +35,15 @@ pub const DEFAULT_BUFFER_ROWS: usize = 32 << 20;
 /// assert!(!builder.push(GameEntry::new(game, "a.sgf", 0, false))?, "already there");
 /// builder.finish()?;
 ///
-/// // The position after B[pd] W[dp], asked for rotated: W at pd, B at dd.
+/// // The position after B[pd] W[dp], asked for mirrored: B at dd, W at pp.
 /// let index = Index::open(&dir)?;
-/// let search = index.search_moves(19, "dd pd")?;
+/// let search = index.search_moves(19, "dd pp")?;
 /// assert_eq!(search.hits.len(), 1);
 /// assert_eq!(search.hits[0].move_number, 2);
 /// assert_eq!(index.game(search.hits[0].game)?.black, "Lee");
-/// // The game's third move, B[pp], turned the way the question was asked.
-/// assert_eq!(search.continuations[0].next.to_string(), "B dp");
+/// // The game's third move, B[pp], mirrored: dp, which is the same move
+/// // as pd in this position (symmetric about the diagonal through dd).
+/// assert_eq!(search.continuations[0].next.to_string(), "B pd");
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
