@@ -70,6 +70,13 @@ impl GameEntry {
     pub fn rows(&self) -> usize {
         self.records.len()
     }
+
+    /// The rows' (hash, moves, packed next move), for the bench that
+    /// writes the same rows to another store. Not API.
+    #[doc(hidden)]
+    pub fn row_keys(&self) -> impl Iterator<Item = (u64, u16, u16)> + '_ {
+        self.records.iter().map(|r| (r.hash, r.moves, r.next))
+    }
 }
 
 /// Whether a node changes the stones by more than its move would.
