@@ -192,7 +192,8 @@ pub struct FindArgs {
     #[arg(long, value_name = "N", default_value_t = 19)]
     pub size: u8,
 
-    /// List at most N occurrences (0: all); the counts cover them all.
+    /// List at most N occurrences and N next moves (0: all); the counts
+    /// cover them all.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub limit: usize,
 

@@ -14,6 +14,8 @@
 //!  "continuations": [{"move": "B pd", "count": 2, "black_wins": 1, "white_wins": 1}, …]}
 //! ```
 //!
+//! `--limit N` (default 20, 0 for all) caps both lists; `games`, `hits` and
+//! each `count` cover everything found.
 //! `move` is the number of moves played to reach the position; `next`
 //! and the continuations are in the orientation of the question;
 //! `symmetry` turns the game's position into the question's.
@@ -50,15 +52,10 @@ pub fn run(args: &FindArgs) -> Result<Status, CliError> {
     let search = index
         .search(&board)
         .map_err(|e| CliError::io(format!("index {}", args.index.display()), e))?;
-    let shown = if args.limit == 0 {
-        search.hits.len()
-    } else {
-        args.limit.min(search.hits.len())
-    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     match args.format {
-        BoardFormat::Text => text(&mut out, &index, &search, shown)?,
-        BoardFormat::Json => json(&mut out, &index, &search, shown)?,
+        BoardFormat::Text => text(&mut out, &index, &search, args.limit)?,
+        BoardFormat::Json => json(&mut out, &index, &search, args.limit)?,
     }
     out.flush()?;
     Ok(Status::Ok)
@@ -140,7 +137,8 @@ fn nth_move<'t, 'src>(game: GameTree<'t, 'src>, want: usize) -> Result<Node<'t, 
     Ok(node)
 }
 
-fn text(out: &mut impl Write, index: &Index, search: &Search, shown: usize) -> io::Result<()> {
+fn text(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> io::Result<()> {
+    let shown = limited(search.hits.len(), limit);
     writeln!(
         out,
         "{} games, {} occurrences (of {} games in the index)",
@@ -169,7 +167,8 @@ fn text(out: &mut impl Write, index: &Index, search: &Search, shown: usize) -> i
     }
     if !search.continuations.is_empty() {
         writeln!(out, "next:  move     count  B wins  W wins")?;
-        for c in &search.continuations {
+        let rows = limited(search.continuations.len(), limit);
+        for c in &search.continuations[..rows] {
             writeln!(
                 out,
                 "       {:<8} {:>5}  {:>6}  {:>6}",
@@ -179,8 +178,24 @@ fn text(out: &mut impl Write, index: &Index, search: &Search, shown: usize) -> i
                 c.white_wins
             )?;
         }
+        if rows < search.continuations.len() {
+            writeln!(
+                out,
+                "       … {} more moves (--limit)",
+                search.continuations.len() - rows
+            )?;
+        }
     }
     Ok(())
+}
+
+/// How many of `len` items `--limit` shows (0: all).
+fn limited(len: usize, limit: usize) -> usize {
+    if limit == 0 {
+        len
+    } else {
+        limit.min(len)
+    }
 }
 
 fn or_dash(s: &str) -> &str {
@@ -191,8 +206,8 @@ fn or_dash(s: &str) -> &str {
     }
 }
 
-fn json(out: &mut impl Write, index: &Index, search: &Search, shown: usize) -> io::Result<()> {
-    let found = search.hits[..shown]
+fn json(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> io::Result<()> {
+    let found = search.hits[..limited(search.hits.len(), limit)]
         .iter()
         .map(|hit| {
             let g = index.game(hit.game)?;
@@ -209,8 +224,7 @@ fn json(out: &mut impl Write, index: &Index, search: &Search, shown: usize) -> i
             }))
         })
         .collect::<io::Result<Vec<_>>>()?;
-    let continuations: Vec<_> = search
-        .continuations
+    let continuations: Vec<_> = search.continuations[..limited(search.continuations.len(), limit)]
         .iter()
         .map(|c| {
             serde_json::json!({
