@@ -267,3 +267,60 @@ fn walk(game: GameTree<'_, '_>, variations: bool, winner: Winner, out: &mut Vec<
     out.dedup();
     main_moves
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The hashes of the rows of `text`'s games, and those of every
+    /// position of the same lines computed from all the stones at each
+    /// node.
+    fn compare(text: &[u8]) {
+        let Ok(doc) = crate::parse(text) else { return };
+        for game in doc.games() {
+            for variations in [false, true] {
+                let entry = GameEntry::new(game, "x", 0, variations);
+                let rows: BTreeSet<(u64, u16)> =
+                    entry.records.iter().map(|r| (r.hash, r.moves)).collect();
+                let nodes: Vec<Node<'_, '_>> = if variations {
+                    game.root().descendants().collect()
+                } else {
+                    game.root().main_line().collect()
+                };
+                let mut expect = BTreeSet::new();
+                for node in nodes {
+                    if node != game.root() && !is_position_node(node) {
+                        continue;
+                    }
+                    let cursor = game.position_at(node, Default::default()).unwrap();
+                    let (hash, _) = canonical(&cursor.board().symmetric_hashes());
+                    expect.insert((hash, cursor.moves() as u16));
+                }
+                assert_eq!(
+                    rows,
+                    expect,
+                    "variations {variations}: {}",
+                    String::from_utf8_lossy(text)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_hashes_match_full_ones() {
+        // Captures, a suicide played as setup, setup after moves, a pass,
+        // an occupied point, a node without a move, variations.
+        compare(b"(;SZ[5];B[bb];W[ab];B[ca];W[ba];B[ac];W[aa];B[ab]C[x];W[tt];AE[bb]AB[ee];W[bb](;B[cc])(;B[dd];W[dd]))");
+        compare(
+            b"(;SZ[9:7]AB[aa][bb]AW[cc]PL[W];W[ab];B[ba];W[da]C[c];;B[ca](;W[ac])(;W[bc];B[ad]))",
+        );
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "sgf") {
+                compare(&std::fs::read(&path).unwrap());
+            }
+        }
+    }
+}

@@ -71,6 +71,7 @@ pub(crate) fn write_run(
 /// An open run.
 #[derive(Debug)]
 pub(crate) struct Run {
+    path: std::path::PathBuf,
     file: File,
     rows: u64,
     fences: Vec<u64>,
@@ -101,7 +102,12 @@ impl Run {
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        Ok(Run { file, rows, fences })
+        Ok(Run {
+            path: path.to_path_buf(),
+            file,
+            rows,
+            fences,
+        })
     }
 
     pub(crate) fn rows(&self) -> u64 {
@@ -141,7 +147,8 @@ impl Run {
 
     /// Every record, in order.
     pub(crate) fn iter(&self) -> io::Result<RunIter> {
-        let mut file = self.file.try_clone()?;
+        // A handle of its own: a clone would share the file position.
+        let mut file = File::open(&self.path)?;
         file.seek(SeekFrom::Start(HEADER))?;
         Ok(RunIter {
             reader: BufReader::with_capacity(1 << 20, file),
@@ -225,4 +232,69 @@ where
         }
         Some(Ok(r))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Symmetry;
+    use crate::index::record::Winner;
+
+    fn rec(hash: u64, game: u32) -> Record {
+        Record::new(hash, game, Winner::Unknown, 0, Symmetry::Identity, None)
+    }
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("sgf-grove-run-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn lookups_across_blocks() {
+        let dir = temp("blocks");
+        // Hashes 0..: three rows each, then one hash of 1,500 rows (over
+        // three blocks), then hashes with gaps.
+        let mut rows: Vec<Record> = (0..3000u32).map(|i| rec(u64::from(i / 3) * 2, i)).collect();
+        rows.extend((0..1500).map(|i| rec(5000, i)));
+        rows.extend((0..700u32).map(|i| rec(6000 + u64::from(i) * 10, i)));
+        rows.sort_unstable();
+        let path = dir.join("run-000001.pos");
+        write_run(&path, rows.len() as u64, rows.iter().copied().map(Ok)).unwrap();
+        let run = Run::open(&path).unwrap();
+        assert_eq!(run.rows(), rows.len() as u64);
+        let find = |h: u64| {
+            let mut out = Vec::new();
+            run.lookup(h, &mut out).unwrap();
+            out
+        };
+        for h in (0..1000u64).map(|i| i * 2) {
+            let found = find(h);
+            assert_eq!(found.len(), 3, "hash {h}");
+            assert!(found.iter().all(|r| r.hash == h));
+            assert!(find(h + 1).is_empty(), "hash {}", h + 1);
+        }
+        assert_eq!(find(5000).len(), 1500);
+        assert_eq!(find(6000 + 699 * 10).len(), 1);
+        assert!(find(6000 + 699 * 10 + 1).is_empty());
+        assert!(find(u64::MAX).is_empty());
+        // Every row back, in order; two runs merged in order.
+        let all: Vec<Record> = run.iter().unwrap().map(Result::unwrap).collect();
+        assert_eq!(all, rows);
+        let merged: Vec<Record> = merge(vec![run.iter().unwrap(), run.iter().unwrap()])
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(merged.len(), rows.len() * 2);
+        assert!(merged.windows(2).all(|w| w[0] <= w[1]));
+        // A damaged run is refused.
+        std::fs::write(dir.join("bad.pos"), b"SGFIRUN1 too short").unwrap();
+        assert!(Run::open(&dir.join("bad.pos")).is_err());
+        let empty = dir.join("run-000002.pos");
+        write_run(&empty, 0, std::iter::empty()).unwrap();
+        let mut out = Vec::new();
+        Run::open(&empty).unwrap().lookup(0, &mut out).unwrap();
+        assert!(out.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
