@@ -80,17 +80,25 @@ pub struct BuildStats {
 
 impl IndexBuilder {
     /// Opens the index in folder `dir` to add games, creating the folder
-    /// and an empty index when there is none.
+    /// and an empty index when there is none (in a missing or empty
+    /// folder only).
     ///
     /// # Errors
     ///
-    /// I/O errors, or a folder whose manifest is not an index's.
+    /// I/O errors, a folder with files but no index, or one whose manifest
+    /// is not an index's.
     pub fn open(dir: impl AsRef<Path>) -> io::Result<IndexBuilder> {
         let dir = dir.as_ref().to_path_buf();
         std::fs::create_dir_all(&dir)?;
         let manifest = match Manifest::read(&dir) {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if std::fs::read_dir(&dir)?.next().is_some() {
+                    return Err(io::Error::other(format!(
+                        "{} is a folder that holds files but no index (no manifest)",
+                        dir.display()
+                    )));
+                }
                 let m = Manifest {
                     next_run: 1,
                     ..Manifest::default()

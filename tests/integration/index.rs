@@ -242,6 +242,13 @@ fn index_incremental_adds_answer_as_a_full_build() {
     for id in 0..3 {
         assert_eq!(compacted.game(id).unwrap(), full.game(id).unwrap());
     }
+    assert!(compacted.game(3).is_err());
+    // A folder of other files is no index to add to.
+    let other = TempDir::new("index-other");
+    other.write("notes.txt", "mine");
+    let err = IndexBuilder::open(&other.0).unwrap_err();
+    assert!(err.to_string().contains("no index"), "{err}");
+    assert!(Index::open(&other.0).is_err());
 }
 
 #[test]
