@@ -169,6 +169,20 @@ impl IndexBuilder {
         u64::from(self.manifest.games) + self.added.games
     }
 
+    /// Whether the game `index` of `origin` is in the index (committed or
+    /// added by this builder): a caller may skip replaying it.
+    pub fn contains(&self, origin: &str, index: usize) -> bool {
+        let index = u32::try_from(index).unwrap_or(u32::MAX);
+        self.origins.contains(&(origin.to_owned(), index))
+    }
+
+    /// Counts a game left out by the caller because
+    /// [`IndexBuilder::contains`] said the index has it, in
+    /// [`BuildStats::duplicates`].
+    pub fn skipped_duplicate(&mut self) {
+        self.added.duplicates += 1;
+    }
+
     /// Adds a game; `Ok(false)` when a game of the same origin and index
     /// is in the index already (it is left out).
     ///

@@ -6,7 +6,8 @@
 //! ([`GameEntry::new`]) and added in the scan's order, so the index is the
 //! same whatever `--jobs`. A game is named by its origin with the input's
 //! path made absolute (`/data/kgs.tar.gz!2019/a.sgf`) and its index in
-//! that file: adding the same file again, from any folder, adds nothing.
+//! that file: adding the same file again, from any folder, adds nothing
+//! (a game the index has is not replayed).
 
 use super::{CliError, Status};
 use crate::args::{IndexCommand, IndexDirArg};
@@ -17,6 +18,7 @@ use sgf_grove::input::{Origin, Root};
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 /// Runs `sgf index …`.
@@ -74,10 +76,17 @@ fn stored_origin(origin: &Origin) -> String {
     origin_name(&named)
 }
 
+fn lock(builder: &Mutex<IndexBuilder>) -> MutexGuard<'_, IndexBuilder> {
+    builder.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// `build` and `add`: the games of `scan`'s inputs into the index `dir`.
 fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError> {
     let started = Instant::now();
-    let mut builder = IndexBuilder::open(dir).map_err(|e| index_error(dir, e))?;
+    let builder = IndexBuilder::open(dir).map_err(|e| index_error(dir, e))?;
+    // The workers ask it whether a game is known before replaying it; the
+    // calling thread adds to it.
+    let builder = Mutex::new(builder);
     let mut progress = Progress::new(scan);
     let mut failed = 0u64;
     let mut write_error: Option<io::Error> = None;
@@ -93,14 +102,18 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
                 }
                 let origin = stored_origin(game.origin());
                 let index = game.index().unwrap_or(0);
-                Some(GameEntry::new(tree, &origin, index, variations))
+                if lock(&builder).contains(&origin, index) {
+                    return Some(None);
+                }
+                Some(Some(GameEntry::new(tree, &origin, index, variations)))
             },
             |result| match result {
                 Ok(None) => {}
-                Ok(Some(entry)) => {
+                Ok(Some(None)) => lock(&builder).skipped_duplicate(),
+                Ok(Some(Some(entry))) => {
                     progress.game(entry.rows() as u64);
                     if write_error.is_none() {
-                        if let Err(e) = builder.push(entry) {
+                        if let Err(e) = lock(&builder).push(entry) {
                             write_error = Some(e);
                         }
                     }
@@ -116,6 +129,7 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
     if let Some(e) = write_error {
         return Err(index_error(dir, e));
     }
+    let builder = builder.into_inner().unwrap_or_else(PoisonError::into_inner);
     let total = builder.games();
     let added = builder.finish().map_err(|e| index_error(dir, e))?;
     if !scan.quiet {
