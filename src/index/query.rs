@@ -194,7 +194,9 @@ impl Index {
         // exchange are the same move.
         let fixing: Vec<Symmetry> = Symmetry::ALL
             .into_iter()
-            .filter(|&s| hashes[s as usize] == hashes[0] && s.board_size(size) == size)
+            .zip(hashes)
+            .filter(|&(s, h)| h == hashes[0] && s.board_size(size) == size)
+            .map(|(s, _)| s)
             .collect();
         let mut rows = self.rows_of(hash)?;
         rows.sort_unstable_by_key(|r| (r.game_id(), r.moves, r.next));
