@@ -11,6 +11,8 @@ pub mod audit;
 pub mod error;
 pub mod events;
 pub mod game;
+#[cfg(feature = "index")]
+pub mod index;
 pub mod input;
 pub(crate) mod lexer;
 #[cfg(feature = "oracle")]

@@ -35,6 +35,22 @@ pub enum Command {
     ///
     /// Exit status: 0, 1 when an input failed, 2 on usage errors.
     Dedup(DedupArgs),
+    /// Build or extend a position index: every position of every main
+    /// line (--variations: of every line) of the inputs' Go games, keyed
+    /// by a hash that is the same under the 8 symmetries of the board,
+    /// with the game, the move number and the move played next.
+    ///
+    /// Exit status: 0, 1 when an input failed, 2 on usage errors and I/O
+    /// failures of the index.
+    #[command(subcommand)]
+    Index(IndexCommand),
+    /// Find the games of an index where a position occurs, under any
+    /// rotation or reflection, and what was played next (with counts and
+    /// wins).
+    ///
+    /// Exit status: 0 (whether or not the position was found), 1 when the
+    /// position file fails, 2 on usage errors and I/O failures.
+    Find(FindArgs),
     /// Parse files and folders and report warnings, errors and throughput.
     ///
     /// Exit status: 0 when every file parsed (warnings allowed), 1 when any
@@ -91,6 +107,102 @@ pub struct SplitArgs {
     /// The folder to write the games to (created when missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// The subcommands of `sgf index`.
+#[derive(Debug, Subcommand)]
+pub enum IndexCommand {
+    /// Index the games of the inputs into INDEX (a folder, created when
+    /// missing; an existing index gets the games it lacks).
+    Build(IndexBuildArgs),
+    /// Add the games of the inputs to INDEX, without rebuilding it; a game
+    /// already there (same file and index in it) is not added again.
+    Add(IndexAddArgs),
+    /// Merge the runs (sorted files) of INDEX into one.
+    Compact(IndexDirArg),
+    /// Print what INDEX holds: games, positions, runs, bytes.
+    Info(IndexDirArg),
+}
+
+/// Arguments of `sgf index build`.
+#[derive(Debug, Args)]
+pub struct IndexBuildArgs {
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+
+    /// The index folder.
+    #[arg(long, value_name = "INDEX")]
+    pub out: PathBuf,
+
+    /// Index the positions of every variation, not only the main line.
+    #[arg(long)]
+    pub variations: bool,
+}
+
+/// Arguments of `sgf index add`.
+#[derive(Debug, Args)]
+pub struct IndexAddArgs {
+    /// The index folder.
+    #[arg(value_name = "INDEX")]
+    pub index: PathBuf,
+
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+
+    /// Index the positions of every variation, not only the main line.
+    #[arg(long)]
+    pub variations: bool,
+}
+
+/// An index folder alone.
+#[derive(Debug, Args)]
+pub struct IndexDirArg {
+    /// The index folder.
+    #[arg(value_name = "INDEX")]
+    pub index: PathBuf,
+}
+
+/// Arguments of `sgf find`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("query").required(true).args(["position", "moves"])))]
+pub struct FindArgs {
+    /// The index folder.
+    #[arg(value_name = "INDEX")]
+    pub index: PathBuf,
+
+    /// The position of a game in FILE: at the end of its main line, or
+    /// FILE:N after the main line's N-th move (0: the root), or
+    /// FILE:0.0.1 at the node of those child indexes from the root (as
+    /// `sgf board --node`).
+    #[arg(long, value_name = "FILE[:NODE]")]
+    pub position: Option<String>,
+
+    /// The game of FILE, counted from 0.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "position")]
+    pub game: usize,
+
+    /// The position after these moves from the empty board, Black first:
+    /// SGF points separated by spaces or commas (`"pd dp qq"`), `pass`.
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+
+    /// The board of --moves.
+    #[arg(long, value_name = "N", default_value_t = 19)]
+    pub size: u8,
+
+    /// List at most N occurrences and N next moves (0: all); the counts
+    /// cover them all.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub limit: usize,
+
+    /// Text, or one JSON object: `{"games", "hits", "found": [{"source",
+    /// "game", "black", "white", "date", "result", "move", "symmetry",
+    /// "next"}, …], "continuations": [{"move", "count", "black_wins",
+    /// "white_wins"}, …]}`.
+    #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
+    pub format: BoardFormat,
 }
 
 /// Arguments of `sgf dedup`.

@@ -396,6 +396,20 @@ impl Board {
         out
     }
 
+    /// What one stone of `color` at `p` adds (by exclusive or) to each of
+    /// [`Board::symmetric_hashes`]: lets a replay keep the 8 hashes up to
+    /// date move by move instead of computing them from every stone.
+    #[cfg(feature = "index")]
+    pub(crate) fn symmetric_stone_keys(&self, p: Point, color: Color) -> [u64; 8] {
+        let mut out = [0u64; 8];
+        let c = code(color) as usize - 1;
+        for (h, s) in out.iter_mut().zip(Symmetry::ALL) {
+            let q = s.apply(p, self.size);
+            *h = KEYS[c][(q.y as usize + 1) * (MAX_SIDE + 2) + q.x as usize + 1];
+        }
+        out
+    }
+
     /// The smallest of [`Board::symmetric_hashes`] and the symmetry that
     /// gives it: the same for every rotation and reflection of a position.
     ///

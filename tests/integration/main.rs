@@ -20,6 +20,8 @@ mod detected;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;
+mod index;
+mod index_cli;
 mod parallel;
 mod real_corpus;
 mod rewrite_cli;

@@ -6,7 +6,9 @@ pub mod check;
 pub mod dedup;
 pub mod dump;
 pub mod export;
+pub mod find;
 pub mod fmt;
+pub mod index;
 mod rewrite;
 pub mod select;
 pub mod split;
@@ -44,6 +46,8 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Stats(args) => stats::run(&args),
         Command::Select(args) => select::run(&args),
         Command::Export(args) => export::run(&args),
+        Command::Index(command) => index::run(&command),
+        Command::Find(args) => find::run(&args),
     }
 }
 

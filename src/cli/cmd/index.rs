@@ -1,0 +1,174 @@
+//! `sgf index build|add|compact|info`: the position index of
+//! [`sgf_grove::index`].
+//!
+//! `build` and `add` read every input kind `stats` reads, on all cores;
+//! each Go game (`GM[1]` or no `GM`) is replayed on a worker
+//! ([`GameEntry::new`]) and added in the scan's order, so the index is the
+//! same whatever `--jobs`. A game is named by its origin with the input's
+//! path made absolute (`/data/kgs.tar.gz!2019/a.sgf`) and its index in
+//! that file: adding the same file again, from any folder, adds nothing
+//! (a game the index has is not replayed).
+
+use super::{CliError, Status};
+use crate::args::{IndexCommand, IndexDirArg};
+use crate::name::origin_name;
+use crate::scan::{Progress, ScanArgs};
+use sgf_grove::index::{compact, GameEntry, Index, IndexBuilder};
+use sgf_grove::input::{Origin, Root};
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+/// Runs `sgf index …`.
+///
+/// # Errors
+///
+/// I/O failures of the index or of standard output.
+pub fn run(command: &IndexCommand) -> Result<Status, CliError> {
+    match command {
+        IndexCommand::Build(args) => add(&args.out, &args.scan, args.variations),
+        IndexCommand::Add(args) => add(&args.index, &args.scan, args.variations),
+        IndexCommand::Compact(args) => {
+            let started = Instant::now();
+            let rows = compact(&args.index).map_err(|e| index_error(&args.index, e))?;
+            eprintln!(
+                "index: {rows} positions in one run ({:.2} s)",
+                started.elapsed().as_secs_f64()
+            );
+            Ok(Status::Ok)
+        }
+        IndexCommand::Info(args) => info(args),
+    }
+}
+
+fn index_error(dir: &Path, e: io::Error) -> CliError {
+    CliError::io(format!("index {}", dir.display()), e)
+}
+
+thread_local! {
+    /// The last input path made absolute, and what it became (every game
+    /// of a file, or of an archive, has the same).
+    static ABSOLUTE: RefCell<Option<(PathBuf, PathBuf)>> = const { RefCell::new(None) };
+}
+
+/// The name a game's origin has in the index: its path made absolute.
+fn stored_origin(origin: &Origin) -> String {
+    let Root::Path(path) = origin.root() else {
+        return origin_name(origin);
+    };
+    let absolute = ABSOLUTE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((from, to)) = cache.as_ref() {
+            if from == path {
+                return to.clone();
+            }
+        }
+        let to = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        *cache = Some((path.clone(), to.clone()));
+        to
+    });
+    let mut named = Origin::path(absolute);
+    for member in origin.members() {
+        named.push_member(member);
+    }
+    origin_name(&named)
+}
+
+fn lock(builder: &Mutex<IndexBuilder>) -> MutexGuard<'_, IndexBuilder> {
+    builder.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `build` and `add`: the games of `scan`'s inputs into the index `dir`.
+fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError> {
+    let started = Instant::now();
+    let builder = IndexBuilder::open(dir).map_err(|e| index_error(dir, e))?;
+    // The workers ask it whether a game is known before replaying it; the
+    // calling thread adds to it.
+    let builder = Mutex::new(builder);
+    let mut progress = Progress::new(scan);
+    let mut failed = 0u64;
+    let mut write_error: Option<io::Error> = None;
+    let stderr = io::stderr();
+    scan.inputs()
+        .par_scan_games(
+            scan.options(),
+            scan.jobs(),
+            |game| {
+                let tree = game.tree()?;
+                if tree.game_type() != 1 {
+                    return None;
+                }
+                let origin = stored_origin(game.origin());
+                let index = game.index().unwrap_or(0);
+                if lock(&builder).contains(&origin, index) {
+                    return Some(None);
+                }
+                Some(Some(GameEntry::new(tree, &origin, index, variations)))
+            },
+            |result| match result {
+                Ok(None) => {}
+                Ok(Some(None)) => lock(&builder).skipped_duplicate(),
+                Ok(Some(Some(entry))) => {
+                    progress.game(entry.rows() as u64);
+                    if write_error.is_none() {
+                        if let Err(e) = lock(&builder).push(entry) {
+                            write_error = Some(e);
+                        }
+                    }
+                }
+                Err(err) => {
+                    failed += 1;
+                    let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
+                }
+            },
+        )
+        .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
+    progress.finish();
+    if let Some(e) = write_error {
+        return Err(index_error(dir, e));
+    }
+    let builder = builder.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let total = builder.games();
+    let added = builder.finish().map_err(|e| index_error(dir, e))?;
+    if !scan.quiet {
+        let seconds = started.elapsed().as_secs_f64();
+        let _ = writeln!(
+            stderr.lock(),
+            "index: {} games added ({} already there), {} positions, {} runs written; \
+             {total} games in the index; {seconds:.2} s, {:.0} positions/s",
+            added.games,
+            added.duplicates,
+            added.rows,
+            added.runs,
+            added.rows as f64 / seconds.max(1e-9),
+        );
+    }
+    Ok(if failed > 0 {
+        Status::Failed
+    } else {
+        Status::Ok
+    })
+}
+
+/// `sgf index info`.
+fn info(args: &IndexDirArg) -> Result<Status, CliError> {
+    let index = Index::open(&args.index).map_err(|e| index_error(&args.index, e))?;
+    let bytes: u64 = std::fs::read_dir(&args.index)
+        .and_then(|d| {
+            d.map(|e| e.and_then(|e| e.metadata()).map(|m| m.len()))
+                .sum::<io::Result<u64>>()
+        })
+        .map_err(|e| index_error(&args.index, e))?;
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "games: {}\npositions: {}\nruns: {}\nbytes: {bytes}",
+        index.games(),
+        index.rows(),
+        index.runs()
+    )?;
+    out.flush()?;
+    Ok(Status::Ok)
+}

@@ -1,0 +1,327 @@
+//! Reading an index: [`Index`], its searches and what they find.
+
+use super::games::{corrupt, GameMeta};
+use super::manifest::Manifest;
+use super::positions::canonical;
+use super::record::{Record, Winner};
+use super::run::{read_at, Run};
+use crate::game::board::{Board, RuleSet};
+use crate::game::Symmetry;
+use crate::value::{BoardSize, Color, Move, Point};
+use std::collections::HashMap;
+use std::fmt;
+use std::fs::File;
+use std::io;
+use std::path::Path;
+
+/// An index opened for queries: its runs (their fences in memory) and its
+/// games table. Queries take `&self` and may run on several threads.
+#[derive(Debug)]
+pub struct Index {
+    runs: Vec<Run>,
+    games: u32,
+    games_off: File,
+    games_dat: File,
+}
+
+/// A move played next, as a search shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Next {
+    /// Who played it.
+    pub color: Color,
+    /// Where, in the orientation of the position asked for.
+    pub play: Move,
+}
+
+impl fmt::Display for Next {
+    /// `B pd`, `W pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = match self.color {
+            Color::Black => 'B',
+            Color::White => 'W',
+        };
+        match self.play {
+            Move::Play(p) => write!(f, "{c} {p}"),
+            Move::Pass => write!(f, "{c} pass"),
+        }
+    }
+}
+
+/// One place where a position occurs: a game, and how far into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The game's id in the index ([`Index::game`]).
+    pub game: u32,
+    /// The moves played to reach the position (passes included).
+    pub move_number: u32,
+    /// The symmetry that turns the game's position into the one asked for.
+    pub symmetry: Symmetry,
+    /// The move played next in that game, turned into the orientation
+    /// asked for; `None` at the end of the line (or before setup).
+    pub next: Option<Next>,
+    /// Who won the game.
+    pub winner: Winner,
+}
+
+/// One row of the continuation table: a move played next, how often, and
+/// how the games went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Continuation {
+    /// The move, in the orientation asked for. Moves that a symmetry of
+    /// the position itself makes the same (`pd` and `dp` from the empty
+    /// board) are counted as one, shown as the smallest of them.
+    pub next: Next,
+    /// How many hits continue with it.
+    pub count: u64,
+    /// Of those, the games Black won.
+    pub black_wins: u64,
+    /// Of those, the games White won.
+    pub white_wins: u64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Search {
+    /// Every occurrence, by game id then move number.
+    pub hits: Vec<Hit>,
+    /// The different games among the hits.
+    pub games: usize,
+    /// The moves played next, most frequent first.
+    pub continuations: Vec<Continuation>,
+}
+
+/// The error of a query that is no position.
+fn invalid(msg: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, msg)
+}
+
+impl Index {
+    /// Opens the index in folder `dir`.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors; a folder that holds no index (`NotFound`) or a damaged
+    /// one (`InvalidData`).
+    pub fn open(dir: impl AsRef<Path>) -> io::Result<Index> {
+        let dir = dir.as_ref();
+        let manifest = Manifest::read(dir)?;
+        let runs = manifest
+            .runs
+            .iter()
+            .map(|(name, rows)| {
+                let run = Run::open(&dir.join(name))?;
+                if run.rows() != *rows {
+                    return Err(corrupt(&format!("{name} has the wrong number of rows")));
+                }
+                Ok(run)
+            })
+            .collect::<io::Result<Vec<Run>>>()?;
+        let games_off = File::open(dir.join("games.off"))?;
+        let games_dat = File::open(dir.join("games.dat"))?;
+        if games_off.metadata()?.len() < u64::from(manifest.games) * 8
+            || games_dat.metadata()?.len() < manifest.games_bytes
+        {
+            return Err(corrupt("the games table is shorter than the manifest says"));
+        }
+        Ok(Index {
+            runs,
+            games: manifest.games,
+            games_off,
+            games_dat,
+        })
+    }
+
+    /// The games in the index.
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// The position rows in the index.
+    pub fn rows(&self) -> u64 {
+        self.runs.iter().map(Run::rows).sum()
+    }
+
+    /// The runs (sorted files) the rows are in.
+    pub fn runs(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// What the games table keeps of game `id`.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors, an id that is no game of the index, a damaged table.
+    pub fn game(&self, id: u32) -> io::Result<GameMeta> {
+        if id >= self.games {
+            return Err(invalid(format!("no game {id} in the index")));
+        }
+        let mut off = [0u8; 8];
+        read_at(&self.games_off, &mut off, u64::from(id) * 8)?;
+        let offset = u64::from_le_bytes(off);
+        let mut len = [0u8; 4];
+        read_at(&self.games_dat, &mut len, offset)?;
+        let len = u32::from_le_bytes(len) as usize;
+        if len > 1 << 30 {
+            return Err(corrupt("a games.dat entry is too long"));
+        }
+        let mut entry = vec![0u8; 4 + len];
+        read_at(&self.games_dat, &mut entry, offset)?;
+        GameMeta::read_from(&mut &entry[..])
+    }
+
+    /// The rows of canonical hash `hash`, from every run.
+    fn rows_of(&self, hash: u64) -> io::Result<Vec<Record>> {
+        let mut out = Vec::new();
+        for run in &self.runs {
+            run.lookup(hash, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Every game where the stones of `board` occur, under any of the 8
+    /// symmetries (whoever is to move), and what was played next.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors, a damaged index.
+    pub fn search(&self, board: &Board) -> io::Result<Search> {
+        let size = board.size();
+        let hashes = board.symmetric_hashes();
+        let (hash, to_canonical) = canonical(&hashes);
+        let from_canonical = to_canonical.inverse();
+        let canonical_size = to_canonical.board_size(size);
+        // The symmetries that leave the position as it is: moves they
+        // exchange are the same move.
+        let fixing: Vec<Symmetry> = Symmetry::ALL
+            .into_iter()
+            .zip(hashes)
+            .filter(|&(s, h)| h == hashes[0] && s.board_size(size) == size)
+            .map(|(s, _)| s)
+            .collect();
+        let mut rows = self.rows_of(hash)?;
+        rows.sort_unstable_by_key(|r| (r.game_id(), r.moves, r.next));
+        let mut hits = Vec::with_capacity(rows.len());
+        let mut table: HashMap<Next, Continuation> = HashMap::new();
+        let mut games = 0;
+        let mut last_game = None;
+        for r in rows {
+            let next = r.next_move().map(|(color, m)| {
+                let play = match m {
+                    Move::Play(p) if canonical_size.contains(p) => {
+                        let q = from_canonical.apply(p, canonical_size);
+                        Move::Play(smallest_image(q, size, &fixing))
+                    }
+                    // A move the index could not place (off its board).
+                    Move::Play(_) => Move::Play(Point { x: 255, y: 255 }),
+                    Move::Pass => Move::Pass,
+                };
+                Next { color, play }
+            });
+            if last_game != Some(r.game_id()) {
+                games += 1;
+                last_game = Some(r.game_id());
+            }
+            let winner = r.winner();
+            if let Some(next) = next {
+                let c = table.entry(next).or_insert(Continuation {
+                    next,
+                    count: 0,
+                    black_wins: 0,
+                    white_wins: 0,
+                });
+                c.count += 1;
+                c.black_wins += u64::from(winner == Winner::Black);
+                c.white_wins += u64::from(winner == Winner::White);
+            }
+            hits.push(Hit {
+                game: r.game_id(),
+                move_number: u32::from(r.moves),
+                symmetry: r.symmetry().then(from_canonical),
+                next,
+                winner,
+            });
+        }
+        let mut continuations: Vec<Continuation> = table.into_values().collect();
+        continuations.sort_by_key(|c| (std::cmp::Reverse(c.count), order(c.next)));
+        Ok(Search {
+            hits,
+            games,
+            continuations,
+        })
+    }
+
+    /// [`Index::search`] for the position after `moves` from the empty
+    /// board of `size`×`size`: points in SGF letters separated by spaces
+    /// or commas (`"pd dp qq"`), Black first and then in turn; `pass` (or
+    /// `tt` on boards up to 19×19) passes.
+    ///
+    /// # Errors
+    ///
+    /// `InvalidInput` for a word that is no point of the board or an
+    /// illegal move (named in the message); I/O errors.
+    pub fn search_moves(&self, size: u8, moves: &str) -> io::Result<Search> {
+        self.search(&board_after(size, moves)?)
+    }
+}
+
+/// The board after `moves` (as [`Index::search_moves`] reads them) from
+/// the empty board of `size`×`size`, under Japanese rules.
+///
+/// # Errors
+///
+/// `InvalidInput` for a bad size, a word that is no point of the board, an
+/// illegal move.
+pub fn board_after(size: u8, moves: &str) -> io::Result<Board> {
+    if !(1..=52).contains(&size) {
+        return Err(invalid(format!("board size {size}: expected 1 to 52")));
+    }
+    let bsize = BoardSize::square(size);
+    let mut board = Board::new(bsize, RuleSet::JAPANESE);
+    let mut color = Color::Black;
+    for (n, word) in moves
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .enumerate()
+    {
+        let pass = word.eq_ignore_ascii_case("pass") || (word == "tt" && bsize.tt_is_pass());
+        if !pass {
+            let p: Point = word
+                .parse()
+                .ok()
+                .filter(|&p| bsize.contains(p))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "move {}: `{word}` is no point of a {size}×{size} board",
+                        n + 1
+                    ))
+                })?;
+            board
+                .play(color, p)
+                .map_err(|e| invalid(format!("move {} ({word}): {e}", n + 1)))?;
+        } else {
+            board.pass(color);
+        }
+        color = color.opponent();
+    }
+    Ok(board)
+}
+
+/// Orders moves of equal counts: Black first, then row by row, passes
+/// last.
+fn order(next: Next) -> (bool, u8, u8, bool) {
+    let white = next.color == Color::White;
+    match next.play {
+        Move::Play(p) => (white, p.y, p.x, false),
+        Move::Pass => (white, u8::MAX, u8::MAX, true),
+    }
+}
+
+/// Of the images of `p` under `fixing` (symmetries that leave the position
+/// as it is, on a board of `size`), the smallest, row by row.
+fn smallest_image(p: Point, size: BoardSize, fixing: &[Symmetry]) -> Point {
+    fixing
+        .iter()
+        .map(|s| s.apply(p, size))
+        .min_by_key(|q| (q.y, q.x))
+        .unwrap_or(p)
+}
