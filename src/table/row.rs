@@ -428,27 +428,35 @@ impl GameRow {
         // The main line has at most one move per node.
         let mut moves = Vec::with_capacity(if keep_moves { node_count.min(1024) } else { 0 });
         let (mut ply, mut invalid, mut valid) = (0u32, 0u32, 0u32);
-        // Other games' moves are no Go points: not read.
-        let go_moves = (game.game_type() == 1).then(|| game.moves());
-        for played in go_moves.into_iter().flatten() {
-            ply = ply.saturating_add(1);
-            match played {
-                Ok(_) if !keep_moves => valid = valid.saturating_add(1),
-                Ok((color, mv)) => moves.push(MoveRow {
-                    game_id: 0,
-                    ply,
-                    color,
-                    x: match mv {
-                        Move::Play(p) => Some(p.x),
-                        Move::Pass => None,
-                    },
-                    y: match mv {
-                        Move::Play(p) => Some(p.y),
-                        Move::Pass => None,
-                    },
-                    is_pass: mv == Move::Pass,
-                }),
-                Err(_) => invalid = invalid.saturating_add(1),
+        // Other games' moves are no Go points: not read. Plain loops over
+        // the moves (a flattened `Option` kept the iterator out of line).
+        if game.game_type() == 1 && keep_moves {
+            for played in game.moves() {
+                ply = ply.saturating_add(1);
+                match played {
+                    Ok((color, mv)) => moves.push(MoveRow {
+                        game_id: 0,
+                        ply,
+                        color,
+                        x: match mv {
+                            Move::Play(p) => Some(p.x),
+                            Move::Pass => None,
+                        },
+                        y: match mv {
+                            Move::Play(p) => Some(p.y),
+                            Move::Pass => None,
+                        },
+                        is_pass: mv == Move::Pass,
+                    }),
+                    Err(_) => invalid = invalid.saturating_add(1),
+                }
+            }
+        } else if game.game_type() == 1 {
+            for played in game.moves() {
+                match played {
+                    Ok(_) => valid = valid.saturating_add(1),
+                    Err(_) => invalid = invalid.saturating_add(1),
+                }
             }
         }
         let variation_count = game.variation_count();
