@@ -235,9 +235,15 @@ impl Inputs {
     /// the calling thread in the order of a sequential scan. The output is
     /// the same whatever `jobs` is, 1 included. Returns what was skipped.
     ///
-    /// See the [module docs](self) for how the work is cut and the memory
-    /// it takes. With `jobs` 1 (or 0) no thread is started and nothing is
-    /// cut: each game is worked on as the calling thread reads it.
+    /// How the work is cut: small files (up to [`WHOLE_FILE`] bytes, or
+    /// [`WHOLE_PACKED`] for compressed files and archives) go to the
+    /// workers a few at a time, each read whole by one worker (up to
+    /// [`Inputs::worker_budget`] bytes of games: the calling thread reads
+    /// on past it); a larger file or standard input is read on the calling
+    /// thread, which hands copies of its games to the workers in batches.
+    /// Memory: a few units in flight per thread, whatever the inputs'
+    /// size. With `jobs` 1 (or 0) no thread is started and nothing is cut:
+    /// each game is worked on as the calling thread reads it.
     ///
     /// ```
     /// use sgf_grove::input::Inputs;
