@@ -6,6 +6,7 @@ pub mod check;
 pub mod dedup;
 pub mod dump;
 pub mod export;
+pub mod fix;
 pub mod fmt;
 mod rewrite;
 pub mod select;
@@ -39,6 +40,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Dedup(args) => dedup::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Fix(args) => fix::run(&args),
         Command::Strip(args) => strip::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Stats(args) => stats::run(&args),
