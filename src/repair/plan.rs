@@ -174,14 +174,7 @@ impl<'t, 'src> Planner<'t, 'src> {
         if handicap.is_some_and(|h| h.drop.contains(&node.id())) {
             return true;
         }
-        if !self.on(Repair::EmptyNodes) || node.is_root() || node.property_count() != 0 {
-            return false;
-        }
-        let few_children = node
-            .first_child()
-            .is_none_or(|c| c.next_sibling().is_none());
-        let alone = node.prev_sibling().is_none() && node.next_sibling().is_none();
-        if !(few_children || alone) {
+        if !would_drop_empty(node, self.repairs, 0) {
             return false;
         }
         self.report(
@@ -558,6 +551,41 @@ impl<'t, 'src> Planner<'t, 'src> {
         }
         None
     }
+}
+
+/// Whether `empty-nodes` leaves `node` out: an empty node that is not the
+/// root, unless it has siblings and more than one child in the output
+/// (its children would become variations of another move). Empty nodes
+/// that themselves hold empty nodes with several children are looked
+/// into 64 levels deep at most; deeper ones are kept.
+fn would_drop_empty(node: Node<'_, '_>, repairs: Repairs, depth: usize) -> bool {
+    if !repairs.contains(Repair::EmptyNodes) || node.is_root() || node.property_count() != 0 {
+        return false;
+    }
+    let few_children = node
+        .first_child()
+        .is_none_or(|c| c.next_sibling().is_none());
+    let alone = node.prev_sibling().is_none() && node.next_sibling().is_none();
+    if few_children || alone {
+        return true;
+    }
+    if depth >= 64 {
+        return false;
+    }
+    // The children it would have in the output.
+    let mut count = 0;
+    let mut stack: Vec<Node<'_, '_>> = node.children().collect();
+    while let Some(child) = stack.pop() {
+        if would_drop_empty(child, repairs, depth + 1) {
+            stack.extend(child.children());
+        } else {
+            count += 1;
+            if count > 1 {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// What a property becomes.

@@ -22,6 +22,7 @@ mod fuzz_regressions;
 mod game_info;
 mod parallel;
 mod real_corpus;
+mod repair;
 mod rewrite_cli;
 mod stream;
 #[cfg(feature = "tables")]

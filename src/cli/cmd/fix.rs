@@ -134,8 +134,8 @@ fn expand(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), CliError> {
         let entries = fs::read_dir(&dir)
             .map_err(|e| CliError::io(format!("cannot read {}", display_name(&dir)), e))?;
         for entry in entries {
-            let entry =
-                entry.map_err(|e| CliError::io(format!("cannot read {}", display_name(&dir)), e))?;
+            let entry = entry
+                .map_err(|e| CliError::io(format!("cannot read {}", display_name(&dir)), e))?;
             let p = entry.path();
             let kind = entry.file_type().ok();
             if kind.is_some_and(|k| k.is_dir()) {
