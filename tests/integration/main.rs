@@ -16,6 +16,7 @@ mod concat;
 #[cfg(feature = "oracle")]
 mod corpus;
 mod deep;
+mod fix_cli;
 mod detected;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
