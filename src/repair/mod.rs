@@ -334,7 +334,10 @@ impl<W: Write> Fixer<W> {
         } else {
             None
         };
-        self.walk(game, &mut planner, handicap.as_ref())?;
+        if let Err(err) = self.walk(game, &mut planner, handicap.as_ref()) {
+            self.writer.put_abort()?;
+            return Err(err);
+        }
         Ok(Repaired {
             changes: planner.into_changes(),
             source,

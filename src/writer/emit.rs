@@ -63,6 +63,13 @@ impl<W: Write> Writer<W> {
         self.flush_buf()
     }
 
+    /// Ends a game whose writing failed: what was written of it (up to the
+    /// node that failed) is handed on, as [`Writer::write_tree`] does.
+    pub(crate) fn put_abort(&mut self) -> Result<()> {
+        self.pending = None;
+        self.flush_buf()
+    }
+
     /// Writes a node of the tree as [`Writer::write_tree`] writes it.
     pub(crate) fn put_node(&mut self, node: Node<'_, '_>) -> Result<()> {
         self.node(node)?;

@@ -178,3 +178,35 @@ fn listing(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+#[test]
+fn fix_says_why_a_source_repair_was_not_made() {
+    let dir = TempDir::new("fix-source");
+    // One Fox signal only: not certain, so its komi stays.
+    dir.write("fox.sgf", "(;AP[foxwq]KM[650])");
+    dir.write("sure.sgf", "(;AP[foxwq]TC[3]TT[30]KM[650])");
+    let out = sgf(
+        &dir.0,
+        &[
+            "fix",
+            "--repair",
+            "fox-komi",
+            "--dry-run",
+            "fox.sgf",
+            "sure.sgf",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "fox.sgf:1:2: source: fox uncertain (AP[foxwq]); its repairs not made\n\
+         sure.sgf:1:23: fox-komi: KM[650] → KM[6.5] (Fox: points × 100)\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("  sources (games): fox 1 uncertain, fox 1 certain\n"),
+        "{text}"
+    );
+}

@@ -3,7 +3,9 @@
 //! [`sgf_grove::repair`], each change reported as
 //! `path:line:column: repair: what changed` (standard error, or standard
 //! output with `--dry-run`), then a summary: files, games, and the changes
-//! per repair, and the sources that were certain.
+//! per repair, and the games per source found (certain or not). A game
+//! whose source is uncertain gets a `source:` line when a repair of a
+//! source was asked for, saying why it was not made.
 //!
 //! Folders are walked for `.sgf` files (any letter case, sorted). Each
 //! input is read as a stream, as `fmt` reads it; `--in-place` replaces a
@@ -30,7 +32,8 @@ struct Tally {
     changed_files: usize,
     games: usize,
     changes: BTreeMap<Repair, usize>,
-    sources: BTreeMap<Source, usize>,
+    /// Games per detected source, and whether it was certain.
+    sources: BTreeMap<(Source, bool), usize>,
 }
 
 /// Runs `sgf fix`.
@@ -193,13 +196,32 @@ fn fix_one<W: Write>(
                 }
             };
             tally.games += 1;
-            if let Some(source) = repaired.source.certain_source() {
-                *tally.sources.entry(source).or_default() += 1;
+            let detection = &repaired.source;
+            if let Some(source) = detection.source {
+                *tally
+                    .sources
+                    .entry((source, detection.certain))
+                    .or_default() += 1;
             }
             let out: &mut dyn Write = match report.as_deref_mut() {
                 Some(out) => out,
                 None => err_out,
             };
+            // Why a repair of a source did not run.
+            let wanted = |s: Source| fixer.repairs().iter().any(|r| r.sources().contains(&s));
+            if let Some(source) = detection
+                .source
+                .filter(|&s| !detection.certain && wanted(s))
+            {
+                let pos = coll.position(game.root().offset());
+                writeln!(
+                    out,
+                    "{name}:{}:{}: source: {source} uncertain ({}); its repairs not made",
+                    pos.line,
+                    pos.column,
+                    detection.signals.join(", ")
+                )?;
+            }
             for change in &repaired.changes {
                 changes += 1;
                 *tally.changes.entry(change.repair).or_default() += 1;
@@ -227,9 +249,12 @@ fn summary(tally: &Tally, repairs: Repairs) -> String {
         let sources: Vec<String> = tally
             .sources
             .iter()
-            .map(|(s, n)| format!("{s} {n}"))
+            .map(|((s, certain), n)| {
+                let how = if *certain { "certain" } else { "uncertain" };
+                format!("{s} {n} {how}")
+            })
             .collect();
-        out.push_str(&format!("  certain sources: {}\n", sources.join(", ")));
+        out.push_str(&format!("  sources (games): {}\n", sources.join(", ")));
     }
     out
 }
