@@ -49,7 +49,6 @@ pub(crate) struct Planner<'t, 'src> {
     changes: Vec<Change>,
     /// For each run of flattened variations: its change and length.
     runs: Vec<(usize, usize)>,
-    stack: Vec<Node<'t, 'src>>,
 }
 
 type Values<'src> = Vec<(Cow<'src, [u8]>, usize)>;
@@ -63,7 +62,6 @@ impl<'t, 'src> Planner<'t, 'src> {
             encoding: game.charset().encoding(),
             changes: Vec::new(),
             runs: Vec::new(),
-            stack: Vec::new(),
         }
     }
 
@@ -130,8 +128,8 @@ impl<'t, 'src> Planner<'t, 'src> {
         out
     }
 
-    /// The children `node` has in the output: its children, with those
-    /// that are left out replaced by their own (and so on).
+    /// The children `node` has in the output (see [`Planner::out_kids`]),
+    /// into `kids`; reports the empty nodes removed on the way.
     pub(crate) fn children(
         &mut self,
         node: Node<'t, 'src>,
@@ -142,47 +140,133 @@ impl<'t, 'src> Planner<'t, 'src> {
         let Some(first) = node.first_child() else {
             return;
         };
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
-        if first.next_sibling().is_none() {
-            if !self.drops(first, handicap) {
-                kids.push(first);
-                self.stack = stack;
-                return;
-            }
-            stack.extend(first.children());
-            stack.reverse();
-        } else {
-            stack.extend(node.children());
-            stack.reverse();
+        // The common case: one child, written as it is.
+        if first.next_sibling().is_none() && !self.droppable(first, handicap) {
+            kids.push(first);
+            return;
         }
-        while let Some(child) = stack.pop() {
-            if self.drops(child, handicap) {
-                let at = stack.len();
-                stack.extend(child.children());
-                stack[at..].reverse();
-            } else {
-                kids.push(child);
-            }
+        let (out, removed) = self.out_kids(node, handicap, 0);
+        kids.extend(out);
+        for empty in removed {
+            self.report(
+                Repair::EmptyNodes,
+                empty.offset(),
+                "empty node removed".to_owned(),
+            );
         }
-        self.stack = stack;
     }
 
-    /// Whether `node` is left out (its children take its place); reports
-    /// an empty node removed.
-    fn drops(&mut self, node: Node<'t, 'src>, handicap: Option<&Handicap<'t, 'src>>) -> bool {
-        if handicap.is_some_and(|h| h.drop.contains(&node.id())) {
-            return true;
+    /// Whether `node` may be left out: it holds handicap stones moved
+    /// into the root, or it is an empty node (not the root) and
+    /// `empty-nodes` runs.
+    fn droppable(&self, node: Node<'t, 'src>, handicap: Option<&Handicap<'t, 'src>>) -> bool {
+        handicap.is_some_and(|h| h.drop.contains(&node.id()))
+            || (self.on(Repair::EmptyNodes) && !node.is_root() && node.property_count() == 0)
+    }
+
+    /// The children `node` has in the output, and the empty nodes left out
+    /// on the way (not those inside an empty node that stays: they are
+    /// found when it is written). A node that may be left out gives way
+    /// to the children it has in the output, decided on the list they
+    /// land in, so that a second pass finds nothing more:
+    ///
+    /// - handicap stones' nodes always;
+    /// - an empty node with one child in the output, or alone in the
+    ///   list;
+    /// - an empty node with no child in the output unless it is the first
+    ///   of the list (it ends the main line there; without it the next
+    ///   variation would become the main line);
+    /// - an empty node with several children stays unless it is alone
+    ///   (they would become variations of another move).
+    ///
+    /// Chains of single children are followed without recursion; empty
+    /// nodes with several children within each other are looked into 64
+    /// levels deep, and kept deeper.
+    #[allow(clippy::type_complexity)]
+    fn out_kids(
+        &self,
+        node: Node<'t, 'src>,
+        handicap: Option<&Handicap<'t, 'src>>,
+        depth: usize,
+    ) -> (Vec<Node<'t, 'src>>, Vec<Node<'t, 'src>>) {
+        enum Slot<'t, 'src> {
+            Keep(Node<'t, 'src>),
+            Maybe {
+                node: Node<'t, 'src>,
+                forced: bool,
+                kids: Vec<Node<'t, 'src>>,
+                removed: Vec<Node<'t, 'src>>,
+            },
         }
-        if !would_drop_empty(node, self.repairs, 0) {
-            return false;
+        let mut slots = Vec::new();
+        for child in node.children() {
+            if !self.droppable(child, handicap) || depth >= 64 {
+                slots.push(Slot::Keep(child));
+                continue;
+            }
+            // A chain of droppable single children gives way to what the
+            // last one keeps.
+            let mut last = child;
+            let mut removed = Vec::new();
+            while let Some(next) = last.first_child() {
+                if next.next_sibling().is_some() || !self.droppable(next, handicap) {
+                    break;
+                }
+                if !handicap.is_some_and(|h| h.drop.contains(&next.id())) {
+                    removed.push(next);
+                }
+                last = next;
+            }
+            let (kids, inner) = self.out_kids(last, handicap, depth + 1);
+            removed.extend(inner);
+            slots.push(Slot::Maybe {
+                node: child,
+                forced: handicap.is_some_and(|h| h.drop.contains(&child.id())),
+                kids,
+                removed,
+            });
         }
-        self.report(
-            Repair::EmptyNodes,
-            node.offset(),
-            "empty node removed".to_owned(),
-        );
-        true
+        let mut out: Vec<Slot<'t, 'src>> = Vec::with_capacity(slots.len());
+        let mut gone = Vec::new();
+        for slot in slots {
+            match slot {
+                Slot::Maybe {
+                    node,
+                    forced,
+                    kids,
+                    removed,
+                } if forced || kids.len() == 1 || (kids.is_empty() && !out.is_empty()) => {
+                    if !forced {
+                        gone.push(node);
+                    }
+                    gone.extend(removed);
+                    out.extend(kids.into_iter().map(Slot::Keep));
+                }
+                slot => out.push(slot),
+            }
+        }
+        if out.len() == 1 && matches!(out[0], Slot::Maybe { .. }) {
+            if let Some(Slot::Maybe {
+                node,
+                forced,
+                kids,
+                removed,
+            }) = out.pop()
+            {
+                if !forced {
+                    gone.push(node);
+                }
+                gone.extend(removed);
+                out.extend(kids.into_iter().map(Slot::Keep));
+            }
+        }
+        let kids = out
+            .into_iter()
+            .map(|slot| match slot {
+                Slot::Keep(node) | Slot::Maybe { node, .. } => node,
+            })
+            .collect();
+        (kids, gone)
     }
 
     /// The handicap stones to move into the root, if `fox-handicap` finds
@@ -276,19 +360,34 @@ impl<'t, 'src> Planner<'t, 'src> {
         handicap: Option<&Handicap<'t, 'src>>,
     ) -> Vec<VNode<'t, 'src>> {
         let root = node.is_root();
-        let props = if node.keeps_occurrences() {
+        // A root read a character at a time after its `CA` keeps a
+        // repeated property's occurrences apart (as the writer does);
+        // `single-value` then looks at all of them at the first and drops
+        // the others.
+        let apart = node.keeps_occurrences();
+        let props = if apart {
             node.occurrences()
         } else {
             node.properties()
         };
         let mut items: Vec<Item<'t, 'src>> = props.map(Item::Prop).collect();
         let mut changed = false;
+        let mut seen: Vec<&'t str> = Vec::new();
         let mut i = 0;
         while i < items.len() {
-            let Item::Prop(prop) = items[i] else {
+            let Item::Prop(mut prop) = items[i] else {
                 i += 1;
                 continue;
             };
+            if apart && self.on(Repair::SingleValue) && self.is_single(prop.ident()) {
+                if seen.contains(&prop.ident()) {
+                    items.remove(i);
+                    changed = true;
+                    continue;
+                }
+                seen.push(prop.ident());
+                prop = node.property(prop.ident()).unwrap_or(prop);
+            }
             match self.rewrite(prop, root) {
                 Rewrite::Keep => {}
                 Rewrite::Replace(item) => {
@@ -374,6 +473,11 @@ impl<'t, 'src> Planner<'t, 'src> {
             .drain(..)
             .partition(|i| side.contains(&i.ident()) || SETUP_PROPS.contains(&i.ident()));
         Some((one, two))
+    }
+
+    /// Whether the catalogue says `ident` takes one value.
+    fn is_single(&self, ident: &str) -> bool {
+        catalogue::lookup(self.gm, ident).is_some_and(|i| i.arity == Arity::One)
     }
 
     /// What the value repairs make of `prop`.
@@ -551,41 +655,6 @@ impl<'t, 'src> Planner<'t, 'src> {
         }
         None
     }
-}
-
-/// Whether `empty-nodes` leaves `node` out: an empty node that is not the
-/// root, unless it has siblings and more than one child in the output
-/// (its children would become variations of another move). Empty nodes
-/// that themselves hold empty nodes with several children are looked
-/// into 64 levels deep at most; deeper ones are kept.
-fn would_drop_empty(node: Node<'_, '_>, repairs: Repairs, depth: usize) -> bool {
-    if !repairs.contains(Repair::EmptyNodes) || node.is_root() || node.property_count() != 0 {
-        return false;
-    }
-    let few_children = node
-        .first_child()
-        .is_none_or(|c| c.next_sibling().is_none());
-    let alone = node.prev_sibling().is_none() && node.next_sibling().is_none();
-    if few_children || alone {
-        return true;
-    }
-    if depth >= 64 {
-        return false;
-    }
-    // The children it would have in the output.
-    let mut count = 0;
-    let mut stack: Vec<Node<'_, '_>> = node.children().collect();
-    while let Some(child) = stack.pop() {
-        if would_drop_empty(child, repairs, depth + 1) {
-            stack.extend(child.children());
-        } else {
-            count += 1;
-            if count > 1 {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// What a property becomes.

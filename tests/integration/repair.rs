@@ -129,6 +129,23 @@ fn empty_nodes() {
         (out.as_str(), report.len()),
         (format!("{input}\n").as_str(), 0)
     );
+    // An empty first variation ends the main line: kept (without it the
+    // next variation would become the main line); a later one goes.
+    let input = "(;GM[1];B[pd](;)(;W[dd]))";
+    let (out, report) = fix(input.as_bytes(), only(Repair::EmptyNodes));
+    assert_eq!(
+        (out.as_str(), report.len()),
+        (format!("{input}\n").as_str(), 0)
+    );
+    case(
+        Repair::EmptyNodes,
+        "(;GM[1];B[pd](;W[dd])(;)(;;W[cc]))",
+        "(;GM[1];B[pd](;W[dd])(;W[cc]))\n",
+        &[
+            "1:23: empty-nodes: empty node removed",
+            "1:26: empty-nodes: empty node removed",
+        ],
+    );
     // The root stays, empty or not.
     let (out, _) = fix(b"(;;B[aa])", only(Repair::EmptyNodes));
     assert_eq!(out, "(;;B[aa])\n");
@@ -359,6 +376,14 @@ fn all_repairs_on_the_hand_written_cases() {
     assert!(counts[&Repair::RootMove] > 0, "{counts:?}");
 }
 
+/// The inputs that once broke the parser or the writer (found by fuzzing).
+#[test]
+fn all_repairs_on_the_fuzz_regressions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let (files, _) = all_repairs_on(&dir);
+    assert!(files > 20, "{files}");
+}
+
 /// Fixes every file under `dir` with every repair and checks the output:
 /// it parses, with as many games, the same main-line moves (unless
 /// handicap moves became `AB`), a game nothing was repaired in written as
@@ -398,8 +423,10 @@ fn all_repairs_on(dir: &std::path::Path) -> (usize, std::collections::BTreeMap<R
                 assert_eq!(
                     main_line_moves(before),
                     main_line_moves(after),
-                    "{}",
-                    path.display()
+                    "{}: {:?} became {:?}",
+                    path.display(),
+                    String::from_utf8_lossy(&bytes[..bytes.len().min(300)]),
+                    String::from_utf8_lossy(&out[..out.len().min(300)]),
                 );
             }
             if untouched {
@@ -429,4 +456,42 @@ fn all_repairs_on(dir: &std::path::Path) -> (usize, std::collections::BTreeMap<R
         assert_eq!(second.into_inner(), out, "{}", path.display());
     }
     (files, counts)
+}
+
+/// The hand-written cases with bytes changed, deterministically (a
+/// linear congruential generator): structural bytes and letters put in,
+/// taken out and swapped, so that the repairs meet trees the parser had
+/// to forgive.
+#[test]
+fn all_repairs_on_mutated_cases() {
+    let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let dir = crate::common::TempDir::new("repair-mutated");
+    let alphabet = b"();[]\\:BWABKMIKISZ19aabbcc \n\xc3\xa5";
+    let mut state: u64 = 0x5eed;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    for (k, path) in sgf_files(&seeds).iter().enumerate() {
+        let bytes = std::fs::read(path).unwrap();
+        for m in 0..12 {
+            let mut b = bytes.clone();
+            for _ in 0..1 + next(4) {
+                let at = next(b.len() + 1);
+                match next(3) {
+                    0 => b.insert(at, alphabet[next(alphabet.len())]),
+                    1 if at < b.len() => {
+                        b.remove(at);
+                    }
+                    _ if at < b.len() => b[at] = alphabet[next(alphabet.len())],
+                    _ => {}
+                }
+            }
+            dir.write(&format!("{k}-{m}.sgf"), &b);
+        }
+    }
+    let (files, _) = all_repairs_on(&dir.0);
+    assert!(files > 500, "{files}");
 }
