@@ -335,6 +335,14 @@ fn deep_trees_do_not_overflow() {
         "200000 variations that were the only continuation flattened into the sequence"
     ));
     assert_eq!(out.matches(';').count(), n + 1);
+    // 200,000 empty nodes in a row, then nested one in each other.
+    let empties = format!("(;GM[1]{};B[aa])", ";".repeat(n));
+    let (out, report) = fix(empties.as_bytes(), only(Repair::EmptyNodes));
+    assert_eq!((out.as_str(), report.len()), ("(;GM[1];B[aa])\n", n));
+    let nested = format!("(;GM[1]{}B[aa]{})", "(;".repeat(n), ")".repeat(n));
+    let (out, report) = fix(nested.as_bytes(), Repairs::all());
+    // n - 1 empty nodes, and one run of flattened variations.
+    assert_eq!((out.as_str(), report.len()), ("(;GM[1];B[aa])\n", n));
     // Kept nested without the repair.
     let (kept, _) = fix(input.as_bytes(), only(Repair::EmptyNodes));
     assert_eq!(kept, format!("{input}\n"));
