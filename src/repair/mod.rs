@@ -256,7 +256,7 @@ impl fmt::Display for Change {
 /// What repairing one game did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Repaired {
-    /// The changes, in the order they were made (the order of the output).
+    /// The changes, in the order of their places in the input.
     pub changes: Vec<Change>,
     /// The source of the game, as its root tells it.
     pub source: Detection,

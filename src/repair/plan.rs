@@ -84,7 +84,8 @@ impl<'t, 'src> Planner<'t, 'src> {
         });
     }
 
-    /// The changes, the runs of flattened variations counted.
+    /// The changes in the order of their places in the input, the runs of
+    /// flattened variations counted.
     pub(crate) fn into_changes(mut self) -> Vec<Change> {
         for &(at, count) in &self.runs {
             let message = if count == 1 {
@@ -94,6 +95,7 @@ impl<'t, 'src> Planner<'t, 'src> {
             };
             self.changes[at].message = message;
         }
+        self.changes.sort_by_key(|c| c.pos.offset);
         self.changes
     }
 
