@@ -25,8 +25,10 @@
 //!
 //! Which program wrote a game is told from several signals of its root
 //! ([`detect`]); `fox-komi`, `fox-handicap` and `komi-convention` run only
-//! when the source they fix is certain. The [`Repaired`] of each game says
-//! what was found.
+//! when the source they fix is certain: at least two signals of it and
+//! none of another ([`Detection`]). The [`Repaired`] of each game says what
+//! was found. (The shared corpus holds no GoGoD or go4go file and no
+//! mojibake: those two repairs are tested on hand-made games only.)
 //!
 //! Mojibake is repaired only in games read as UTF-8, in text values
 //! without escapes, when the text's characters encode back to bytes
