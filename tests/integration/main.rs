@@ -16,8 +16,8 @@ mod concat;
 #[cfg(feature = "oracle")]
 mod corpus;
 mod deep;
-mod fix_cli;
 mod detected;
+mod fix_cli;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;
