@@ -20,6 +20,7 @@ pub(crate) mod lexer;
 pub mod oracle;
 #[cfg(feature = "parallel")]
 pub mod parallel;
+pub mod repair;
 pub mod span;
 mod spec;
 #[cfg(feature = "tables")]

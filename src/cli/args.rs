@@ -66,6 +66,17 @@ pub enum Command {
     /// mode, a character the target charset lacks; a file written in place
     /// is then left as it was), 2 on usage errors and I/O failures.
     Fmt(FmtArgs),
+    /// Repair known defects of real files (named repairs, each opt-in),
+    /// reporting each change as `path:line:column: repair: what` on
+    /// standard error (standard output with --dry-run), then a count per
+    /// repair. Folders are walked for `.sgf` files. The games are written
+    /// in raw mode, to standard output, to --out, or --in-place (only files
+    /// with a change are replaced).
+    ///
+    /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
+    /// mode; a file written in place is then left as it was), 2 on usage
+    /// errors and I/O failures.
+    Fix(FixArgs),
     /// Write the parsed collections back without some properties (raw
     /// mode): comments, analysis, markup, times…, for archives.
     ///
@@ -420,6 +431,39 @@ pub enum PointsArg {
     Expand,
     /// Rectangles where they fit.
     Compress,
+}
+
+/// Arguments of `sgf fix`.
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// What to read and where to write.
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// The repairs to make, comma-separated: root-move, split-bw,
+    /// sz-square, single-value, empty-nodes, ki-km, fox-komi,
+    /// fox-handicap, ogs-nesting, komi-convention, mojibake.
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_delimiter = ',',
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
+    pub repair: Vec<sgf_grove::repair::Repair>,
+
+    /// Make every repair.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Report what would change (on standard output) and write nothing.
+    #[arg(long, conflicts_with_all = ["in_place", "out"])]
+    pub dry_run: bool,
+
+    /// Write every repaired game to FILE (one collection) instead of
+    /// standard output.
+    #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `sgf strip`.

@@ -10,6 +10,8 @@
 //!                                  the collections written back as SGF
 //! sgf strip (--props C,LZ,… | --preset NAME,…) [--in-place] [--strict] [--charset LABEL] PATH|-...
 //!                                  the same without some properties
+//! sgf fix (--repair NAME,… | --all) [--dry-run] [--in-place | --out FILE] [--strict] [--charset LABEL] PATH|-...
+//!                                  named repairs, each change reported (folders walked)
 //! ```
 //!
 //! `args.rs` declares the command line; each subcommand lives in

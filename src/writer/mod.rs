@@ -51,8 +51,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod emit;
 mod options;
 mod points;
+
+pub(crate) use emit::Item;
 
 pub use options::{PointStyle, Preset, Target, WriteOptions};
 

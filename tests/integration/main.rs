@@ -17,6 +17,7 @@ mod concat;
 mod corpus;
 mod deep;
 mod detected;
+mod fix_cli;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;
@@ -24,6 +25,7 @@ mod index;
 mod index_cli;
 mod parallel;
 mod real_corpus;
+mod repair;
 mod rewrite_cli;
 mod stream;
 #[cfg(feature = "tables")]

@@ -7,6 +7,7 @@ pub mod dedup;
 pub mod dump;
 pub mod export;
 pub mod find;
+pub mod fix;
 pub mod fmt;
 pub mod index;
 mod rewrite;
@@ -41,6 +42,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Dedup(args) => dedup::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Fix(args) => fix::run(&args),
         Command::Strip(args) => strip::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Stats(args) => stats::run(&args),

@@ -58,6 +58,26 @@ pub fn rewrite(args: &RewriteArgs, options: WriteOptions) -> Result<Status, CliE
 
 /// Rewrites the file at `path` through a temporary file renamed over it.
 fn in_place(args: &RewriteArgs, path: &Path, options: &WriteOptions) -> Result<Status, CliError> {
+    replace_file(path, |out| {
+        let mut writer = Writer::with_options(out, options.clone());
+        Ok((write_one(args, path, &mut writer)?, true))
+    })
+}
+
+/// Replaces the file at `path` by what `write` writes: into a temporary
+/// file in the same folder, renamed over the file (with its permissions)
+/// once `write` returns [`Status::Ok`] and `true` (keep). On
+/// [`Status::Failed`], or `false`, the temporary file is removed and the
+/// file stays as it was.
+///
+/// # Errors
+///
+/// What `write` returns, or a failure to create, write or rename the
+/// temporary file.
+pub fn replace_file(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(Status, bool), CliError>,
+) -> Result<Status, CliError> {
     let name = display_name(path);
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
@@ -73,18 +93,14 @@ fn in_place(args: &RewriteArgs, path: &Path, options: &WriteOptions) -> Result<S
         .prefix(&format!(".{file_name}.sgf-"))
         .tempfile_in(dir)
         .map_err(|e| CliError::io(format!("cannot create a temporary file beside {name}"), e))?;
-    let out = BufWriter::with_capacity(64 * 1024, temp);
-    let mut writer = Writer::with_options(out, options.clone());
-    let status = write_one(args, path, &mut writer)?;
-    if status == Status::Failed {
+    let mut out = BufWriter::with_capacity(64 * 1024, temp);
+    let (status, keep) = write(&mut out)?;
+    if status == Status::Failed || !keep {
         // The temporary file is removed when dropped; the file stays.
         return Ok(status);
     }
     let cannot = |e| CliError::io(format!("cannot write {name}"), e);
-    let temp = writer
-        .into_inner()
-        .into_inner()
-        .map_err(|e| cannot(e.into_error()))?;
+    let temp = out.into_inner().map_err(|e| cannot(e.into_error()))?;
     temp.as_file()
         .set_permissions(permissions)
         .map_err(cannot)?;
