@@ -500,7 +500,34 @@ impl<'t, 'src> Planner<'t, 'src> {
             .map(|v| (Cow::Borrowed(v.raw()), v.span().start))
             .collect();
         let mut changed = false;
-        if single && several && self.on(Repair::SingleValue) {
+        let text_values = info.is_some_and(|i| i.ty == ValueType::Text);
+        let mut distinct: Vec<usize> = Vec::new();
+        if text_values {
+            for (k, (v, _)) in values.iter().enumerate() {
+                if !v.trim_ascii().is_empty() && !distinct.iter().any(|&d| values[d].0 == *v) {
+                    distinct.push(k);
+                }
+            }
+        }
+        if single && several && self.on(Repair::SingleValue) && distinct.len() > 1 {
+            // Text (a comment written as `C[a][b]`): nothing is dropped,
+            // the values are joined with a line break between them.
+            let mut joined = Vec::new();
+            for (n, &k) in distinct.iter().enumerate() {
+                if n > 0 {
+                    joined.push(b'\n');
+                }
+                joined.extend_from_slice(&values[k].0);
+            }
+            let shown: Vec<String> = values
+                .iter()
+                .map(|(v, _)| format!("[{}]", self.show(v)))
+                .collect();
+            let message = format!("{ident}: {} joined into one value", shown.join(""));
+            self.report(Repair::SingleValue, values[1].1.saturating_sub(1), message);
+            values = vec![(Cow::Owned(joined), values[distinct[0]].1)];
+            changed = true;
+        } else if single && several && self.on(Repair::SingleValue) {
             let info = info.expect("single");
             let empty_is_value = matches!(info.ty, ValueType::Move | ValueType::None)
                 || info.alt == Some(ValueType::None);
