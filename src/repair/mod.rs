@@ -80,7 +80,8 @@ pub enum Repair {
     /// `sz-square`: `SZ[19:19]` → `SZ[19]`.
     SzSquare,
     /// `single-value`: duplicate and empty values of single-valued
-    /// properties dropped, the first non-empty one kept.
+    /// properties dropped, the first non-empty one kept (distinct texts
+    /// joined with a line break).
     SingleValue,
     /// `empty-nodes`: empty non-root nodes removed.
     EmptyNodes,
