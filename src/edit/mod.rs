@@ -60,9 +60,7 @@ use crate::events::Span32;
 use crate::lexer::ValueMode;
 use crate::text::Arena;
 use crate::tree::GameTree;
-use crate::value::{
-    point_list_item, BoardSize, Color, FromValue, Move, Point, ValueContext,
-};
+use crate::value::{point_list_item, BoardSize, Color, FromValue, Move, Point, ValueContext};
 use encoding_rs::{Encoding, UTF_8};
 use std::num::NonZeroU32;
 
@@ -80,7 +78,7 @@ pub(crate) const ROOT_ONLY: [&str; 6] = ["GM", "FF", "CA", "AP", "ST", "SZ"];
 pub struct EditId(NonZeroU32);
 
 impl EditId {
-    fn new(index: usize) -> EditId {
+    pub(crate) fn new(index: usize) -> EditId {
         let n = u32::try_from(index + 1).expect("fewer than 4 billion nodes");
         EditId(NonZeroU32::new(n).expect("index + 1 is not 0"))
     }
@@ -119,10 +117,6 @@ pub struct EditableGame {
     pub(crate) game_type: u32,
     /// The charset of text.
     pub(crate) encoding: &'static Encoding,
-    /// Whether writing records the charset as `CA` when the root has none
-    /// and the bytes need it (a game read with a charset given by its `CA`
-    /// or already pinned does not).
-    pub(crate) auto_ca: bool,
     /// Text decoded by the getters; emptied by every edit.
     pub(crate) arena: Arena,
 }
@@ -135,7 +129,6 @@ impl Clone for EditableGame {
             size: self.size,
             game_type: self.game_type,
             encoding: self.encoding,
-            auto_ca: self.auto_ca,
             arena: Arena::new(),
         }
     }
@@ -162,7 +155,7 @@ impl EditableGame {
     /// assert_eq!(game.to_sgf(), b"(;GM[1]FF[4]CA[UTF-8]SZ[9])\n");
     /// ```
     pub fn new(size: BoardSize) -> EditableGame {
-        let mut game = EditableGame::empty(UTF_8, true);
+        let mut game = EditableGame::empty(UTF_8);
         let root = game.root();
         let mut value = Vec::new();
         for (ident, raw) in [("GM", &b"1"[..]), ("FF", b"4"), ("CA", b"UTF-8")] {
@@ -175,7 +168,7 @@ impl EditableGame {
     }
 
     /// A game of one empty root node whose text is in `encoding`.
-    fn empty(encoding: &'static Encoding, auto_ca: bool) -> EditableGame {
+    fn empty(encoding: &'static Encoding) -> EditableGame {
         EditableGame {
             nodes: vec![Slot {
                 alive: true,
@@ -185,7 +178,6 @@ impl EditableGame {
             size: BoardSize::default(),
             game_type: 1,
             encoding,
-            auto_ca,
             arena: Arena::new(),
         }
     }
@@ -209,7 +201,7 @@ impl EditableGame {
     /// ```
     pub fn from_game(game: GameTree<'_, '_>) -> EditableGame {
         let pin = game.charset_to_pin();
-        let mut edit = EditableGame::empty(game.charset().encoding(), false);
+        let mut edit = EditableGame::empty(game.charset().encoding());
         edit.size = game.board_size();
         edit.game_type = game.game_type();
         let base = game.root().id().index();
@@ -223,9 +215,7 @@ impl EditableGame {
                     ..Slot::default()
                 });
                 if let Some(parent) = parent {
-                    edit.nodes[parent.index()]
-                        .children
-                        .push(EditId::new(index));
+                    edit.nodes[parent.index()].children.push(EditId::new(index));
                 }
             }
             let id = EditId::new(index);

@@ -174,7 +174,8 @@ impl EditableGame {
             .position(|p| self.ident_bytes(p) == ident.as_bytes());
         let mode = self.mode_at(id, at.unwrap_or(props.len()));
         for raw in raws {
-            check_new_value(raw, mode).map_err(|why| Error::because(ErrorKind::InvalidRawValue, why))?;
+            check_new_value(raw, mode)
+                .map_err(|why| Error::because(ErrorKind::InvalidRawValue, why))?;
         }
         self.arena.reset();
         let prop = self.new_prop(ident.as_bytes(), raws);
@@ -215,7 +216,8 @@ impl EditableGame {
                 self.size = BoardSize::read_or_default(root.get_raw("SZ").unwrap_or_default());
             }
             "GM" => {
-                self.game_type = crate::value::read_game_type(root.get_raw("GM").unwrap_or_default());
+                self.game_type =
+                    crate::value::read_game_type(root.get_raw("GM").unwrap_or_default());
             }
             _ => {}
         }
@@ -233,12 +235,11 @@ impl EditableGame {
         let root = self.root();
         let props = &self.nodes[0].props;
         let at = props.iter().position(|p| self.ident_bytes(p) == b"CA");
-        let saved = (props.clone(), self.encoding, self.auto_ca);
+        let saved = (props.clone(), self.encoding);
         let before = self.modes();
         let prop = self.new_prop(b"CA", raws);
         self.replace(root, at, prop);
         self.encoding = encoding;
-        self.auto_ca = false;
         self.changed_modes(before, saved)
     }
 
@@ -263,7 +264,7 @@ impl EditableGame {
     fn changed_modes(
         &mut self,
         before: Vec<ValueMode>,
-        saved: (Vec<Prop>, &'static Encoding, bool),
+        saved: (Vec<Prop>, &'static Encoding),
     ) -> Result<()> {
         self.arena.reset();
         let after = self.modes();
@@ -296,10 +297,9 @@ impl EditableGame {
         if alike {
             return Ok(());
         }
-        let (props, encoding, auto_ca) = saved;
+        let (props, encoding) = saved;
         self.nodes[0].props = props;
         self.encoding = encoding;
-        self.auto_ca = auto_ca;
         Err(Error::because(
             ErrorKind::UnusableCharset,
             "values of the game would be read differently in that charset",
@@ -366,7 +366,7 @@ impl EditableGame {
         if !had {
             return Ok(false);
         }
-        let saved = (self.nodes[0].props.clone(), self.encoding, self.auto_ca);
+        let saved = (self.nodes[0].props.clone(), self.encoding);
         let before = (root && ident == "CA").then(|| self.modes());
         self.arena.reset();
         let bytes = &self.bytes;
@@ -374,7 +374,6 @@ impl EditableGame {
             .props
             .retain(|p| &bytes[p.ident.range()] != ident.as_bytes());
         if let Some(before) = before {
-            self.auto_ca = true;
             self.changed_modes(before, saved)?;
         }
         if root {
@@ -448,7 +447,10 @@ impl EditableGame {
     fn check_variation_starts(&self, nodes: &[EditId]) -> Result<()> {
         for &id in nodes {
             for prop in &self.nodes[id.index()].props {
-                if ROOT_ONLY.iter().any(|r| r.as_bytes() == self.ident_bytes(prop)) {
+                if ROOT_ONLY
+                    .iter()
+                    .any(|r| r.as_bytes() == self.ident_bytes(prop))
+                {
                     return Err(Error::without_position(ErrorKind::RootPropertyOutsideRoot));
                 }
             }

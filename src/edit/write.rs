@@ -82,7 +82,7 @@ impl EditableGame {
     /// The charset [`EditableGame::to_sgf`] records as `CA` in a root
     /// without one: when a reader could otherwise guess another one.
     pub(crate) fn ca_to_add(&self) -> Option<&'static Encoding> {
-        if !self.auto_ca || self.has_ca() {
+        if self.has_ca() {
             return None;
         }
         let mut needs = false;

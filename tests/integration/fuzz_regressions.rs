@@ -23,6 +23,7 @@ fn check(input: &[u8]) {
     oracle::typed::check_typed(input);
     oracle::events::check(input);
     oracle::write_modes::check_write_modes(input);
+    oracle::edit::check_edit_roundtrip(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not

@@ -16,6 +16,7 @@ mod concat;
 mod corpus;
 mod deep;
 mod detected;
+mod edit;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;
