@@ -10,6 +10,9 @@
 //!                                  the collections written back as SGF
 //! sgf strip (--props C,LZ,… | --preset NAME,…) [--in-place] [--strict] [--charset LABEL] PATH|-...
 //!                                  the same without some properties
+//! sgf transform [--rotate 90|180|270] [--flip] [--swap-colors] [--out FILE | --in-place]
+//!         [--strict] [--charset LABEL] PATH|-...
+//!                                  the same rotated, mirrored, colours exchanged
 //! ```
 //!
 //! `args.rs` declares the command line; each subcommand lives in

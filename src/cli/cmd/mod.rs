@@ -13,6 +13,7 @@ pub mod split;
 pub mod stats;
 pub mod strip;
 mod tables;
+pub mod transform;
 
 use crate::args::Command;
 pub use crate::name::display_name;
@@ -40,6 +41,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Strip(args) => strip::run(&args),
+        Command::Transform(args) => transform::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Select(args) => select::run(&args),
