@@ -158,7 +158,11 @@ fn check_written(edit: &EditableGame, input: &[u8], log: &[String]) {
         ));
     }
     let again = EditableGame::from_game(doc.games().next().expect("one game"));
-    let (before, after) = (outline(edit, true), outline(&again, false));
+    // A game without `CA` whose bytes changed can be read back in another
+    // guessed charset, which the copy then records as `CA`: its values
+    // must read the same all the same.
+    let guessed = !edit.has_ca() && edit.ca_to_add().is_none();
+    let (before, after) = (outline(edit, true, false), outline(&again, false, guessed));
     if before != after {
         let at = before
             .iter()
@@ -180,14 +184,14 @@ fn check_written(edit: &EditableGame, input: &[u8], log: &[String]) {
             edit.game_type()
         ));
     }
-    if again.has_ca() && again.charset() != edit.charset() {
+    if !guessed && again.charset() != edit.charset() {
         fail(&format!(
             "read back, the charset is {} instead of {}",
             again.charset().name(),
             edit.charset().name()
         ));
     }
-    if again.to_sgf() != written {
+    if !guessed && again.to_sgf() != written {
         fail(&format!(
             "written again, the game differs: b\"{}\"",
             again.to_sgf().escape_ascii()
@@ -197,8 +201,8 @@ fn check_written(edit: &EditableGame, input: &[u8], log: &[String]) {
 
 /// One line per node in pre-order: depth, number of children, and each
 /// property `ID[raw]…`; with `pinned`, the root first gets the `CA` that
-/// writing adds.
-fn outline(game: &EditableGame, pinned: bool) -> Vec<String> {
+/// writing adds; with `unpinned`, a `CA` first in the root is left out.
+fn outline(game: &EditableGame, pinned: bool, unpinned: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut depth = std::collections::HashMap::new();
     for id in game.nodes() {
@@ -211,7 +215,10 @@ fn outline(game: &EditableGame, pinned: bool) -> Vec<String> {
                 line.push_str(&format!("CA[{}]", encoding.name()));
             }
         }
-        for prop in node.properties() {
+        for (i, prop) in node.properties().enumerate() {
+            if unpinned && node.is_root() && i == 0 && prop.ident() == "CA" {
+                continue;
+            }
             line.push_str(prop.ident());
             for v in prop.values() {
                 line.push_str(&format!("[{}]", v.escape_ascii()));

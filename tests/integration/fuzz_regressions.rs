@@ -478,3 +478,12 @@ fn fuzz_crash_4bac1b51() {
 fn fuzz_crash_1e482e50() {
     replay("write_modes_1e482e50.sgf");
 }
+
+/// A game without `CA` read in a guessed charset, edited (its pinned `CA`
+/// removed, a non-ASCII byte set): read back, another charset is guessed
+/// and recorded as `CA`; the check now asks only that the values read
+/// the same.
+#[test]
+fn fuzz_crash_fe944423() {
+    replay("edit_roundtrip_fe944423.sgf");
+}
