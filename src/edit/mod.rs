@@ -15,9 +15,9 @@
 //!
 //! - **Ids are stable.** A node keeps its [`EditId`] across every edit; a
 //!   deleted node's id is never given to another node, and using it is an
-//!   error of kind [`ErrorKind::NoSuchNode`](crate::ErrorKind::NoSuchNode).
+//!   error of kind [`ErrorKind::NoSuchNode`].
 //! - **What is written is read back.** Values given as raw bytes are
-//!   checked ([`ErrorKind::InvalidRawValue`](crate::ErrorKind::InvalidRawValue));
+//!   checked ([`ErrorKind::InvalidRawValue`]);
 //!   typed values ([`ToValue`](crate::value::ToValue)) are escaped and
 //!   encoded in the game's charset; a node holding a property only a root
 //!   may hold is never made the first node of a variation (a reader takes
