@@ -359,26 +359,22 @@ impl EditableGame {
     }
 
     /// How values of property `prop` of node `id` are read: byte by byte in
-    /// the root up to and including `CA`, else as the charset wants.
+    /// the root up to and including a `CA` that names a usable charset (and
+    /// everywhere without one), else as the charset wants.
     pub(crate) fn mode_at(&self, id: EditId, prop: usize) -> ValueMode {
-        let props = &self.nodes[id.index()].props;
-        if id.index() == 0 {
-            match props.iter().position(|p| self.ident_bytes(p) == b"CA") {
-                Some(ca) if prop > ca => {}
-                _ => return ValueMode::Bytes,
-            }
-        } else if !self.has_ca() {
-            return ValueMode::Bytes;
+        match self.declared_ca() {
+            Some(ca) if id.index() != 0 || prop > ca => ValueMode::for_encoding(self.encoding),
+            _ => ValueMode::Bytes,
         }
-        ValueMode::for_encoding(self.encoding)
     }
 
-    /// Whether the root holds `CA`.
-    pub(crate) fn has_ca(&self) -> bool {
-        self.nodes[0]
-            .props
-            .iter()
-            .any(|p| self.ident_bytes(p) == b"CA")
+    /// The place among the root's properties of its first `CA`, when that
+    /// names a usable charset: the one a reader goes by.
+    pub(crate) fn declared_ca(&self) -> Option<usize> {
+        let props = &self.nodes[0].props;
+        let at = props.iter().position(|p| self.ident_bytes(p) == b"CA")?;
+        let value = props[at].values.first()?;
+        crate::text::charset::for_label(&self.bytes[value.range()]).map(|_| at)
     }
 
     pub(crate) fn ident_bytes(&self, prop: &Prop) -> &[u8] {

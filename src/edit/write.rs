@@ -10,9 +10,10 @@ impl EditableGame {
     /// edited, what [`write_collection`](crate::write_collection) gives for
     /// it.
     ///
-    /// A root without `CA` whose text needs one to be read back the same
-    /// (bytes that are not UTF-8, or not ASCII in a charset other than
-    /// UTF-8) gets `CA` naming the game's charset first, as the writer does.
+    /// A root without a `CA` naming a usable charset, whose text needs one
+    /// to be read back the same (bytes that are not UTF-8, or not ASCII in
+    /// a charset other than UTF-8), gets `CA` naming the game's charset
+    /// first (in place of a `CA` naming none), as the writer does.
     pub fn to_sgf(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.bytes.len() + 4 * self.nodes.len() + 16);
         self.write_raw(&mut out);
@@ -62,14 +63,20 @@ impl EditableGame {
 
     fn write_node(&self, id: EditId, out: &mut Vec<u8>) {
         out.push(b';');
+        let mut pinned = false;
         if id.index() == 0 {
             if let Some(encoding) = self.ca_to_add() {
                 out.extend_from_slice(b"CA[");
                 out.extend_from_slice(encoding.name().as_bytes());
                 out.push(b']');
+                pinned = true;
             }
         }
         for prop in &self.nodes[id.index()].props {
+            // A `CA` naming no usable charset gives way to the one added.
+            if pinned && self.ident_bytes(prop) == b"CA" {
+                continue;
+            }
             out.extend_from_slice(self.ident_bytes(prop));
             for v in &prop.values {
                 out.push(b'[');
@@ -82,7 +89,7 @@ impl EditableGame {
     /// The charset [`EditableGame::to_sgf`] records as `CA` in a root
     /// without one: when a reader could otherwise guess another one.
     pub(crate) fn ca_to_add(&self) -> Option<&'static Encoding> {
-        if self.has_ca() {
+        if self.declared_ca().is_some() {
             return None;
         }
         let mut needs = false;

@@ -158,11 +158,15 @@ fn check_written(edit: &EditableGame, input: &[u8], log: &[String]) {
         ));
     }
     let again = EditableGame::from_game(doc.games().next().expect("one game"));
-    // A game without `CA` whose bytes changed can be read back in another
-    // guessed charset, which the copy then records as `CA`: its values
-    // must read the same all the same.
-    let guessed = !edit.has_ca() && edit.ca_to_add().is_none();
-    let (before, after) = (outline(edit, true, false), outline(&again, false, guessed));
+    // A game without a usable `CA` whose bytes changed can be read back in
+    // another guessed charset, which the copy then records as `CA` (in
+    // place of one naming no usable charset): its values must read the
+    // same all the same.
+    let guessed = edit.declared_ca().is_none() && edit.ca_to_add().is_none();
+    let (before, after) = (
+        outline(edit, true, guessed),
+        outline(&again, false, guessed),
+    );
     if before != after {
         let at = before
             .iter()
@@ -201,7 +205,7 @@ fn check_written(edit: &EditableGame, input: &[u8], log: &[String]) {
 
 /// One line per node in pre-order: depth, number of children, and each
 /// property `ID[raw]…`; with `pinned`, the root first gets the `CA` that
-/// writing adds; with `unpinned`, a `CA` first in the root is left out.
+/// writing adds; with `unpinned`, the root's `CA` is left out.
 fn outline(game: &EditableGame, pinned: bool, unpinned: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut depth = std::collections::HashMap::new();
@@ -210,13 +214,12 @@ fn outline(game: &EditableGame, pinned: bool, unpinned: bool) -> Vec<String> {
         let d = node.parent().map_or(0, |p| depth[&p] + 1);
         depth.insert(id, d);
         let mut line = format!("{d} children={} ", node.children().len());
-        if pinned && node.is_root() {
-            if let Some(encoding) = game.ca_to_add() {
-                line.push_str(&format!("CA[{}]", encoding.name()));
-            }
+        let pin = game.ca_to_add().filter(|_| pinned && node.is_root());
+        if let Some(encoding) = pin {
+            line.push_str(&format!("CA[{}]", encoding.name()));
         }
-        for (i, prop) in node.properties().enumerate() {
-            if unpinned && node.is_root() && i == 0 && prop.ident() == "CA" {
+        for prop in node.properties() {
+            if (unpinned || pin.is_some()) && node.is_root() && prop.ident() == "CA" {
                 continue;
             }
             line.push_str(prop.ident());

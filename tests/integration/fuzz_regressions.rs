@@ -487,3 +487,11 @@ fn fuzz_crash_1e482e50() {
 fn fuzz_crash_fe944423() {
     replay("edit_roundtrip_fe944423.sgf");
 }
+
+/// A root whose `CA` names no usable charset (`CA[zgb18030]`), read in a
+/// guessed charset: that `CA` decides nothing (values are read byte by
+/// byte), and read back after edits another guess may replace it.
+#[test]
+fn fuzz_crash_0f2aa48f() {
+    replay("edit_roundtrip_0f2aa48f.sgf");
+}
