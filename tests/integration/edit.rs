@@ -534,3 +534,34 @@ fn hand_written_corpus_edits_read_back() {
         sgf_grove::oracle::edit::check_edit_roundtrip(&input);
     }
 }
+
+#[test]
+fn deep_trees_use_no_recursion() {
+    const DEPTH: usize = 200_000;
+    let mut b = GameBuilder::new(BoardSize::square(19));
+    for i in 0..DEPTH {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        b.play(color, Move::Pass).unwrap();
+    }
+    let mut game = b.finish();
+    let sgf = game.to_sgf();
+    let doc = sgf_grove::parse(&sgf).unwrap();
+    let parsed = doc.games().next().unwrap();
+    let copy = EditableGame::from_game(parsed);
+    assert_eq!(copy.node_count(), DEPTH + 1);
+    assert_eq!(copy.to_sgf(), sgf);
+    // A variation at the bottom, promoted through every level.
+    let last = game.nodes().last().unwrap();
+    let parent = game.node(last).unwrap().parent().unwrap();
+    let extra = game.push_child(parent).unwrap();
+    game.promote(extra).unwrap();
+    assert_eq!(game.node(parent).unwrap().first_child(), Some(extra));
+    let first = game.node(game.root()).unwrap().first_child().unwrap();
+    game.delete(first).unwrap();
+    assert_eq!(game.node_count(), 1);
+    assert_eq!(game.moves().unwrap(), []);
+}
