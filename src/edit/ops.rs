@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::Transform;
-use crate::lexer::{check_new_value, reads_alike};
+use crate::lexer::{check_new_value, reads_alike, same_reading};
 use crate::value::ToValue;
 use encoding_rs::EncoderResult;
 
@@ -604,9 +604,13 @@ impl EditableGame {
             if !self.nodes[index].alive {
                 continue;
             }
+            let id = EditId::new(index);
+            let modes: Vec<ValueMode> = (0..self.nodes[index].props.len())
+                .map(|p| self.mode_at(id, p))
+                .collect();
             let props = std::mem::take(&mut self.nodes[index].props);
             let mut moved = Vec::with_capacity(props.len());
-            for prop in &props {
+            for (prop, mode) in props.iter().zip(modes) {
                 let ident = std::str::from_utf8(self.ident_bytes(prop))
                     .unwrap_or("")
                     .to_owned();
@@ -614,12 +618,13 @@ impl EditableGame {
                 let mut values = Vec::with_capacity(prop.values.len());
                 for v in &prop.values {
                     out.clear();
-                    transform.write_value(&ident, &self.bytes[v.range()], size, &mut out)?;
-                    values.push(if out[..] == self.bytes[v.range()] {
-                        *v
-                    } else {
-                        self.store(&out)
-                    });
+                    let old = &self.bytes[v.range()];
+                    transform.write_value(&ident, old, size, &mut out)?;
+                    // A value that the transform would make unreadable (its
+                    // halves exchanged around an unescaped bracket) stays.
+                    let keep = out[..] == *old
+                        || (check_new_value(&out, mode).is_err() && !same_reading(old, &out, mode));
+                    values.push(if keep { *v } else { self.store(&out) });
                 }
                 let ident = if new_ident == ident {
                     prop.ident

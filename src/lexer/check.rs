@@ -55,6 +55,13 @@ pub(crate) fn reads_alike(value: &[u8], from: ValueMode, to: ValueMode) -> bool 
     from == to || structure(value, from) == structure(value, to)
 }
 
+/// Whether `new`, written in place of `old`, is read the way `old` is in
+/// `mode`: the same bytes are brackets, escapes and the starts of new
+/// games (for a value changed byte for byte, such as a colour exchanged).
+pub(crate) fn same_reading(old: &[u8], new: &[u8], mode: ValueMode) -> bool {
+    old.len() == new.len() && structure(old, mode) == structure(new, mode)
+}
+
 /// The offsets of the bytes of `value` that its reading in `mode` turns on:
 /// unescaped `[` and `]`, escapes, `(` where a new game starts, and a
 /// character cut in half at the end (the offset of the value's end).

@@ -495,3 +495,12 @@ fn fuzz_crash_fe944423() {
 fn fuzz_crash_0f2aa48f() {
     replay("edit_roundtrip_0f2aa48f.sgf");
 }
+
+/// `SZ[9\x1dAW[!gg:ii]…` (a cut value holding brackets) transposed: its
+/// halves exchanged put the `]` before its `[`, and the value read back
+/// ended there. `SZ` is now exchanged only when both halves are numbers,
+/// and a transformed value that would not read back stays as it was.
+#[test]
+fn fuzz_crash_0381565f() {
+    replay("edit_roundtrip_0381565f.sgf");
+}
