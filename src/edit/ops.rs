@@ -295,6 +295,7 @@ impl EditableGame {
             alike = self.alike_after_ca_count_change(&before, &saved.0);
         }
         if alike {
+            self.merge_root_repeats();
             return Ok(());
         }
         let (props, encoding) = saved;
@@ -304,6 +305,29 @@ impl EditableGame {
             ErrorKind::UnusableCharset,
             "values of the game would be read differently in that charset",
         ))
+    }
+
+    /// Merges the occurrences of a property repeated in the root (kept
+    /// apart, as the writer keeps them, in a root read a character at a
+    /// time after its `CA`) once the root is read byte by byte: a reader
+    /// merges them then.
+    fn merge_root_repeats(&mut self) {
+        if self.mode_at(self.root(), usize::MAX) != ValueMode::Bytes {
+            return;
+        }
+        let props = std::mem::take(&mut self.nodes[0].props);
+        let mut merged: Vec<Prop> = Vec::with_capacity(props.len());
+        for prop in props {
+            let ident = &self.bytes[prop.ident.range()];
+            match merged
+                .iter_mut()
+                .find(|p| self.bytes[p.ident.range()] == *ident)
+            {
+                Some(first) => first.values.extend(prop.values),
+                None => merged.push(prop),
+            }
+        }
+        self.nodes[0].props = merged;
     }
 
     /// [`EditableGame::changed_modes`] when the root gained or lost its `CA`:

@@ -504,3 +504,12 @@ fn fuzz_crash_0f2aa48f() {
 fn fuzz_crash_0381565f() {
     replay("edit_roundtrip_0381565f.sgf");
 }
+
+/// A GB18030 root with `SZ` repeated after its `CA`: its occurrences are
+/// kept apart (as the writer keeps them) while the root is read a
+/// character at a time; once its `CA` is removed a reader merges them, so
+/// the editable root merges them too.
+#[test]
+fn fuzz_crash_391e835d() {
+    replay("edit_roundtrip_391e835d.sgf");
+}
