@@ -173,8 +173,15 @@ impl EditableGame {
             .iter()
             .position(|p| self.ident_bytes(p) == ident.as_bytes());
         let mode = self.mode_at(id, at.unwrap_or(props.len()));
+        // A game without a `CA`, in a charset read a character at a time
+        // when a reader detects it: the value must read the same both ways.
+        let guessed = match self.declared_ca() {
+            None => ValueMode::for_encoding(self.encoding),
+            Some(_) => mode,
+        };
         for raw in raws {
             check_new_value(raw, mode)
+                .and_then(|()| check_new_value(raw, guessed))
                 .map_err(|why| Error::because(ErrorKind::InvalidRawValue, why))?;
         }
         self.arena.reset();
@@ -376,7 +383,9 @@ impl EditableGame {
     /// # Errors
     ///
     /// [`ErrorKind::NoSuchNode`]; for `CA`, [`ErrorKind::UnusableCharset`]
-    /// when values would then be read differently.
+    /// when values would then be read differently, or the charset is one
+    /// read a character at a time (Shift_JIS, Big5, GBK, GB18030), which
+    /// only its `CA` tells a reader.
     pub fn remove(&mut self, id: EditId, ident: &str) -> Result<bool> {
         self.check(id)?;
         let root = id.index() == 0;
@@ -389,6 +398,12 @@ impl EditableGame {
         };
         if !had {
             return Ok(false);
+        }
+        if root && ident == "CA" && ValueMode::for_encoding(self.encoding) != ValueMode::Bytes {
+            return Err(Error::because(
+                ErrorKind::UnusableCharset,
+                "a charset read a character at a time needs its CA",
+            ));
         }
         let saved = (self.nodes[0].props.clone(), self.encoding);
         let before = (root && ident == "CA").then(|| self.modes());

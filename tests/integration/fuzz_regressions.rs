@@ -513,3 +513,13 @@ fn fuzz_crash_0381565f() {
 fn fuzz_crash_391e835d() {
     replay("edit_roundtrip_391e835d.sgf");
 }
+
+/// A Shift_JIS game (detected, its `CA` recorded), its `CA` removed: read
+/// back, detection read it a character at a time again and a value set
+/// meanwhile (ending in a lead byte before `]`) swallowed the rest. A
+/// charset read a character at a time now keeps its `CA`, and a value set
+/// in a game without one must read the same in both ways.
+#[test]
+fn fuzz_crash_f342c71f() {
+    replay("edit_roundtrip_f342c71f.sgf");
+}
