@@ -112,9 +112,9 @@ mod tests {
         assert!(check_new_value(b"a[b", bytes).is_ok());
         assert!(check_new_value(b"a]b", bytes).is_err());
         assert!(check_new_value(b"ab\\", bytes).is_err());
-        assert!(check_new_value(b"x (;GM[1]", bytes).is_err());
-        assert!(check_new_value(b"(;GM[1]", bytes).is_err());
-        assert!(check_new_value(b"(\\;GM[1]", bytes).is_ok());
+        assert!(check_new_value(b"x (;GM[1\\]", bytes).is_err());
+        assert!(check_new_value(b"(;GM[1\\]", bytes).is_err());
+        assert!(check_new_value(b"(\\;GM[1\\]", bytes).is_ok());
         // `表` in Shift_JIS ends with 0x5C: no escape there.
         assert!(check_new_value(b"\x95\x5c", ValueMode::ShiftJis).is_ok());
         assert!(check_new_value(b"\x95\x5c", bytes).is_err());
