@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         "typed" => oracle::typed::check_typed,
         "events" => oracle::events::check,
         "write_modes" => oracle::write_modes::check_write_modes,
+        "edit_roundtrip" => oracle::edit::check_edit_roundtrip,
         other => {
             eprintln!(
                 "unknown target {other:?}: parse, roundtrip, lexer_diff, typed, events or write_modes"

@@ -317,6 +317,43 @@ pub enum ErrorKind {
         /// The charset's name (`"GBK"`).
         charset: &'static str,
     },
+    /// An edit named a node that is not in the tree: deleted (ids of
+    /// deleted nodes are never reused), or never of this tree. See
+    /// [`EditableGame`](crate::edit::EditableGame).
+    NoSuchNode,
+    /// An edit would move a node under itself or under one of its
+    /// descendants.
+    WouldCreateLoop,
+    /// A value given as raw bytes that a reader would not read back as one
+    /// value: an unescaped `]`, a lone `\` at the end, `(;` followed by a
+    /// root property (a new game to a reader), a character cut in half;
+    /// or no value at all. [`Error::reason`] says which.
+    InvalidRawValue,
+    /// A property identifier that is not one or more upper-case ASCII
+    /// letters.
+    InvalidIdent,
+    /// A child index past the end of a node's children.
+    ChildIndexOutOfRange {
+        /// The index asked for.
+        index: usize,
+        /// How many children there are (the largest index accepted for an
+        /// insertion).
+        len: usize,
+    },
+    /// An edit that a root cannot take: it cannot be deleted, moved,
+    /// promoted or reordered among siblings (it has none).
+    RootNode,
+    /// A property only a root may hold (`GM`, `FF`, `CA`, `AP`, `ST`, `SZ`)
+    /// set outside the root, or a node holding one made the first node of
+    /// a variation: a reader takes such a node for the start of a new game.
+    RootPropertyOutsideRoot,
+    /// A `CA` that names no charset usable for SGF text, or whose charset
+    /// would split values differently (a `\` or `]` byte read as part of
+    /// a character, or the other way round). [`Error::reason`] says which.
+    UnusableCharset,
+    /// A board transform asked of a game that is not Go (`GM` other than
+    /// 1): its points mean something else.
+    NotGo,
 }
 
 impl ErrorKind {
@@ -332,6 +369,15 @@ impl ErrorKind {
             ErrorKind::PointOutOfRange { .. } => "point_out_of_range",
             ErrorKind::Io => "io",
             ErrorKind::Unrepresentable { .. } => "unrepresentable_character",
+            ErrorKind::NoSuchNode => "no_such_node",
+            ErrorKind::WouldCreateLoop => "would_create_loop",
+            ErrorKind::InvalidRawValue => "invalid_raw_value",
+            ErrorKind::InvalidIdent => "invalid_ident",
+            ErrorKind::ChildIndexOutOfRange { .. } => "child_index_out_of_range",
+            ErrorKind::RootNode => "root_node",
+            ErrorKind::RootPropertyOutsideRoot => "root_property_outside_root",
+            ErrorKind::UnusableCharset => "unusable_charset",
+            ErrorKind::NotGo => "not_go",
         }
     }
 }
@@ -354,6 +400,25 @@ impl fmt::Display for ErrorKind {
                 "character {ch:?} (U+{:04X}) cannot be written in {charset}, in property",
                 u32::from(*ch)
             ),
+            ErrorKind::NoSuchNode => f.write_str("no such node: deleted or not of this tree"),
+            ErrorKind::WouldCreateLoop => {
+                f.write_str("a node cannot move under itself or its descendants")
+            }
+            ErrorKind::InvalidRawValue => f.write_str("invalid raw value"),
+            ErrorKind::InvalidIdent => {
+                f.write_str("property identifier must be upper-case ASCII letters")
+            }
+            ErrorKind::ChildIndexOutOfRange { index, len } => {
+                write!(f, "child index {index} out of range ({len} children)")
+            }
+            ErrorKind::RootNode => {
+                f.write_str("the root cannot be deleted, moved or placed among siblings")
+            }
+            ErrorKind::RootPropertyOutsideRoot => f.write_str(
+                "a root property (GM, FF, CA, AP, ST, SZ) outside the root, or in a node that starts a variation",
+            ),
+            ErrorKind::UnusableCharset => f.write_str("unusable charset"),
+            ErrorKind::NotGo => f.write_str("a board transform needs a Go game (GM[1])"),
         }
     }
 }
@@ -469,6 +534,15 @@ impl Error {
     ) -> Error {
         let mut err = Error::new(ErrorKind::Unrepresentable { ch, charset }, pos);
         err.0.text = Some(ident.into());
+        err
+    }
+
+    /// An error of kind `kind` with no position and `reason`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn because(kind: ErrorKind, reason: &'static str) -> Error {
+        let mut err = Error::without_position(kind);
+        err.0.reason = Some(reason);
         err
     }
 

@@ -8,6 +8,7 @@
 #![warn(clippy::return_self_not_must_use)]
 
 pub mod audit;
+pub mod edit;
 pub mod error;
 pub mod events;
 pub mod game;

@@ -82,6 +82,14 @@ pub enum Command {
     ///
     /// Exit status: as `fmt`.
     Strip(StripArgs),
+    /// Write the parsed collections back rotated, mirrored or with the
+    /// colours exchanged: every point of every property moved (moves,
+    /// setup, markup, labels, arrows, lines, VW, TB/TW; SZ on a rectangular
+    /// board), black and white exchanged with their players, ranks, times
+    /// and result.
+    ///
+    /// Exit status: as `fmt` (1 also for a game that is not Go).
+    Transform(TransformArgs),
     /// Count what the inputs hold: files, games, nodes, moves, bytes,
     /// failures; board sizes, rules, results, handicaps, komi, dates,
     /// players, applications, charsets, properties by frequency, warnings
@@ -489,7 +497,32 @@ pub struct StripArgs {
     pub preset: Vec<sgf_grove::writer::Preset>,
 }
 
-/// The inputs of `fmt` and `strip` and where their output goes.
+/// Arguments of `sgf transform`.
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    /// What to read and where to write.
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// Rotate the board clockwise by this many degrees.
+    #[arg(long, value_name = "DEGREES", value_parser = ["90", "180", "270"])]
+    pub rotate: Option<String>,
+
+    /// Mirror the board left to right (after the rotation).
+    #[arg(long)]
+    pub flip: bool,
+
+    /// Exchange black and white.
+    #[arg(long)]
+    pub swap_colors: bool,
+
+    /// Write everything to this file (atomically, as `--in-place` does)
+    /// instead of standard output.
+    #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
+    pub out: Option<PathBuf>,
+}
+
+/// The inputs of `fmt`, `strip` and `transform` and where their output goes.
 #[derive(Debug, Args)]
 pub struct RewriteArgs {
     /// The SGF files to read; `-` reads standard input. Each is read as a

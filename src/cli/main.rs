@@ -12,6 +12,9 @@
 //!                                  the same without some properties
 //! sgf fix (--repair NAME,… | --all) [--dry-run] [--in-place | --out FILE] [--strict] [--charset LABEL] PATH|-...
 //!                                  named repairs, each change reported (folders walked)
+//! sgf transform [--rotate 90|180|270] [--flip] [--swap-colors] [--out FILE | --in-place]
+//!         [--strict] [--charset LABEL] PATH|-...
+//!                                  the same rotated, mirrored, colours exchanged
 //! ```
 //!
 //! `args.rs` declares the command line; each subcommand lives in

@@ -96,7 +96,12 @@ impl Transform {
         let sym = self.symmetry;
         match ident {
             "SZ" if sym.swaps_axes() => {
-                if let Some((cols, rows)) = split_colon(raw) {
+                let number = |s: &[u8]| {
+                    let s = s.trim_ascii();
+                    !s.is_empty() && s.iter().all(u8::is_ascii_digit)
+                };
+                let halves = split_colon(raw).filter(|&(c, r)| number(c) && number(r));
+                if let Some((cols, rows)) = halves {
                     out.extend_from_slice(rows);
                     out.push(b':');
                     out.extend_from_slice(cols);
@@ -280,6 +285,8 @@ mod tests {
         let size = BoardSize { cols: 19, rows: 13 };
         let t = rot(Symmetry::Transpose);
         assert_eq!(write(t, "SZ", "19:13", size), "13:19");
+        // Not two numbers: copied.
+        assert_eq!(write(t, "SZ", "9x:ii]a[b", size), "9x:ii]a[b");
         assert_eq!(write(t, "B", "sa", size), "as");
         let t = rot(Symmetry::Rotate180);
         assert_eq!(write(t, "SZ", "19:13", size), "19:13");

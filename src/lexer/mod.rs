@@ -16,6 +16,7 @@
 //! The byte-at-a-time twin of the scanner lives in [`mod@reference`]; the two are
 //! compared by unit tests and by the `lexer_diff` fuzz target.
 
+mod check;
 mod gap;
 mod resync;
 mod scan;
@@ -23,6 +24,7 @@ mod scan;
 mod tokens;
 mod value;
 
+pub(crate) use check::*;
 pub(crate) use gap::*;
 pub(crate) use resync::*;
 pub(crate) use scan::*;

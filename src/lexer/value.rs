@@ -57,7 +57,7 @@ impl ValueMode {
     }
 
     #[inline(always)]
-    fn is_lead(self, b: u8) -> bool {
+    pub(crate) fn is_lead(self, b: u8) -> bool {
         match self {
             ValueMode::Bytes => false,
             ValueMode::ShiftJis => matches!(b, 0x81..=0x9f | 0xe0..=0xfc),

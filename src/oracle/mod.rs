@@ -8,6 +8,7 @@
 #![allow(missing_docs)]
 
 pub mod describe;
+pub mod edit;
 pub mod events;
 pub mod lexer;
 pub mod parse;

@@ -165,6 +165,12 @@ impl<W: Write> Writer<W> {
         &self.options
     }
 
+    /// The underlying output, to write to it between games (bytes written
+    /// by the writer are handed to it at the end of every game).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     /// The underlying output.
     pub fn into_inner(self) -> W {
         self.out

@@ -23,6 +23,7 @@ fn check(input: &[u8]) {
     oracle::typed::check_typed(input);
     oracle::events::check(input);
     oracle::write_modes::check_write_modes(input);
+    oracle::edit::check_edit_roundtrip(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not
@@ -476,4 +477,49 @@ fn fuzz_crash_4bac1b51() {
 #[test]
 fn fuzz_crash_1e482e50() {
     replay("write_modes_1e482e50.sgf");
+}
+
+/// A game without `CA` read in a guessed charset, edited (its pinned `CA`
+/// removed, a non-ASCII byte set): read back, another charset is guessed
+/// and recorded as `CA`; the check now asks only that the values read
+/// the same.
+#[test]
+fn fuzz_crash_fe944423() {
+    replay("edit_roundtrip_fe944423.sgf");
+}
+
+/// A root whose `CA` names no usable charset (`CA[zgb18030]`), read in a
+/// guessed charset: that `CA` decides nothing (values are read byte by
+/// byte), and read back after edits another guess may replace it.
+#[test]
+fn fuzz_crash_0f2aa48f() {
+    replay("edit_roundtrip_0f2aa48f.sgf");
+}
+
+/// `SZ[9\x1dAW[!gg:ii]…` (a cut value holding brackets) transposed: its
+/// halves exchanged put the `]` before its `[`, and the value read back
+/// ended there. `SZ` is now exchanged only when both halves are numbers,
+/// and a transformed value that would not read back stays as it was.
+#[test]
+fn fuzz_crash_0381565f() {
+    replay("edit_roundtrip_0381565f.sgf");
+}
+
+/// A GB18030 root with `SZ` repeated after its `CA`: its occurrences are
+/// kept apart (as the writer keeps them) while the root is read a
+/// character at a time; once its `CA` is removed a reader merges them, so
+/// the editable root merges them too.
+#[test]
+fn fuzz_crash_391e835d() {
+    replay("edit_roundtrip_391e835d.sgf");
+}
+
+/// A Shift_JIS game (detected, its `CA` recorded), its `CA` removed: read
+/// back, detection read it a character at a time again and a value set
+/// meanwhile (ending in a lead byte before `]`) swallowed the rest. A
+/// charset read a character at a time now keeps its `CA`, and a value set
+/// in a game without one must read the same in both ways.
+#[test]
+fn fuzz_crash_f342c71f() {
+    replay("edit_roundtrip_f342c71f.sgf");
 }

@@ -200,3 +200,71 @@ fn fmt_reports_what_the_target_lacks() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "(;CA[UTF-8]C[ok \u{fffd} end])\n");
 }
+
+#[test]
+fn transform_to_stdout_out_and_in_place() {
+    let dir = TempDir::new("transform");
+    let input = "(;GM[1]SZ[19]PB[Lee]RE[B+R]AB[aa:bb];B[pd]LB[pd:A](;W[dd])(;W[tt]))\n(;GM[1]SZ[9:5];W[ab])\n";
+    dir.write("a.sgf", input);
+    let out = sgf(
+        &dir.0,
+        &["transform", "--rotate", "90", "--swap-colors", "a.sgf"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "(;GM[1]SZ[19]PW[Lee]RE[W+R]AW[ra:sb];W[pp]LB[pp:A](;B[pd])(;B[tt]))\n(;GM[1]SZ[5:9];B[da])\n"
+    );
+    // To a new file, then back with the inverse: the bytes of the input.
+    let out = sgf(
+        &dir.0,
+        &[
+            "transform",
+            "--rotate",
+            "270",
+            "--flip",
+            "a.sgf",
+            "--out",
+            "b.sgf",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    let out = sgf(
+        &dir.0,
+        &[
+            "transform",
+            "--rotate",
+            "270",
+            "--flip",
+            "--in-place",
+            "b.sgf",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(dir.0.join("b.sgf")).unwrap(), input);
+    assert_eq!(listing(&dir.0), ["a.sgf", "b.sgf"]);
+    // Not Go: refused, and a file rewritten in place is left as it was.
+    dir.write("c.sgf", "(;GM[3];B[aa])");
+    let out = sgf(
+        &dir.0,
+        &["transform", "--rotate", "90", "--in-place", "c.sgf"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("c.sgf: error[not_go]"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.0.join("c.sgf")).unwrap(),
+        "(;GM[3];B[aa])"
+    );
+    assert_eq!(listing(&dir.0), ["a.sgf", "b.sgf", "c.sgf"]);
+    // `--out` and `--in-place` do not go together.
+    let out = sgf(
+        &dir.0,
+        &["transform", "--in-place", "--out", "d.sgf", "a.sgf"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

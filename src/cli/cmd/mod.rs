@@ -16,6 +16,7 @@ pub mod split;
 pub mod stats;
 pub mod strip;
 mod tables;
+pub mod transform;
 
 use crate::args::Command;
 pub use crate::name::display_name;
@@ -44,6 +45,7 @@ pub fn run(command: Command) -> Result<Status, CliError> {
         Command::Fmt(args) => fmt::run(&args),
         Command::Fix(args) => fix::run(&args),
         Command::Strip(args) => strip::run(&args),
+        Command::Transform(args) => transform::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Select(args) => select::run(&args),

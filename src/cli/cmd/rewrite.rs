@@ -1,9 +1,10 @@
-//! What `fmt` and `strip` share: each input read as a stream (one game in
-//! memory at a time) and written by a [`Writer`] with the command's
-//! [`WriteOptions`], to standard output or, with `--in-place`, over the
-//! file.
+//! What `fmt`, `strip` and `transform` share: each input read as a stream
+//! (one game in memory at a time), each game edited when the command says
+//! so ([`Edit`]), and written by a [`Writer`] with the command's
+//! [`WriteOptions`], to standard output, to a file (`--out`) or, with
+//! `--in-place`, over the file.
 //!
-//! In place, the output goes to a temporary file in the file's folder
+//! In place (and to `--out`), the output goes to a temporary file in the file's folder
 //! (`.<name>.sgf-XXXXXX`), which gets the file's permissions, is synced, and
 //! is renamed over the file only once every game was written: a rename
 //! within a folder is atomic, so the file holds either its old bytes or
@@ -16,11 +17,23 @@
 use super::{display_name, input_parse_options, is_stdin, open_reporting, parse_streaming};
 use super::{CliError, Status};
 use crate::args::RewriteArgs;
+use sgf_grove::edit::EditableGame;
+use sgf_grove::game::Transform;
 use sgf_grove::writer::WriteOptions;
 use sgf_grove::{ErrorKind, Writer};
 use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// What is done to each game before it is written.
+#[derive(Clone, Copy, Debug)]
+pub enum Edit {
+    /// Nothing: the game as parsed.
+    None,
+    /// The game made editable and transformed
+    /// ([`EditableGame::transform`]).
+    Transform(Transform),
+}
 
 /// Rewrites every input of `args` as `options` say.
 ///
@@ -28,11 +41,30 @@ use std::path::Path;
 ///
 /// An unreadable input, a failed write, or `--in-place` on standard input.
 pub fn rewrite(args: &RewriteArgs, options: WriteOptions) -> Result<Status, CliError> {
+    rewrite_to(args, options, Edit::None, None)
+}
+
+/// Rewrites every input of `args`, each game edited as `edit` says and
+/// written as `options` say: to standard output, in place, or all to the
+/// file `out`.
+///
+/// # Errors
+///
+/// An unreadable input, a failed write, or `--in-place` on standard input.
+pub fn rewrite_to(
+    args: &RewriteArgs,
+    options: WriteOptions,
+    edit: Edit,
+    out: Option<&Path>,
+) -> Result<Status, CliError> {
     if args.in_place && args.paths.iter().any(|p| is_stdin(p)) {
         return Err(CliError::io(
             "--in-place",
             io::Error::new(io::ErrorKind::InvalidInput, "cannot rewrite standard input"),
         ));
+    }
+    if let Some(out) = out {
+        return to_file(args, &args.paths, out, &options, edit);
     }
     let mut status = Status::Ok;
     let mut stdout = (!args.in_place).then(|| {
@@ -43,8 +75,8 @@ pub fn rewrite(args: &RewriteArgs, options: WriteOptions) -> Result<Status, CliE
     });
     for path in &args.paths {
         let one = match &mut stdout {
-            Some(writer) => write_one(args, path, writer)?,
-            None => in_place(args, path, &options)?,
+            Some(writer) => write_one(args, path, writer, edit)?,
+            None => to_file(args, std::slice::from_ref(path), path, &options, edit)?,
         };
         if one == Status::Failed {
             status = Status::Failed;
@@ -56,11 +88,30 @@ pub fn rewrite(args: &RewriteArgs, options: WriteOptions) -> Result<Status, CliE
     Ok(status)
 }
 
-/// Rewrites the file at `path` through a temporary file renamed over it.
-fn in_place(args: &RewriteArgs, path: &Path, options: &WriteOptions) -> Result<Status, CliError> {
-    replace_file(path, |out| {
+/// Writes the inputs `paths` to the file `target` through a temporary file
+/// renamed over it ([`replace_file`]; `target` keeps its permissions, a
+/// new one gets those a new file gets).
+fn to_file(
+    args: &RewriteArgs,
+    paths: &[PathBuf],
+    target: &Path,
+    options: &WriteOptions,
+    edit: Edit,
+) -> Result<Status, CliError> {
+    if !target.exists() && !paths.iter().any(|p| p == target) {
+        // A new file: created empty first, for the permissions it gets.
+        fs::File::create(target)
+            .map_err(|e| CliError::io(format!("cannot create {}", display_name(target)), e))?;
+    }
+    replace_file(target, |out| {
         let mut writer = Writer::with_options(out, options.clone());
-        Ok((write_one(args, path, &mut writer)?, true))
+        let mut status = Status::Ok;
+        for path in paths {
+            if write_one(args, path, &mut writer, edit)? == Status::Failed {
+                status = Status::Failed;
+            }
+        }
+        Ok((status, true))
     })
 }
 
@@ -110,12 +161,14 @@ pub fn replace_file(
 }
 
 /// Reads the input at `path` as a stream and writes each game with
-/// `writer`. A character the target charset lacks is reported like a parse
-/// error, and stops the output at the node that holds it.
+/// `writer`, edited first as `edit` says. A character the target charset
+/// lacks, or an edit refused, is reported like a parse error, and stops the
+/// output at the node (or game) that holds it.
 fn write_one<W: Write>(
     args: &RewriteArgs,
     path: &Path,
     writer: &mut Writer<W>,
+    edit: Edit,
 ) -> Result<Status, CliError> {
     let name = display_name(path);
     let Some(mut input) = open_reporting(path, &name)? else {
@@ -127,7 +180,11 @@ fn write_one<W: Write>(
         if failed {
             return Ok(());
         }
-        match writer.write_collection(coll) {
+        let written = match edit {
+            Edit::None => writer.write_collection(coll),
+            Edit::Transform(t) => write_transformed(coll, t, writer),
+        };
+        match written {
             Ok(()) => Ok(()),
             Err(err) if err.kind() == ErrorKind::Io => {
                 Err(super::io_error(&err).expect("an I/O error"))
@@ -135,17 +192,35 @@ fn write_one<W: Write>(
             Err(err) => {
                 failed = true;
                 let code = err.kind().code();
-                let ident = err.value_text().unwrap_or_default();
-                let _ = writeln!(
-                    err_out,
-                    "{name}:{}:{}: error[{code}]: {} {ident:?}",
-                    err.line(),
-                    err.column(),
-                    err.kind()
-                );
+                let at = if err.has_position() {
+                    format!("{name}:{}:{}", err.line(), err.column())
+                } else {
+                    name.to_string()
+                };
+                let ident = err
+                    .value_text()
+                    .map(|t| format!(" {t:?}"))
+                    .unwrap_or_default();
+                let _ = writeln!(err_out, "{at}: error[{code}]: {}{ident}", err.kind());
                 Ok(())
             }
         }
     })?;
     Ok(if failed { Status::Failed } else { status })
+}
+
+/// Writes each game of `coll` transformed by `t`, as the writer's options
+/// say.
+fn write_transformed<W: Write>(
+    coll: sgf_grove::Collection<'_, '_>,
+    t: Transform,
+    writer: &mut Writer<W>,
+) -> sgf_grove::Result<()> {
+    for game in coll.games() {
+        let mut edit = EditableGame::from_game(game);
+        edit.transform(t)?;
+        let bytes = edit.write_with(writer.options())?;
+        writer.get_mut().write_all(&bytes)?;
+    }
+    Ok(())
 }
