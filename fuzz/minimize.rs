@@ -29,9 +29,10 @@ fn main() -> ExitCode {
         "events" => oracle::events::check,
         "write_modes" => oracle::write_modes::check_write_modes,
         "edit_roundtrip" => oracle::edit::check_edit_roundtrip,
+        "repair" => oracle::repair::check_repair,
         other => {
             eprintln!(
-                "unknown target {other:?}: parse, roundtrip, lexer_diff, typed, events or write_modes"
+                "unknown target {other:?}: parse, roundtrip, lexer_diff, typed, events, write_modes, edit_roundtrip or repair"
             );
             return ExitCode::from(2);
         }

@@ -12,6 +12,7 @@ pub mod edit;
 pub mod events;
 pub mod lexer;
 pub mod parse;
+pub mod repair;
 pub mod roundtrip;
 pub mod typed;
 pub mod write_modes;

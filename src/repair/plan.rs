@@ -49,6 +49,11 @@ pub(crate) struct Planner<'t, 'src> {
     changes: Vec<Change>,
     /// For each run of flattened variations: its change and length.
     runs: Vec<(usize, usize)>,
+    /// Whether the node being planned keeps a repeated property's
+    /// occurrences apart (a root read a character at a time after its
+    /// `CA`): values of different occurrences are then read differently,
+    /// and are never joined.
+    apart: bool,
 }
 
 type Values<'src> = Vec<(Cow<'src, [u8]>, usize)>;
@@ -62,6 +67,7 @@ impl<'t, 'src> Planner<'t, 'src> {
             encoding: game.charset().encoding(),
             changes: Vec::new(),
             runs: Vec::new(),
+            apart: false,
         }
     }
 
@@ -374,20 +380,28 @@ impl<'t, 'src> Planner<'t, 'src> {
         };
         let mut items: Vec<Item<'t, 'src>> = props.map(Item::Prop).collect();
         let mut changed = false;
-        let mut seen: Vec<&'t str> = Vec::new();
+        // Apart, the repaired property takes the place of the occurrence
+        // that holds the value kept: that value is read there as it was.
+        let keepers: Vec<(&'t str, usize)> = if apart && self.on(Repair::SingleValue) {
+            self.keepers(&items)
+        } else {
+            Vec::new()
+        };
+        self.apart = apart;
+        let mut removed = 0;
         let mut i = 0;
         while i < items.len() {
             let Item::Prop(mut prop) = items[i] else {
                 i += 1;
                 continue;
             };
-            if apart && self.on(Repair::SingleValue) && self.is_single(prop.ident()) {
-                if seen.contains(&prop.ident()) {
+            if let Some(&(_, keeper)) = keepers.iter().find(|(id, _)| *id == prop.ident()) {
+                if i + removed != keeper {
                     items.remove(i);
+                    removed += 1;
                     changed = true;
                     continue;
                 }
-                seen.push(prop.ident());
                 prop = node.property(prop.ident()).unwrap_or(prop);
             }
             match self.rewrite(prop, root) {
@@ -477,6 +491,42 @@ impl<'t, 'src> Planner<'t, 'src> {
         Some((one, two))
     }
 
+    /// For each single-valued property of several occurrences in `items`,
+    /// the index of the occurrence holding the value `single-value` keeps
+    /// (the first non-empty one, or the first value when an empty one
+    /// counts).
+    fn keepers(&self, items: &[Item<'t, 'src>]) -> Vec<(&'t str, usize)> {
+        let mut keepers: Vec<(&'t str, usize)> = Vec::new();
+        for (k, item) in items.iter().enumerate() {
+            let Item::Prop(prop) = item else { continue };
+            let ident = prop.ident();
+            let Some(info) = catalogue::lookup(self.gm, ident).filter(|i| i.arity == Arity::One)
+            else {
+                continue;
+            };
+            let occurrences = items
+                .iter()
+                .filter(|i| matches!(i, Item::Prop(p) if p.ident() == ident))
+                .count();
+            if occurrences < 2 || keepers.iter().any(|(id, _)| *id == ident) {
+                continue;
+            }
+            let empty_is_value = matches!(info.ty, ValueType::Move | ValueType::None)
+                || info.alt == Some(ValueType::None);
+            let keeper = items
+                .iter()
+                .enumerate()
+                .skip(k)
+                .find(|(_, i)| {
+                    matches!(i, Item::Prop(p) if p.ident() == ident
+                        && (empty_is_value || p.values().any(|v| !v.raw().trim_ascii().is_empty())))
+                })
+                .map_or(k, |(j, _)| j);
+            keepers.push((ident, keeper));
+        }
+        keepers
+    }
+
     /// Whether the catalogue says `ident` takes one value.
     fn is_single(&self, ident: &str) -> bool {
         catalogue::lookup(self.gm, ident).is_some_and(|i| i.arity == Arity::One)
@@ -500,7 +550,7 @@ impl<'t, 'src> Planner<'t, 'src> {
             .map(|v| (Cow::Borrowed(v.raw()), v.span().start))
             .collect();
         let mut changed = false;
-        let text_values = info.is_some_and(|i| i.ty == ValueType::Text);
+        let text_values = info.is_some_and(|i| i.ty == ValueType::Text) && !self.apart;
         let mut distinct: Vec<usize> = Vec::new();
         if text_values {
             for (k, (v, _)) in values.iter().enumerate() {

@@ -24,6 +24,7 @@ fn check(input: &[u8]) {
     oracle::events::check(input);
     oracle::write_modes::check_write_modes(input);
     oracle::edit::check_edit_roundtrip(input);
+    oracle::repair::check_repair(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not
@@ -522,4 +523,11 @@ fn fuzz_crash_391e835d() {
 #[test]
 fn fuzz_crash_f342c71f() {
     replay("edit_roundtrip_f342c71f.sgf");
+}
+
+/// Every repair on a headless root whose `CA[Big5]` comes after a `C`:
+/// repairing the output again must change nothing.
+#[test]
+fn fuzz_crash_repair_d9e575b3() {
+    replay("repair_d9e575b3.sgf");
 }
