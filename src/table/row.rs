@@ -509,6 +509,8 @@ impl GameRow {
                 has_handicap_text: false,
             };
         }
+        // Room for every identifier: no regrowing as they are found.
+        info_texts.reserve_exact(INFO_IDENTS.len());
         if let Some(sz) = game.root().simple_text("SZ") {
             info_texts.push(("SZ", sz.to_owned()));
         }
