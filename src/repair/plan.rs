@@ -527,11 +527,6 @@ impl<'t, 'src> Planner<'t, 'src> {
         keepers
     }
 
-    /// Whether the catalogue says `ident` takes one value.
-    fn is_single(&self, ident: &str) -> bool {
-        catalogue::lookup(self.gm, ident).is_some_and(|i| i.arity == Arity::One)
-    }
-
     /// What the value repairs make of `prop`.
     fn rewrite(&mut self, prop: Property<'t, 'src>, root: bool) -> Rewrite<'t, 'src> {
         let ident = prop.ident();
