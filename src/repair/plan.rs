@@ -169,7 +169,10 @@ impl<'t, 'src> Planner<'t, 'src> {
     /// `empty-nodes` runs.
     fn droppable(&self, node: Node<'t, 'src>, handicap: Option<&Handicap<'t, 'src>>) -> bool {
         handicap.is_some_and(|h| h.drop.contains(&node.id()))
-            || (self.on(Repair::EmptyNodes) && !node.is_root() && node.property_count() == 0)
+            || (self.on(Repair::EmptyNodes)
+                && !node.is_root()
+                && node.property_count() == 0
+                && !shields_a_root_property(node))
     }
 
     /// The children `node` has in the output, and the empty nodes left out
@@ -761,4 +764,22 @@ fn item_offset(item: &Item<'_, '_>) -> usize {
         Item::Prop(p) => p.ident_span().start,
         Item::New { context, .. } => context.ident_span().start,
     }
+}
+
+/// Whether a child of the empty node `node` holds a property only a root
+/// may hold (`CA`, `SZ`…): without the empty node before it, such a child
+/// may become the first node of a variation, which a reader takes for the
+/// root of a new game (a file cut off, the next one appended). The parser
+/// puts an empty node there for that reason; it stays.
+fn shields_a_root_property(node: Node<'_, '_>) -> bool {
+    let mut child = node.first_child();
+    while let Some(c) = child {
+        if c.properties()
+            .any(|p| crate::edit::ROOT_ONLY.contains(&p.ident()))
+        {
+            return true;
+        }
+        child = c.next_sibling();
+    }
+    false
 }

@@ -531,3 +531,11 @@ fn fuzz_crash_f342c71f() {
 fn fuzz_crash_repair_d9e575b3() {
     replay("repair_d9e575b3.sgf");
 }
+
+/// `empty-nodes` removed the empty node the parser puts before a node
+/// holding `CA` at the start of a variation, and the repaired output read
+/// as two games: such an empty node stays.
+#[test]
+fn fuzz_crash_repair_abb6c90c() {
+    replay("repair_abb6c90c.sgf");
+}
