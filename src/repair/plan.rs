@@ -172,7 +172,29 @@ impl<'t, 'src> Planner<'t, 'src> {
             || (self.on(Repair::EmptyNodes)
                 && !node.is_root()
                 && node.property_count() == 0
-                && !shields_a_root_property(node))
+                && !self.shields_a_root_property(node))
+    }
+
+    /// Whether a child of the empty node `node`, as written, starts with a
+    /// property only a root may hold (`CA`, `SZ`…): without the empty node
+    /// before it, such a child may become the first node of a variation,
+    /// which a reader takes for the root of a new game (a file cut off,
+    /// the next one appended). The parser puts an empty node there for
+    /// that reason; it stays. A child that `split-bw` splits writes its
+    /// first move (and setup) first, and the rest after.
+    fn shields_a_root_property(&self, node: Node<'t, 'src>) -> bool {
+        let mut child = node.first_child();
+        while let Some(c) = child {
+            let split = self.on(Repair::SplitBw) && c.has("B") && c.has("W");
+            if !split
+                && c.properties()
+                    .any(|p| crate::edit::ROOT_ONLY.contains(&p.ident()))
+            {
+                return true;
+            }
+            child = c.next_sibling();
+        }
+        false
     }
 
     /// The children `node` has in the output, and the empty nodes left out
@@ -764,22 +786,4 @@ fn item_offset(item: &Item<'_, '_>) -> usize {
         Item::Prop(p) => p.ident_span().start,
         Item::New { context, .. } => context.ident_span().start,
     }
-}
-
-/// Whether a child of the empty node `node` holds a property only a root
-/// may hold (`CA`, `SZ`…): without the empty node before it, such a child
-/// may become the first node of a variation, which a reader takes for the
-/// root of a new game (a file cut off, the next one appended). The parser
-/// puts an empty node there for that reason; it stays.
-fn shields_a_root_property(node: Node<'_, '_>) -> bool {
-    let mut child = node.first_child();
-    while let Some(c) = child {
-        if c.properties()
-            .any(|p| crate::edit::ROOT_ONLY.contains(&p.ident()))
-        {
-            return true;
-        }
-        child = c.next_sibling();
-    }
-    false
 }

@@ -539,3 +539,11 @@ fn fuzz_crash_repair_d9e575b3() {
 fn fuzz_crash_repair_abb6c90c() {
     replay("repair_abb6c90c.sgf");
 }
+
+/// An empty node kept before a node holding `CA` that `split-bw` splits
+/// (the `CA` goes to the second half): the second pass removed it, so
+/// repairing was not idempotent; such an empty node is now removed at once.
+#[test]
+fn fuzz_crash_repair_aff38492() {
+    replay("repair_aff38492.sgf");
+}
