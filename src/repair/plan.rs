@@ -570,7 +570,14 @@ impl<'t, 'src> Planner<'t, 'src> {
             .map(|v| (Cow::Borrowed(v.raw()), v.span().start))
             .collect();
         let mut changed = false;
-        let text_values = info.is_some_and(|i| i.ty == ValueType::Text) && !self.apart;
+        // Texts are joined, unless one holds `(;`: after the line break put
+        // between them, a reader may take it for a game cut off and the
+        // next one appended.
+        let text_values = info.is_some_and(|i| i.ty == ValueType::Text)
+            && !self.apart
+            && !prop
+                .values()
+                .any(|v| memchr::memmem::find(v.raw(), b"(;").is_some());
         let mut distinct: Vec<usize> = Vec::new();
         if text_values {
             for (k, (v, _)) in values.iter().enumerate() {

@@ -547,3 +547,11 @@ fn fuzz_crash_repair_abb6c90c() {
 fn fuzz_crash_repair_aff38492() {
     replay("repair_aff38492.sgf");
 }
+
+/// `single-value` joined two comments with a line break, and the second
+/// held `(;GM[1]`: the repaired output read as two games. Texts holding
+/// `(;` are not joined (the first non-empty one is kept, as for others).
+#[test]
+fn fuzz_crash_repair_529d1cfc() {
+    replay("repair_529d1cfc.sgf");
+}
