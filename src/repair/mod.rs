@@ -14,7 +14,7 @@
 //! | `root-move` | a move (`B`/`W`, with its times and annotations) in the root goes to a node of its own after the root |
 //! | `split-bw` | a node with both `B` and `W` becomes two nodes, in the order the moves were written; setup goes with the first move, the rest with the second |
 //! | `sz-square` | `SZ[19:19]` → `SZ[19]` |
-//! | `single-value` | a single-valued property with several values (`AP[GNU Go:3.8]…AP[foxwq]`, `C[][text]`) keeps its first non-empty value (an empty `B[]`, a pass, counts as a value); the distinct non-empty values of a text property (`C[a][b]`) are joined with a line break instead, so nothing is lost (unless one holds `(;`, which after a line break reads as a game cut off) |
+//! | `single-value` | a single-valued property with several values (`AP[GNU Go:3.8]…AP[foxwq]`, `C[][text]`) keeps its first non-empty value (an empty `B[]`, a pass, counts as a value) (text too: `C[a][b]` keeps `a`, and the report shows `[b]`; joining texts with a line break was tried and can make a reader take the joined value for a game cut off) |
 //! | `empty-nodes` | a node without properties (not the root) is removed, its children taking its place, unless that changes what follows which move: an empty node with siblings stays when it would keep several children (they would become variations of another move), or none while it is the first child (it ends the main line) |
 //! | `ki-km` | the integer komi `KI` of old Smart Game Board files, in half points (`KI[13]`, 6.5 points: `vaughn.sgf` of GNU Go's regression games has `KI[1]` beside `KM[0.5]`), becomes `KM[6.5]`; a `KI` that a `KM` already says is dropped, one that disagrees is left |
 //! | `fox-komi` | Fox's scaled komi ([`Komi`](crate::game::Komi#the-fox-rule)): `KM[650]` → `KM[6.5]`, `KM[375]` under Chinese rules → `KM[7.5]` (Fox games only) |
@@ -80,8 +80,7 @@ pub enum Repair {
     /// `sz-square`: `SZ[19:19]` → `SZ[19]`.
     SzSquare,
     /// `single-value`: duplicate and empty values of single-valued
-    /// properties dropped, the first non-empty one kept (distinct texts
-    /// joined with a line break).
+    /// properties dropped, the first non-empty one kept.
     SingleValue,
     /// `empty-nodes`: empty non-root nodes removed.
     EmptyNodes,

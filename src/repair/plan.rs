@@ -49,11 +49,6 @@ pub(crate) struct Planner<'t, 'src> {
     changes: Vec<Change>,
     /// For each run of flattened variations: its change and length.
     runs: Vec<(usize, usize)>,
-    /// Whether the node being planned keeps a repeated property's
-    /// occurrences apart (a root read a character at a time after its
-    /// `CA`): values of different occurrences are then read differently,
-    /// and are never joined.
-    apart: bool,
 }
 
 type Values<'src> = Vec<(Cow<'src, [u8]>, usize)>;
@@ -67,7 +62,6 @@ impl<'t, 'src> Planner<'t, 'src> {
             encoding: game.charset().encoding(),
             changes: Vec::new(),
             runs: Vec::new(),
-            apart: false,
         }
     }
 
@@ -412,7 +406,6 @@ impl<'t, 'src> Planner<'t, 'src> {
         } else {
             Vec::new()
         };
-        self.apart = apart;
         let mut removed = 0;
         let mut i = 0;
         while i < items.len() {
@@ -570,41 +563,7 @@ impl<'t, 'src> Planner<'t, 'src> {
             .map(|v| (Cow::Borrowed(v.raw()), v.span().start))
             .collect();
         let mut changed = false;
-        // Texts are joined, unless one holds `(;`: after the line break put
-        // between them, a reader may take it for a game cut off and the
-        // next one appended.
-        let text_values = info.is_some_and(|i| i.ty == ValueType::Text)
-            && !self.apart
-            && !prop
-                .values()
-                .any(|v| memchr::memmem::find(v.raw(), b"(;").is_some());
-        let mut distinct: Vec<usize> = Vec::new();
-        if text_values {
-            for (k, (v, _)) in values.iter().enumerate() {
-                if !v.trim_ascii().is_empty() && !distinct.iter().any(|&d| values[d].0 == *v) {
-                    distinct.push(k);
-                }
-            }
-        }
-        if single && several && self.on(Repair::SingleValue) && distinct.len() > 1 {
-            // Text (a comment written as `C[a][b]`): nothing is dropped,
-            // the values are joined with a line break between them.
-            let mut joined = Vec::new();
-            for (n, &k) in distinct.iter().enumerate() {
-                if n > 0 {
-                    joined.push(b'\n');
-                }
-                joined.extend_from_slice(&values[k].0);
-            }
-            let shown: Vec<String> = values
-                .iter()
-                .map(|(v, _)| format!("[{}]", self.show(v)))
-                .collect();
-            let message = format!("{ident}: {} joined into one value", shown.join(""));
-            self.report(Repair::SingleValue, values[1].1.saturating_sub(1), message);
-            values = vec![(Cow::Owned(joined), values[distinct[0]].1)];
-            changed = true;
-        } else if single && several && self.on(Repair::SingleValue) {
+        if single && several && self.on(Repair::SingleValue) {
             let info = info.expect("single");
             let empty_is_value = matches!(info.ty, ValueType::Move | ValueType::None)
                 || info.alt == Some(ValueType::None);

@@ -27,13 +27,13 @@ fn stderr(out: &Output) -> String {
 }
 
 const A: &str = "(;GM[1]SZ[19:19]KI[13]B[pd]\n;B[dd]W[pp];;C[a][b])";
-const A_FIXED: &str = "(;GM[1]SZ[19]KM[6.5];B[pd];B[dd];W[pp];C[a\nb])\n";
+const A_FIXED: &str = "(;GM[1]SZ[19]KM[6.5];B[pd];B[dd];W[pp];C[a])\n";
 const A_REPORT: &str = "a.sgf:1:8: sz-square: SZ[19:19] → SZ[19]
 a.sgf:1:17: ki-km: KI[13] → KM[6.5] (KI is in half points)
 a.sgf:1:23: root-move: B[pd] moved out of the root into a node of its own
 a.sgf:2:7: split-bw: B[dd] and W[pp] split into two nodes
 a.sgf:2:12: empty-nodes: empty node removed
-a.sgf:2:18: single-value: C: [a][b] joined into one value
+a.sgf:2:18: single-value: C: kept [a], dropped [b]
 ";
 
 #[test]

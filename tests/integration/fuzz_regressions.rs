@@ -548,10 +548,18 @@ fn fuzz_crash_repair_aff38492() {
     replay("repair_aff38492.sgf");
 }
 
-/// `single-value` joined two comments with a line break, and the second
-/// held `(;GM[1]`: the repaired output read as two games. Texts holding
-/// `(;` are not joined (the first non-empty one is kept, as for others).
+/// `single-value` (when it joined texts) joined two comments with a line
+/// break, and the second held `(;GM[1]`: the repaired output read as two
+/// games. Texts are no longer joined.
 #[test]
 fn fuzz_crash_repair_529d1cfc() {
     replay("repair_529d1cfc.sgf");
+}
+
+/// `single-value` (when it joined texts) put a line break before `;B[` in
+/// a joined comment, and the reader took the value for one missing its
+/// `]`: repairing again changed the bytes. Texts are no longer joined.
+#[test]
+fn fuzz_crash_repair_3239c0de() {
+    replay("repair_3239c0de.sgf");
 }

@@ -93,18 +93,16 @@ fn sz_square() {
 }
 
 /// Repeated values of a single-valued property: the first non-empty one
-/// is kept, except for text (`C`, `GC`…), whose distinct values are joined
-/// with a line break between them (a comment written in two parts loses
-/// nothing).
+/// is kept (text too), the others shown in the report.
 #[test]
 fn single_value() {
     case(
         Repair::SingleValue,
         "(;AP[GNU Go:3.8]KM[0]AP[foxwq];C[][note][x];B[aa];B[][bb];C[y][y])",
-        "(;AP[GNU Go:3.8]KM[0];C[note\nx];B[aa];B[];C[y])\n",
+        "(;AP[GNU Go:3.8]KM[0];C[note];B[aa];B[];C[y])\n",
         &[
             "1:24: single-value: AP: kept [GNU Go:3.8], dropped [foxwq]",
-            "1:35: single-value: C: [][note][x] joined into one value",
+            "1:33: single-value: C: kept [note], dropped [][x]",
             "1:54: single-value: B: kept [], dropped [bb]",
             "1:63: single-value: C: kept [y], dropped [y]",
         ],
