@@ -5,7 +5,7 @@
 //! (modes, escapes, transcoding, dropped properties, wrapping, the `CA` of
 //! the root).
 
-use super::{is_single, rank, write_ca, Shape, Writer, FLUSH_AT};
+use super::{is_single, rank, Shape, Writer, FLUSH_AT};
 use crate::error::Result;
 use crate::tree::{GameTree, Node, Property};
 use crate::value::catalogue;
@@ -115,16 +115,7 @@ impl<W: Write> Writer<W> {
         self.buf.push(b';');
         self.pending = Some(at);
         if root {
-            if self.options.canonical {
-                let at = self.token_start();
-                self.buf.extend_from_slice(b"FF[4]");
-                self.token(at);
-            }
-            if let Some(name) = self.game.ca {
-                let at = self.token_start();
-                write_ca(&mut self.buf, name);
-                self.token(at);
-            }
+            self.root_head();
         }
         let mut order: Vec<usize> = (0..items.len()).collect();
         // A root read a character at a time keeps its file order (as

@@ -488,22 +488,28 @@ impl<W: Write> Writer<W> {
         }
     }
 
+    /// What the writer puts first in a root: `FF[4]` in canonical mode,
+    /// then the `CA` it pins.
+    pub(crate) fn root_head(&mut self) {
+        if self.options.canonical {
+            let at = self.token_start();
+            self.buf.extend_from_slice(b"FF[4]");
+            self.token(at);
+        }
+        if let Some(name) = self.game.ca {
+            let at = self.token_start();
+            write_ca(&mut self.buf, name);
+            self.token(at);
+        }
+    }
+
     /// The properties in file order (raw mode with options, and the root
     /// of a game read a character at a time in canonical mode), after the
     /// `CA` the writer adds.
     fn file_order_props(&mut self, node: Node<'_, '_>) -> Result<()> {
         let root = node.is_root();
         if root {
-            if self.options.canonical {
-                let at = self.token_start();
-                self.buf.extend_from_slice(b"FF[4]");
-                self.token(at);
-            }
-            if let Some(name) = self.game.ca {
-                let at = self.token_start();
-                write_ca(&mut self.buf, name);
-                self.token(at);
-            }
+            self.root_head();
         }
         // Transcoded, the root is read as the target's charset from `CA`
         // on, which comes first: repeats merge as elsewhere.

@@ -83,17 +83,7 @@ fn find_node<'t, 'src>(
     args: &BoardArgs,
 ) -> Result<Node<'t, 'src>, String> {
     if let Some(path) = &args.node {
-        let mut node = game.root();
-        for step in path.split('.').filter(|s| !s.is_empty()) {
-            let i: usize = step
-                .parse()
-                .map_err(|_| format!("--node {path}: `{step}` is not a child index"))?;
-            node = node
-                .children()
-                .nth(i)
-                .ok_or_else(|| format!("--node {path}: no child {i} there"))?;
-        }
-        return Ok(node);
+        return super::node_at_path(game, path, "--node");
     }
     let mut node = game.root();
     let mut moves = 0;

@@ -98,19 +98,7 @@ fn position_board(position: &str, game: usize) -> Result<Result<Board, String>, 
 fn board_at(game: GameTree<'_, '_>, node: Option<&str>) -> Result<Board, String> {
     let target = match node {
         None => game.root().main_line().last().unwrap_or(game.root()),
-        Some(path) if path.contains('.') => {
-            let mut at = game.root();
-            for step in path.split('.').filter(|s| !s.is_empty()) {
-                let i: usize = step
-                    .parse()
-                    .map_err(|_| format!("node {path}: `{step}` is not a child index"))?;
-                at = at
-                    .children()
-                    .nth(i)
-                    .ok_or_else(|| format!("node {path}: no child {i} there"))?;
-            }
-            at
-        }
+        Some(path) if path.contains('.') => super::node_at_path(game, path, "node")?,
         Some(n) => {
             let want: usize = n.parse().map_err(|_| format!("bad move number {n}"))?;
             nth_move(game, want)?

@@ -521,6 +521,27 @@ fn is_wide(c: char) -> bool {
         | 0x20000..=0x3FFFD)
 }
 
+/// The node at `path` below the root of `game`: child indices separated by
+/// dots (`0.0.1`; empty steps skipped). Errors start with `label` (the
+/// option that named the path).
+pub fn node_at_path<'t, 'src>(
+    game: sgf_grove::GameTree<'t, 'src>,
+    path: &str,
+    label: &str,
+) -> Result<sgf_grove::Node<'t, 'src>, String> {
+    let mut node = game.root();
+    for step in path.split('.').filter(|s| !s.is_empty()) {
+        let i: usize = step
+            .parse()
+            .map_err(|_| format!("{label} {path}: `{step}` is not a child index"))?;
+        node = node
+            .children()
+            .nth(i)
+            .ok_or_else(|| format!("{label} {path}: no child {i} there"))?;
+    }
+    Ok(node)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{raw_text, unescape_str};
