@@ -3,6 +3,7 @@
 
 use super::{mojibake, Change, Ids, Repair, Repairs};
 use crate::game::{Komi, KomiScale, Rules};
+use crate::lexer::{reads_alike, ValueMode};
 use crate::tree::{GameTree, Node, Property};
 use crate::value::{catalogue, split_compose, Arity, Move, ValueType};
 use crate::writer::Item;
@@ -443,7 +444,13 @@ impl<'t, 'src> Planner<'t, 'src> {
             }
         }
         let mut chain = vec![items];
-        if root && self.on(Repair::RootMove) {
+        if root
+            && self.on(Repair::RootMove)
+            && reads_alike_out_of_root(
+                node,
+                chain[0].iter().filter(|i| MOVE_PROPS.contains(&i.ident())),
+            )
+        {
             if let Some(at) = chain[0].iter().position(|i| matches!(i.ident(), "B" | "W")) {
                 let message = format!(
                     "{}[{}] moved out of the root into a node of its own",
@@ -460,7 +467,9 @@ impl<'t, 'src> Planner<'t, 'src> {
         if self.on(Repair::SplitBw) {
             let mut k = 0;
             while k < chain.len() {
-                if let Some((first, second)) = self.split_bw(&mut chain[k]) {
+                // The root's second half goes to a node of its own.
+                let root_node = (root && k == 0).then_some(node);
+                if let Some((first, second)) = self.split_bw(&mut chain[k], root_node) {
                     chain.splice(k..=k, [first, second]);
                     k += 1;
                 }
@@ -486,10 +495,23 @@ impl<'t, 'src> Planner<'t, 'src> {
     fn split_bw(
         &mut self,
         items: &mut Vec<Item<'t, 'src>>,
+        root: Option<Node<'t, 'src>>,
     ) -> Option<(Vec<Item<'t, 'src>>, Vec<Item<'t, 'src>>)> {
         let b = items.iter().position(|i| i.ident() == "B")?;
         let w = items.iter().position(|i| i.ident() == "W")?;
         let (first, second) = if b < w { (b, w) } else { (w, b) };
+        let side: [&str; 3] = if b < w {
+            ["B", "BL", "OB"]
+        } else {
+            ["W", "WL", "OW"]
+        };
+        let stays =
+            |i: &Item<'t, 'src>| side.contains(&i.ident()) || SETUP_PROPS.contains(&i.ident());
+        if let Some(root) = root {
+            if !reads_alike_out_of_root(root, items.iter().filter(|i| !stays(i))) {
+                return None;
+            }
+        }
         let message = format!(
             "{}[{}] and {}[{}] split into two nodes",
             items[first].ident(),
@@ -498,14 +520,7 @@ impl<'t, 'src> Planner<'t, 'src> {
             self.show(first_raw(&items[second]))
         );
         self.report(Repair::SplitBw, item_offset(&items[second]), message);
-        let side: [&str; 3] = if b < w {
-            ["B", "BL", "OB"]
-        } else {
-            ["W", "WL", "OW"]
-        };
-        let (one, two) = items
-            .drain(..)
-            .partition(|i| side.contains(&i.ident()) || SETUP_PROPS.contains(&i.ident()));
+        let (one, two) = items.drain(..).partition(|i| stays(i));
         Some((one, two))
     }
 
@@ -744,6 +759,25 @@ fn first_raw<'a>(item: &'a Item<'_, '_>) -> &'a [u8] {
         Item::Prop(p) => p.raw(),
         Item::New { values, .. } => values.first().map_or(&[], |(v, _)| v),
     }
+}
+
+/// Whether the properties `moving` out of a root (`root`) into a node of
+/// their own are read there as they were in the root. A root read a
+/// character at a time after its `CA` reads the values before it byte by
+/// byte, while every later node reads a character at a time: a value such
+/// as `B[\xa4]` before `CA[Big5]` would lose its `]` to the character
+/// `\xa4]` there. Such a root keeps its properties.
+fn reads_alike_out_of_root<'a, 't: 'a, 'src: 'a>(
+    root: Node<'t, 'src>,
+    mut moving: impl Iterator<Item = &'a Item<'t, 'src>>,
+) -> bool {
+    let mode = root.mode();
+    let alike = |raw: &[u8], at: usize| reads_alike(raw, root.mode_at(at), mode);
+    mode == ValueMode::Bytes
+        || moving.all(|item| match item {
+            Item::Prop(p) => p.values().all(|v| alike(v.raw(), v.span().start)),
+            Item::New { values, .. } => values.iter().all(|(v, at)| alike(v, *at)),
+        })
 }
 
 /// Where an item's property is in the input.

@@ -430,6 +430,18 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         }
     }
 
+    /// How the value at input offset `at` in this node was read: byte by
+    /// byte in a root up to the end of its first `CA` ([`GameData::chars_from`]),
+    /// else as [`Node::mode`] says.
+    pub(crate) fn mode_at(&self, at: usize) -> ValueMode {
+        let mode = self.mode();
+        if mode != ValueMode::Bytes && self.is_root() && at < self.game_data().chars_from as usize {
+            ValueMode::Bytes
+        } else {
+            mode
+        }
+    }
+
     #[inline]
     pub(crate) fn game_data(&self) -> &'t GameData {
         &self.coll.store.games[self.game as usize]

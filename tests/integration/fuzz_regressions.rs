@@ -563,3 +563,13 @@ fn fuzz_crash_repair_529d1cfc() {
 fn fuzz_crash_repair_3239c0de() {
     replay("repair_3239c0de.sgf");
 }
+
+/// `root-move` on a root read a character at a time after its `CA[Big5]`,
+/// with `B[\xa4]` before the `CA` (read byte by byte there): in a node of
+/// its own the move would be read a character at a time, `\xa4]` one Big5
+/// character, and the output held another number of games. A move that
+/// would read differently stays in the root.
+#[test]
+fn fuzz_crash_repair_e4e7160a() {
+    replay("repair_e4e7160a.sgf");
+}
