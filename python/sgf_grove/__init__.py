@@ -1,5 +1,34 @@
-"""sgf_grove: fast, forgiving SGF reading, writing, replay and scanning."""
+"""sgf_grove: fast, forgiving SGF (Go game record) reading, writing and replay.
 
-from sgf_grove._native import __version__
+>>> import sgf_grove
+>>> game = sgf_grove.parse(b"(;GM[1]SZ[19]PB[Lee]PW[Cho]KM[6.5]RE[W+R];B[pd];W[dd])")[0]
+>>> [node.move for node in game.main_line()[1:]]
+[('B', (15, 3)), ('W', (3, 3))]
 
-__all__ = ["__version__"]
+Points are ``(x, y)``: the column and the row from the top-left corner,
+counted from 0, as the two letters of an SGF point say (``"pd"`` is
+``(15, 3)``); a pass is ``None``. ``sgf_grove.sgfmill`` offers the part of
+sgfmill's API that scripts use most, in sgfmill's conventions.
+"""
+
+from sgf_grove._native import (
+    Collection,
+    Game,
+    Node,
+    ParseWarning,
+    SgfError,
+    __version__,
+    parse,
+    read,
+)
+
+__all__ = [
+    "Collection",
+    "Game",
+    "Node",
+    "ParseWarning",
+    "SgfError",
+    "__version__",
+    "parse",
+    "read",
+]

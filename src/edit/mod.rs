@@ -88,6 +88,29 @@ impl EditId {
     pub fn index(self) -> usize {
         self.0.get() as usize - 1
     }
+
+    /// The id of the node at `index` in a game's arena, the inverse of
+    /// [`EditId::index`]; `None` when no arena can hold that many nodes.
+    /// Whether a game has that node (and has not deleted it) is for
+    /// [`EditableGame::contains`] or [`EditableGame::node`] to say: a
+    /// program that keeps nodes as numbers (bindings, a table) turns them
+    /// back into ids this way.
+    ///
+    /// ```
+    /// use sgf_grove::edit::{EditId, EditableGame};
+    /// let doc = sgf_grove::parse(b"(;GM[1];B[aa];W[bb])")?;
+    /// let mut game = EditableGame::from_game(doc.games().next().unwrap());
+    /// let w = EditId::from_index(2).unwrap();
+    /// assert_eq!(game.node(w)?.get_raw("W"), Some(&b"bb"[..]));
+    /// game.delete(w)?;
+    /// assert!(!game.contains(EditId::from_index(2).unwrap()));
+    /// assert_eq!(EditId::from_index(u32::MAX as usize), None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn from_index(index: usize) -> Option<EditId> {
+        let n = u32::try_from(index).ok()?.checked_add(1)?;
+        NonZeroU32::new(n).map(EditId)
+    }
 }
 
 /// One property: its identifier and values, as spans of

@@ -18,6 +18,28 @@ impl NodeId {
     pub fn index(self) -> usize {
         self.0.get() as usize - 1
     }
+
+    /// The id of the node at `index` in the arena, the inverse of
+    /// [`NodeId::index`]; `None` when no arena can hold that many nodes.
+    /// Whether a collection has that node is for
+    /// [`Collection::try_node`](crate::Collection::try_node) to say: a
+    /// program that keeps nodes as numbers (bindings, a table of node
+    /// indexes) turns them back into handles this way.
+    ///
+    /// ```
+    /// use sgf_grove::NodeId;
+    /// let doc = sgf_grove::parse(b"(;GM[1];B[aa];W[bb])")?;
+    /// let coll = doc.collection();
+    /// let id = NodeId::from_index(2).unwrap();
+    /// assert_eq!(coll.try_node(id).unwrap().get_raw("W"), Some(&b"bb"[..]));
+    /// assert!(coll.try_node(NodeId::from_index(3).unwrap()).is_none());
+    /// assert_eq!(NodeId::from_index(u32::MAX as usize), None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn from_index(index: usize) -> Option<NodeId> {
+        let link = u32::try_from(index).ok()?.checked_add(1)?;
+        NodeId::from_link(link)
+    }
 }
 
 /// `0` stands for "no node" in the link fields.

@@ -1,7 +1,0 @@
-//! (to be written)
-
-use pyo3::prelude::*;
-
-pub(crate) fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
-    Ok(())
-}
