@@ -11,6 +11,17 @@ counted from 0, as the two letters of an SGF point say (``"pd"`` is
 sgfmill's API that scripts use most, in sgfmill's conventions.
 """
 
+from sgf_grove._scan import (
+    Filter,
+    Rejected,
+    Scan,
+    ScanReport,
+    Tables,
+    arrow_batches,
+    scan,
+    to_arrow,
+    to_parquet,
+)
 from sgf_grove._native import (
     Collection,
     Game,
@@ -23,6 +34,15 @@ from sgf_grove._native import (
 )
 
 __all__ = [
+    "Filter",
+    "Rejected",
+    "Scan",
+    "ScanReport",
+    "Tables",
+    "arrow_batches",
+    "scan",
+    "to_arrow",
+    "to_parquet",
     "Collection",
     "Game",
     "Node",
