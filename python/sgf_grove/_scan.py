@@ -12,7 +12,7 @@ a one-thread scan, whatever ``workers`` is.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
 from sgf_grove import _native
 from sgf_grove._native import ArrowStream, Rejected, Scan, ScanReport
@@ -108,6 +108,8 @@ def scan(
     strict: bool = False,
     charset: Optional[str] = None,
     names_only: bool = False,
+    sources: Optional[Tuple[int, int]] = None,
+    members: Optional[Tuple[int, int]] = None,
 ) -> Scan:
     """The games under ``paths``, one ``Game`` at a time, parsed on
     ``workers`` Rust threads (default: one per core) while Python works
@@ -123,7 +125,12 @@ def scan(
     with one is rejected with reason ``"parse"``, and its member ends
     there); ``charset`` reads every game's text in that charset, whatever
     its ``CA`` says; ``names_only`` takes files in folders and archives by
-    their ``.sgf``/``.sgfs`` names only.
+    their ``.sgf``/``.sgfs`` names only. ``sources=(start, end)`` reads
+    only the sources numbered so in the scan's sorted order, and
+    ``members=(k, n)`` only the ``k``-th of every ``n`` members of each
+    source: a cluster's share (:class:`sgf_grove.cluster.Shard`, whose
+    ``scan_kwargs()`` gives them). Every function below takes the same
+    keywords.
 
     The order is that of a one-thread scan (sources sorted by path, then
     each archive's members in its order), whatever ``workers`` is.
@@ -149,6 +156,8 @@ def scan(
         strict=strict,
         charset=charset,
         names_only=names_only,
+        sources=sources,
+        members=members,
     )
 
 
@@ -179,6 +188,8 @@ def to_arrow(
     strict: bool = False,
     charset: Optional[str] = None,
     names_only: bool = False,
+    sources: Optional[Tuple[int, int]] = None,
+    members: Optional[Tuple[int, int]] = None,
 ) -> Tables:
     """The games table and (with ``moves``) the moves table of every game
     under ``paths`` as ``pyarrow.Table`` objects: the columns of
@@ -206,6 +217,8 @@ def to_arrow(
         strict=strict,
         charset=charset,
         names_only=names_only,
+        sources=sources,
+        members=members,
     )
     return Tables(
         _read_stream(games).read_all(),
@@ -224,6 +237,8 @@ def arrow_batches(
     strict: bool = False,
     charset: Optional[str] = None,
     names_only: bool = False,
+    sources: Optional[Tuple[int, int]] = None,
+    members: Optional[Tuple[int, int]] = None,
 ) -> "pyarrow.RecordBatchReader":
     """One table (``"games"`` or ``"moves"``) of every game under
     ``paths`` as a ``pyarrow.RecordBatchReader`` read while the scan goes
@@ -247,6 +262,8 @@ def arrow_batches(
         strict=strict,
         charset=charset,
         names_only=names_only,
+        sources=sources,
+        members=members,
     )
     return _read_stream(stream)
 
@@ -261,6 +278,8 @@ def to_parquet(
     strict: bool = False,
     charset: Optional[str] = None,
     names_only: bool = False,
+    sources: Optional[Tuple[int, int]] = None,
+    members: Optional[Tuple[int, int]] = None,
 ) -> ScanReport:
     """Writes ``out_dir/games.parquet`` and (with ``moves``)
     ``out_dir/moves.parquet`` as ``sgf export --format parquet --out
@@ -287,6 +306,8 @@ def to_parquet(
         strict=strict,
         charset=charset,
         names_only=names_only,
+        sources=sources,
+        members=members,
     )
 
 
