@@ -198,6 +198,19 @@ impl Game {
         self.warnings.clone()
     }
 
+    /// The game information (players, ranks, result, komi, handicap,
+    /// dates, rules, size, ...), read from the root: a frozen
+    /// :class:`sgf_grove.GameInfo` dataclass, made anew at each access.
+    ///
+    /// >>> import sgf_grove
+    /// >>> info = sgf_grove.parse(b"(;GM[1]PB[Cho]PW[Go]HA[2]KM[0.5]RE[B+3.5])")[0].info
+    /// >>> info.black.name, info.handicap, info.komi, info.result.margin
+    /// ('Cho', 2, 0.5, 3.5)
+    #[getter]
+    fn info(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        super::info::game_info(py, self)
+    }
+
     /// Whether the game has been edited (made an editable copy of its own).
     #[getter]
     fn edited(&self) -> bool {
