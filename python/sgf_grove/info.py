@@ -33,6 +33,7 @@ class Player:
     and written the usual way (``"9p"``, ``"5d"``, ``"12k"``, a rating such
     as ``"1500?"``, ``"NR"``), ``None`` when the text is no known form.
 
+    >>> from sgf_grove import Player
     >>> Player(name="Cho", rank="9 dan").name
     'Cho'
     """
@@ -113,6 +114,7 @@ class GameInfo:
     def player(self, colour: str) -> Player:
         """The player of ``colour`` (``"B"`` or ``"W"``, any case).
 
+        >>> from sgf_grove import GameInfo, Player
         >>> GameInfo(black=Player(name="Lee")).player("b").name
         'Lee'
         """

@@ -362,7 +362,7 @@ impl Game {
     ///
     /// >>> import sgf_grove
     /// >>> a = sgf_grove.parse(b"(;GM[1]SZ[5:3];B[aa];W[ec])")[0].line_array()
-    /// >>> a.shape, a.dtype.name, a[2, 2, 4], a[1].sum()
+    /// >>> a.shape, a.dtype.name, int(a[2, 2, 4]), int(a[1].sum())
     /// ((3, 3, 5), 'uint8', 2, 1)
     #[pyo3(signature = (node = None, *, rules = None, strict = false))]
     fn line_array(
@@ -416,7 +416,7 @@ impl Game {
         let mut snapshots = Vec::new();
         let replay = game.read(|v| {
             replay_line(v, Some(key), rules, strict, |r, k| {
-                if path.len() % SNAPSHOT_EVERY == 0 {
+                if path.len().is_multiple_of(SNAPSHOT_EVERY) {
                     snapshots.push(r.clone());
                 }
                 path.push(k);
@@ -514,7 +514,7 @@ impl Cursor {
             st.replay.apply(v, child, strict).map_err(Fail::from)
         })?;
         st.path.push(child);
-        if (st.path.len() - 1) % SNAPSHOT_EVERY == 0 {
+        if (st.path.len() - 1).is_multiple_of(SNAPSHOT_EVERY) {
             st.snapshots.push(st.replay.clone());
         }
         Ok(())

@@ -368,7 +368,7 @@ pub(crate) fn parse_bytes(
 /// >>> sgf_grove.parse(b"(;B[aa]", strict=True)
 /// Traceback (most recent call last):
 ///   ...
-/// sgf_grove.SgfError: game tree not closed at 1:8
+/// sgf_grove.SgfError: game tree not closed at end of input (strict mode) at 1:8
 #[pyfunction]
 #[pyo3(signature = (data, *, strict = false, charset = None))]
 fn parse(
@@ -420,6 +420,7 @@ fn read(
 
 /// A Python `Game` for one game found by a scan (see the top of
 /// [`crate::core`]).
+#[allow(dead_code)] // called by the scan module
 pub(crate) fn game_from_scan(
     py: Python<'_>,
     bytes: &[u8],
