@@ -21,7 +21,7 @@ use sgf_grove::game::board::{Board as LibBoard, Illegal, RuleSet};
 use sgf_grove::game::{Rules, Symmetry};
 use sgf_grove::value::{BoardSize, Color, FromValue, Move, Point};
 use sgf_grove::Position;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// An illegal move met by a replay.
 #[derive(Clone)]
@@ -147,8 +147,15 @@ impl Replay {
         Ok(())
     }
 
-    /// An owned picture of the position, for Python.
+    /// An owned picture of the position, for Python, with the illegal
+    /// moves so far.
     fn snapshot(&self, game: &Py<Game>, key: u32) -> Board {
+        self.snapshot_sharing(game, key, Arc::new(self.illegal.clone()))
+    }
+
+    /// [`Replay::snapshot`] whose illegal moves are the first ones of
+    /// `illegal` (a list that later positions of the same line share).
+    fn snapshot_sharing(&self, game: &Py<Game>, key: u32, illegal: Arc<Vec<IllegalRec>>) -> Board {
         let size = self.board.size();
         let mut cells = vec![0u8; size.cols as usize * size.rows as usize];
         for (color, code) in [(Color::Black, 1u8), (Color::White, 2u8)] {
@@ -170,7 +177,8 @@ impl Replay {
             hash: self.board.hash(),
             situation_hash: self.board.hash_with(self.to_play),
             rules: self.board.rules(),
-            illegal: self.illegal.clone(),
+            illegal,
+            illegal_count: self.illegal.len(),
             game: Some(game.clone_ref(py)),
             key,
         })
@@ -346,11 +354,18 @@ impl Game {
         let game = slf.get();
         let owner = slf.clone().unbind();
         let mut out = Vec::new();
-        game.read(|v| {
+        let none = Arc::new(Vec::new());
+        let last = game.read(|v| {
             replay_line(v, key, rules, strict, |r, k| {
-                out.push(r.snapshot(&owner, k))
+                out.push(r.snapshot_sharing(&owner, k, none.clone()))
             })
         })?;
+        // One list of illegal moves for the whole line, each board seeing
+        // the ones met before it.
+        let illegal = Arc::new(last.illegal);
+        for b in &mut out {
+            b.illegal = illegal.clone();
+        }
         Ok(out)
     }
 
@@ -417,7 +432,7 @@ impl Game {
         let replay = game.read(|v| {
             replay_line(v, Some(key), rules, strict, |r, k| {
                 if path.len().is_multiple_of(SNAPSHOT_EVERY) {
-                    snapshots.push(r.clone());
+                    snapshots.push(Snap::of(r));
                 }
                 path.push(k);
             })
@@ -469,9 +484,29 @@ struct CursorState {
     replay: Replay,
     /// The nodes applied, from the root.
     path: Vec<u32>,
-    /// The state before `path[i * SNAPSHOT_EVERY]` was applied... after it:
-    /// `snapshots[i]` is the replay after `path[i * SNAPSHOT_EVERY]`.
-    snapshots: Vec<Replay>,
+    /// `snapshots[i]`: the replay after `path[i * SNAPSHOT_EVERY]`.
+    snapshots: Vec<Snap>,
+}
+
+/// A saved replay state; its illegal moves are the first `illegal` of the
+/// cursor's (never copied: a long line with many illegal moves would make
+/// the copies quadratic).
+struct Snap {
+    board: LibBoard,
+    to_play: Color,
+    moves: usize,
+    illegal: usize,
+}
+
+impl Snap {
+    fn of(r: &Replay) -> Snap {
+        Snap {
+            board: r.board.clone(),
+            to_play: r.to_play,
+            moves: r.moves,
+            illegal: r.illegal.len(),
+        }
+    }
 }
 
 /// A cursor on a line of play: the position after its current node, moved
@@ -515,7 +550,8 @@ impl Cursor {
         })?;
         st.path.push(child);
         if (st.path.len() - 1).is_multiple_of(SNAPSHOT_EVERY) {
-            st.snapshots.push(st.replay.clone());
+            let snap = Snap::of(&st.replay);
+            st.snapshots.push(snap);
         }
         Ok(())
     }
@@ -590,7 +626,8 @@ impl Cursor {
     /// Moves back to the parent, undoing the current node; ``False`` at the
     /// root.
     fn back(&self) -> PyResult<bool> {
-        let mut st = self.lock();
+        let mut guard = self.lock();
+        let st = &mut *guard;
         if st.path.len() <= 1 {
             return Ok(false);
         }
@@ -598,7 +635,15 @@ impl Cursor {
         let keep = st.path.len();
         let snap = (keep - 1) / SNAPSHOT_EVERY;
         st.snapshots.truncate(snap + 1);
-        let mut replay = st.snapshots[snap].clone();
+        let saved = &st.snapshots[snap];
+        let mut illegal = std::mem::take(&mut st.replay.illegal);
+        illegal.truncate(saved.illegal);
+        let mut replay = Replay {
+            board: saved.board.clone(),
+            to_play: saved.to_play,
+            moves: saved.moves,
+            illegal,
+        };
         let rest: Vec<u32> = st.path[snap * SNAPSHOT_EVERY + 1..].to_vec();
         self.game.get().read(|v| {
             for k in rest {
@@ -689,7 +734,10 @@ pub struct Board {
     hash: u64,
     situation_hash: u64,
     rules: RuleSet,
-    illegal: Vec<IllegalRec>,
+    /// The illegal moves of the line; the first `illegal_count` are this
+    /// position's.
+    illegal: Arc<Vec<IllegalRec>>,
+    illegal_count: usize,
     game: Option<Py<Game>>,
     key: u32,
 }
@@ -787,7 +835,7 @@ impl Board {
         let Some(game) = &self.game else {
             return Ok(Vec::new());
         };
-        self.illegal
+        self.illegal[..self.illegal_count]
             .iter()
             .map(|e| {
                 Ok(IllegalMove {
@@ -899,7 +947,8 @@ impl Board {
             hash: 0,
             situation_hash: 0,
             rules: self.rules,
-            illegal: Vec::new(),
+            illegal: Arc::new(Vec::new()),
+            illegal_count: 0,
             game: None,
             key: 0,
         };
