@@ -708,7 +708,7 @@ impl Game {
     /// ``"expand"`` or ``"compress"`` point lists). ``utf8`` writes text in
     /// UTF-8 and records ``CA[UTF-8]`` (``charset``: another charset
     /// instead); a character it lacks raises :class:`SgfError` (kind
-    /// ``"unrepresentable"``). ``wrap`` breaks lines at that width (between
+    /// ``"unrepresentable_character"``). ``wrap`` breaks lines at that width (between
     /// nodes and properties), ``drop`` leaves properties out, and
     /// ``drop_presets`` sets of them (``"comments"``, ``"analysis"``,
     /// ``"markup"``, ``"times"``).
