@@ -117,7 +117,7 @@ class Tree_node:
         ``index``; ``ValueError`` when that would make a loop."""
         if new_parent.owner is not self.owner:
             raise ValueError("new parent doesn't belong to the same game")
-        n = new_parent
+        n: Optional[Tree_node] = new_parent
         while n is not None:
             if n is self:
                 raise ValueError("would create a loop")
@@ -204,7 +204,7 @@ class Tree_node:
         if identifier in _COLOURS:
             return node.get(identifier).lower()
         if identifier == "FG":
-            if node.get_raw(identifier).strip() == b"":
+            if (node.get_raw(identifier) or b"").strip() == b"":
                 return None
             return node.get(identifier)
         return node.get(identifier)
