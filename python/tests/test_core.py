@@ -281,6 +281,72 @@ def test_game_info_is_a_frozen_dataclass():
         info.komi = 1.0
 
 
+def test_a_node_without_properties_is_still_true():
+    game = sgf_grove.parse(b"(;GM[1];;B[aa])")[0]
+    empty = game.node(1)
+    assert len(empty) == 0 and bool(empty) and empty.first_child.move == ("B", (0, 0))
+
+
+def test_arbitrary_bytes_never_panic():
+    # Mutations of real constructs and random bytes: every read, replay and
+    # write either works or raises SgfError (a panic would surface as
+    # pyo3's PanicException, a BaseException that `except Exception`
+    # does not catch).
+    import random
+
+    rng = random.Random(1234)
+    seeds = [
+        b"(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]AB[aa:cc]LB[dd:A]C[x\\]y];B[pd](;W[dd])(;W[tt]))",
+        b"(;SZ[5:3]AE[aa:ec]PL[W];W[ea];B[]LN[aa:bb]AR[aa:aa])",
+        b"(;CA[Shift_JIS]C[\x95\x5c];B[zz]FG[257:x])",
+    ]
+    alphabet = b"()[];:\\ABCKMSWZaetz019\n\x00\xff\x95"
+    inputs = []
+    for seed in seeds:
+        for _ in range(150):
+            data = bytearray(seed)
+            for _ in range(rng.randrange(1, 6)):
+                at = rng.randrange(len(data))
+                op = rng.randrange(3)
+                if op == 0:
+                    data[at] = rng.choice(alphabet)
+                elif op == 1:
+                    del data[at]
+                else:
+                    data.insert(at, rng.choice(alphabet))
+            inputs.append(bytes(data))
+    inputs += [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64))) for _ in range(200)]
+    for data in inputs:
+        try:
+            games = sgf_grove.parse(data)
+        except SgfError:
+            continue
+        for game in games:
+            for node in game.nodes():
+                for ident in node.properties():
+                    for read in (node.get, node.get_list):
+                        try:
+                            read(ident)
+                        except SgfError:
+                            pass
+                try:
+                    node.move
+                except SgfError:
+                    pass
+            game.info
+            game.board()
+            for options in ({}, {"canonical": True}, {"utf8": True}):
+                try:
+                    game.serialise(**options)
+                except SgfError:
+                    pass
+            try:
+                game.root.set("C", "edited")
+            except SgfError:
+                pass
+            game.serialise()
+
+
 # -- deep trees -------------------------------------------------------------------
 
 
