@@ -1,14 +1,24 @@
-"""sgf_grove: fast, forgiving SGF (Go game record) reading, writing and replay.
+"""sgf_grove: fast, forgiving SGF (Go game record) reading, replay, editing and writing.
 
 >>> import sgf_grove
 >>> game = sgf_grove.parse(b"(;GM[1]SZ[19]PB[Lee]PW[Cho]KM[6.5]RE[W+R];B[pd];W[dd])")[0]
 >>> [node.move for node in game.main_line()[1:]]
 [('B', (15, 3)), ('W', (3, 3))]
+>>> game.info.result.winner, game.board().array.shape
+('W', (19, 19))
 
 Points are ``(x, y)``: the column and the row from the top-left corner,
 counted from 0, as the two letters of an SGF point say (``"pd"`` is
-``(15, 3)``); a pass is ``None``. ``sgf_grove.sgfmill`` offers the part of
-sgfmill's API that scripts use most, in sgfmill's conventions.
+``(15, 3)``); a pass is ``None``. Boards are NumPy ``uint8`` arrays of shape
+``(rows, columns)``: 0 empty, 1 black, 2 white. ``sgf_grove.sgfmill``
+offers the part of sgfmill's API that scripts use most, in sgfmill's
+conventions.
+
+Many files at once: ``sgf_grove.scan(paths)`` iterates over the games of
+folders, collections, ``.sgfs`` files and archives, parsed on Rust
+threads; ``sgf_grove.to_arrow`` and ``sgf_grove.to_parquet`` give the
+games and moves tables of ``sgf export``; ``sgf_grove.cluster`` runs an
+export on a Dask cluster.
 """
 
 from sgf_grove._scan import (
@@ -23,17 +33,25 @@ from sgf_grove._scan import (
     to_parquet,
 )
 from sgf_grove._native import (
+    SYMMETRIES,
+    Board,
     Collection,
+    Cursor,
     Game,
+    IllegalMove,
     Node,
     ParseWarning,
     SgfError,
     __version__,
     parse,
     read,
+    serialise,
 )
+from sgf_grove.info import GameInfo, Player, Result
 
 __all__ = [
+    "SYMMETRIES",
+    "Board",
     "Filter",
     "Rejected",
     "Scan",
@@ -44,11 +62,17 @@ __all__ = [
     "to_arrow",
     "to_parquet",
     "Collection",
+    "Cursor",
     "Game",
+    "GameInfo",
+    "IllegalMove",
     "Node",
     "ParseWarning",
+    "Player",
+    "Result",
     "SgfError",
     "__version__",
     "parse",
     "read",
+    "serialise",
 ]

@@ -29,7 +29,7 @@
 use super::board::{Board, Illegal, RuleSet};
 use crate::span::Position;
 use crate::tree::{GameTree, Node, NodeId};
-use crate::value::{Color, Move, Point};
+use crate::value::{point_list_item, Color, Move, Point};
 use std::fmt;
 
 /// How a game is replayed.
@@ -294,10 +294,17 @@ fn apply(state: &mut State, node: Node<'_, '_>, strict: bool) -> Result<(), Ille
         ("AB", Some(Color::Black)),
         ("AW", Some(Color::White)),
     ];
+    let size = node.game().board_size();
     for (ident, stone) in setup {
-        if node.has(ident) {
-            for p in node.get_all::<Point>(ident).flatten() {
-                state.board.set(p, stone);
+        // Each value a point or a rectangle (`AB[aa:cc]`); a malformed value
+        // or one off the board adds nothing, the others still count.
+        for value in node.raw_values(ident) {
+            if let Some(Some((from, to))) = point_list_item(value.raw(), size) {
+                for y in from.y..=to.y {
+                    for x in from.x..=to.x {
+                        state.board.set(Point { x, y }, stone);
+                    }
+                }
             }
         }
     }

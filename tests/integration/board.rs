@@ -485,3 +485,19 @@ fn symmetric_copies_hash_the_same() {
     }
     assert!(positions > 3_000, "{positions} positions");
 }
+
+/// Compressed point lists in setup are rectangles: `AB[aa:bb]` puts down
+/// four stones, `AE[ab:bb]` takes two away (before, a replay read each
+/// value as a single point and skipped the rectangles).
+#[test]
+fn setup_rectangles_are_expanded() {
+    let doc = sgf_grove::parse(b"(;SZ[9]AB[aa:bb][ee]AW[cc][zz];AE[ab:bb])").unwrap();
+    let game = doc.games().next().unwrap();
+    let mut cursor = game.cursor();
+    let board = cursor.board();
+    assert_eq!(board.stones(B).count(), 5);
+    assert_eq!(board.stones(W).collect::<Vec<_>>(), [p(2, 2)]);
+    cursor.next().unwrap();
+    let left: Vec<Point> = cursor.board().stones(B).collect();
+    assert_eq!(left, [p(0, 0), p(1, 0), p(4, 4)]);
+}

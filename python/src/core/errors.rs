@@ -71,7 +71,7 @@ pub(crate) fn raise(kind: &str, message: String, pos: Option<Position>) -> PyErr
 /// >>> (w.kind, w.line, w.column)
 /// ('lowercase_in_ident', 1, 8)
 /// >>> str(w)
-/// 'lower-case letters in a property identifier at 1:8'
+/// 'lower-case letters in a property identifier dropped at 1:8'
 #[pyclass(frozen, module = "sgf_grove", name = "ParseWarning", eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct ParseWarning {

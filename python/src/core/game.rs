@@ -198,6 +198,19 @@ impl Game {
         self.warnings.clone()
     }
 
+    /// The game information (players, ranks, result, komi, handicap,
+    /// dates, rules, size, ...), read from the root: a frozen
+    /// :class:`sgf_grove.GameInfo` dataclass, made anew at each access.
+    ///
+    /// >>> import sgf_grove
+    /// >>> info = sgf_grove.parse(b"(;GM[1]PB[Cho]PW[Go]HA[2]KM[0.5]RE[B+3.5])")[0].info
+    /// >>> info.black.name, info.handicap, info.komi, info.result.margin
+    /// ('Cho', 2, 0.5, 3.5)
+    #[getter]
+    fn info(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        super::info::game_info(py, self)
+    }
+
     /// Whether the game has been edited (made an editable copy of its own).
     #[getter]
     fn edited(&self) -> bool {
@@ -355,7 +368,7 @@ pub(crate) fn parse_bytes(
 /// >>> sgf_grove.parse(b"(;B[aa]", strict=True)
 /// Traceback (most recent call last):
 ///   ...
-/// sgf_grove.SgfError: game tree not closed at 1:8
+/// sgf_grove.SgfError: game tree not closed at end of input (strict mode) at 1:8
 #[pyfunction]
 #[pyo3(signature = (data, *, strict = false, charset = None))]
 fn parse(
@@ -407,6 +420,7 @@ fn read(
 
 /// A Python `Game` for one game found by a scan (see the top of
 /// [`crate::core`]).
+#[allow(dead_code)] // called by the scan module
 pub(crate) fn game_from_scan(
     py: Python<'_>,
     bytes: &[u8],

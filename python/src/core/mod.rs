@@ -38,13 +38,19 @@
 
 mod errors;
 mod game;
+mod info;
 mod node;
 mod source;
 mod values;
 mod view;
 
+pub(crate) use errors::to_py_err;
 #[allow(unused_imports)] // for the scan module
 pub(crate) use game::game_from_scan;
+pub(crate) use game::{Game, State};
+pub(crate) use node::Node;
+pub(crate) use values::{Fail, Reading};
+pub(crate) use view::View;
 
 use pyo3::prelude::*;
 

@@ -320,6 +320,12 @@ impl Node {
         self.read(|v, k| v.idents(k).len())
     }
 
+    /// A node is always true, even one without properties (``len`` counts
+    /// its properties).
+    fn __bool__(&self) -> bool {
+        true
+    }
+
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let list = pyo3::types::PyList::new(py, self.properties()?)?;
         Ok(list.try_iter()?.into_any().unbind())

@@ -1,0 +1,51 @@
+"""Every example in the public docstrings runs and gives what it shows."""
+
+import doctest
+import inspect
+
+import pytest
+
+import sgf_grove
+import sgf_grove.info
+
+pytest.importorskip("numpy")  # a few examples show NumPy arrays
+
+
+def _documented():
+    """(name, object) for the package, its public names and their members."""
+    seen = set()
+    out = [("sgf_grove", sgf_grove), ("sgf_grove.info", sgf_grove.info)]
+    for name in sgf_grove.__all__:
+        obj = getattr(sgf_grove, name)
+        out.append((f"sgf_grove.{name}", obj))
+        if inspect.isclass(obj):
+            for attr, member in vars(obj).items():
+                if attr.startswith("_") and attr not in ("__init__", "__new__"):
+                    continue
+                out.append((f"sgf_grove.{name}.{attr}", member))
+    unique = []
+    for name, obj in out:
+        doc = getattr(obj, "__doc__", None)
+        if not isinstance(doc, str) or id(obj) in seen or ">>>" not in doc:
+            continue
+        seen.add(id(obj))
+        unique.append((name, doc))
+    return unique
+
+
+DOCUMENTED = _documented()
+
+
+def test_there_are_examples():
+    # The package documents its API with examples: losing them fails here.
+    assert len(DOCUMENTED) >= 30
+
+
+@pytest.mark.parametrize("name,doc", DOCUMENTED, ids=[n for n, _ in DOCUMENTED])
+def test_docstring_examples(name, doc):
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(doc, {}, name, None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    out = []
+    runner.run(test, out=out.append)
+    assert runner.failures == 0, "".join(out)
