@@ -30,7 +30,9 @@ CLASSES = {
 def test_doc_examples_run(obj):
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    tests = finder.find(obj, globs={"sgf_grove": sgf_grove})
+    globs = dict(vars(obj)) if inspect.ismodule(obj) else {}
+    globs["sgf_grove"] = sgf_grove
+    tests = finder.find(obj, globs=globs)
     assert sum(len(t.examples) for t in tests) > 0
     for test in tests:
         runner.run(test)
