@@ -67,10 +67,11 @@ class Filter:
     open); a list is "any of"; text is read as ``sgf select`` reads it
     (``"6.5..7.5"`` works too).
 
-    >>> f = Filter(size=19, komi=(6.5, 7.5), rank=("5d", None))
+    >>> import sgf_grove
+    >>> f = sgf_grove.Filter(size=19, komi=(6.5, 7.5), rank=("5d", None))
     >>> f.to_dict()
     {'size': 19, 'komi': (6.5, 7.5), 'rank': ('5d', None)}
-    >>> Filter(colour="B")
+    >>> sgf_grove.Filter(colour="B")
     Traceback (most recent call last):
     ...
     ValueError: no filter 'colour'; the filters are size, handicap, komi, rank, date, player, result, moves, rules, event, has, lacks

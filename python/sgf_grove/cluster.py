@@ -111,6 +111,7 @@ def plan(
     >>> d = tempfile.mkdtemp()
     >>> for i in range(6):
     ...     _ = open(os.path.join(d, f"{i}.sgf"), "w").write("(;GM[1];B[aa])")
+    >>> from sgf_grove.cluster import plan
     >>> [s.sources for s in plan(d, 3)]
     [(0, 2), (2, 4), (4, 6)]
     """
