@@ -250,3 +250,14 @@ def test_bad_arguments_raise_at_once(tmp_path):
 def test_a_missing_path_is_a_rejection(tmp_path):
     items = list(sgf_grove.scan(tmp_path / "nowhere.sgf", rejected=True))
     assert len(items) == 1 and items[0].reason == "io"
+
+
+def test_dropping_an_arrow_reader_stops_its_scan(tmp_path):
+    big = big_collection(tmp_path / "big.sgf", 100_000)
+    before = threads()
+    reader = sgf_grove.arrow_batches(big, "moves", workers=2, batch_rows=1000)
+    first = reader.read_next_batch()
+    assert first.num_rows == 1000
+    assert threads() > before
+    del reader
+    assert wait_for_threads(before) == before

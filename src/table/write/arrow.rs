@@ -283,7 +283,7 @@ fn nulls(n: usize, rows: &[usize]) -> Option<NullBuffer> {
 ///
 /// ```
 /// use sgf_grove::table::{BatchBuilder, GameRow};
-/// use sgf_grove::arrow_array::{cast::AsArray, types::Int32Type};
+/// use sgf_grove::arrow_array::{cast::AsArray, types::Int32Type, Array};
 ///
 /// let doc = sgf_grove::parse(b"(;SZ[19]KM[6.5];B[pd];W[])(;SZ[9];B[ee])")?;
 /// let mut batches = BatchBuilder::new(true);
