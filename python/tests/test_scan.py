@@ -181,14 +181,15 @@ def test_the_gil_is_released_while_rust_reads(tmp_path):
     assert found and found[0].root["PB"] == "Needle"
     assert took > 0.2, f"the scan took {took:.3f}s: too short to measure"
     # With the GIL held through the wait the counter would stand still;
-    # released, it runs at a good share of its speed alone.
-    assert during > 0.25 * alone, (during, alone)
+    # released, it runs (at a share of its speed alone that depends on
+    # what else the cores do: the scan's threads take them too).
+    assert during > 0.05 * alone, (during, alone)
 
     def arrow():
         sgf_grove.to_arrow(big, workers=2)
 
     during, took = counter_rate(0, arrow)
-    assert during > 0.25 * alone, (during, alone, took)
+    assert during > 0.05 * alone, (during, alone, took)
 
 
 def wait_for_threads(at_most: int, seconds: float = 10) -> int:
@@ -254,7 +255,10 @@ def test_a_missing_path_is_a_rejection(tmp_path):
 
 def test_dropping_an_arrow_reader_stops_its_scan(tmp_path):
     big = big_collection(tmp_path / "big.sgf", 100_000)
-    before = threads()
+    small = big_collection(tmp_path / "small.sgf", 10)
+    # pyarrow may start threads of its own on first use: not the scan's.
+    sgf_grove.arrow_batches(small, "moves", workers=2).read_all()
+    before = wait_for_threads(threads())
     reader = sgf_grove.arrow_batches(big, "moves", workers=2, batch_rows=1000)
     first = reader.read_next_batch()
     assert first.num_rows == 1000
