@@ -260,7 +260,13 @@ impl Collection {
         self.games.len()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Game>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let games = self.games(py);
+            let list = pyo3::types::PyList::new(py, games)?;
+            return Ok(list.as_any().get_item(slice)?.unbind());
+        }
+        let index: isize = index.extract()?;
         let n = self.games.len() as isize;
         let i = if index < 0 { index + n } else { index };
         if i < 0 || i >= n {
@@ -268,7 +274,7 @@ impl Collection {
                 "game index out of range",
             ));
         }
-        Ok(self.games[i as usize].clone_ref(py))
+        Ok(self.games[i as usize].clone_ref(py).into_any())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
