@@ -26,6 +26,9 @@ pub(crate) enum State {
 /// input. Nodes are :class:`Node` handles: a game and a node number that
 /// stays valid across edits.
 ///
+/// ``Game(size)`` makes a new, empty game (see :meth:`Node.play` and
+/// :meth:`Node.set` to fill it).
+///
 /// ``origin``, ``offset`` and ``index`` say where the game came from: the
 /// path given to :func:`read` (``None`` for :func:`parse`; an archive
 /// member as ``archive!member`` for scanned games), the byte offset of its
@@ -37,6 +40,8 @@ pub(crate) enum State {
 /// [None, ('B', (4, 4)), ('W', (2, 2))]
 /// >>> game.size, game.offset, game.index
 /// ((9, 9), 0, 0)
+/// >>> sgf_grove.Game((19, 13)).serialise()
+/// b'(;GM[1]FF[4]CA[UTF-8]SZ[19:13])\n'
 #[pyclass(frozen, module = "sgf_grove")]
 pub struct Game {
     pub(crate) state: Mutex<State>,
