@@ -48,8 +48,11 @@ def test_collection_is_a_sequence():
     assert games[-1].index == 2
     assert [g.index for g in games] == [0, 1, 2]
     assert [g.index for g in games.games] == [0, 1, 2]
+    assert [g.index for g in games[1:]] == [1, 2] and games[::-1][0].index == 2
     with pytest.raises(IndexError):
         games[3]
+    with pytest.raises(TypeError):
+        games["first"]
 
 
 def test_read_sets_origin(tmp_path):

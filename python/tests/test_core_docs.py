@@ -7,6 +7,7 @@ import pytest
 
 import sgf_grove
 import sgf_grove.info
+import sgf_grove.sgfmill
 
 pytest.importorskip("numpy")  # a few examples show NumPy arrays
 
@@ -14,9 +15,12 @@ pytest.importorskip("numpy")  # a few examples show NumPy arrays
 def _documented():
     """(name, object) for the package, its public names and their members."""
     seen = set()
-    out = [("sgf_grove", sgf_grove), ("sgf_grove.info", sgf_grove.info)]
-    for name in sgf_grove.__all__:
-        obj = getattr(sgf_grove, name)
+    out = [("sgf_grove", sgf_grove), ("sgf_grove.info", sgf_grove.info), ("sgf_grove.sgfmill", sgf_grove.sgfmill)]
+    public = [("sgf_grove", sgf_grove, name) for name in sgf_grove.__all__]
+    public += [("sgf_grove.sgfmill", sgf_grove.sgfmill, name) for name in sgf_grove.sgfmill.__all__]
+    for module_name, module, name in public:
+        obj = getattr(module, name)
+        name = f"{module_name}.{name}"[len("sgf_grove.") :]
         out.append((f"sgf_grove.{name}", obj))
         if inspect.isclass(obj):
             for attr, member in vars(obj).items():
@@ -44,7 +48,9 @@ def test_there_are_examples():
 @pytest.mark.parametrize("name,doc", DOCUMENTED, ids=[n for n, _ in DOCUMENTED])
 def test_docstring_examples(name, doc):
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(doc, {}, name, None, 0)
+    # sgf_grove.sgfmill's examples run in its namespace, as its doctests do.
+    globs = dict(vars(sgf_grove.sgfmill)) if name.startswith("sgf_grove.sgfmill") else {}
+    test = parser.get_doctest(doc, globs, name, None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     out = []
     runner.run(test, out=out.append)

@@ -27,16 +27,7 @@ pyo3::create_exception!(
 /// The Python exception for `err`, with `pos` as its position when the
 /// error has none of its own (a value read from an edited game).
 pub(crate) fn to_py_err(err: &Error, pos: Option<Position>) -> PyErr {
-    let pos = if err.has_position() {
-        Some(err.position())
-    } else {
-        pos
-    };
-    let message = match (err.has_position(), pos) {
-        (false, Some(p)) => format!("{err} at {p}"),
-        _ => err.to_string(),
-    };
-    raise(err.kind().code(), message, pos)
+    super::values::Fail::from_error(err, pos).into()
 }
 
 /// An [`SgfError`] of kind `kind` (a `snake_case` code).

@@ -26,6 +26,9 @@ pub(crate) enum State {
 /// input. Nodes are :class:`Node` handles: a game and a node number that
 /// stays valid across edits.
 ///
+/// ``Game(size)`` makes a new, empty game (see :meth:`Node.play` and
+/// :meth:`Node.set` to fill it).
+///
 /// ``origin``, ``offset`` and ``index`` say where the game came from: the
 /// path given to :func:`read` (``None`` for :func:`parse`; an archive
 /// member as ``archive!member`` for scanned games), the byte offset of its
@@ -37,6 +40,8 @@ pub(crate) enum State {
 /// [None, ('B', (4, 4)), ('W', (2, 2))]
 /// >>> game.size, game.offset, game.index
 /// ((9, 9), 0, 0)
+/// >>> sgf_grove.Game((19, 13)).serialise()
+/// b'(;GM[1]FF[4]CA[UTF-8]SZ[19:13])\n'
 #[pyclass(frozen, module = "sgf_grove")]
 pub struct Game {
     pub(crate) state: Mutex<State>,
@@ -260,7 +265,13 @@ impl Collection {
         self.games.len()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Game>> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let games = self.games(py);
+            let list = pyo3::types::PyList::new(py, games)?;
+            return Ok(list.as_any().get_item(slice)?.unbind());
+        }
+        let index: isize = index.extract()?;
         let n = self.games.len() as isize;
         let i = if index < 0 { index + n } else { index };
         if i < 0 || i >= n {
@@ -268,7 +279,7 @@ impl Collection {
                 "game index out of range",
             ));
         }
-        Ok(self.games[i as usize].clone_ref(py))
+        Ok(self.games[i as usize].clone_ref(py).into_any())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
