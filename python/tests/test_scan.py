@@ -192,6 +192,21 @@ def test_the_gil_is_released_while_rust_reads(tmp_path):
     assert during > 0.05 * alone, (during, alone, took)
 
 
+def settled_threads(seconds: float = 5) -> int:
+    """The thread count once it has not changed for 0.2 s (threads of an
+    earlier scan may still be ending)."""
+    deadline = time.monotonic() + seconds
+    last, since = threads(), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        now = threads()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= 0.2:
+            break
+    return last
+
+
 def wait_for_threads(at_most: int, seconds: float = 10) -> int:
     deadline = time.monotonic() + seconds
     while threads() > at_most and time.monotonic() < deadline:
@@ -201,14 +216,14 @@ def wait_for_threads(at_most: int, seconds: float = 10) -> int:
 
 def test_stopping_early_stops_the_rust_threads(tmp_path):
     big = big_collection(tmp_path / "big.sgf", 100_000)
-    before = threads()
+    before = settled_threads()
     games = sgf_grove.scan(big, workers=2)
     taken = [next(games) for _ in range(10)]
     assert [g.index for g in taken] == list(range(10))
     assert threads() > before  # the scan thread and its workers
     start = time.perf_counter()
     games.close()
-    assert wait_for_threads(before) == before
+    assert wait_for_threads(before) <= before
     assert time.perf_counter() - start < 5
     assert list(games) == []
     assert not games.report.finished
@@ -218,11 +233,11 @@ def test_stopping_early_stops_the_rust_threads(tmp_path):
     for g in sgf_grove.scan(big, workers=2):
         if g.index == 5:
             break
-    assert wait_for_threads(before) == before
+    assert wait_for_threads(before) <= before
 
     with sgf_grove.scan(big, workers=2) as games:
         next(games)
-    assert wait_for_threads(before) == before
+    assert wait_for_threads(before) <= before
 
 
 def test_report_is_live_while_iterating(kinds):
@@ -258,10 +273,10 @@ def test_dropping_an_arrow_reader_stops_its_scan(tmp_path):
     small = big_collection(tmp_path / "small.sgf", 10)
     # pyarrow may start threads of its own on first use: not the scan's.
     sgf_grove.arrow_batches(small, "moves", workers=2).read_all()
-    before = wait_for_threads(threads())
+    before = settled_threads()
     reader = sgf_grove.arrow_batches(big, "moves", workers=2, batch_rows=1000)
     first = reader.read_next_batch()
     assert first.num_rows == 1000
     assert threads() > before
     del reader
-    assert wait_for_threads(before) == before
+    assert wait_for_threads(before) <= before
