@@ -141,7 +141,10 @@ pub(crate) struct MoveColumns {
 
 /// The most moves a batch of the Parquet writer holds (its `MOVE_BATCH`), plus the moves of the
 /// row that crosses it (a longer game makes the vectors grow).
-const MOVE_ROOM: usize = super::parquet::MOVE_BATCH + 1024;
+const MOVE_ROOM: usize = MOVE_BATCH + 1024;
+
+/// The moves a batch of the Parquet writer gathers before it is encoded.
+pub(crate) const MOVE_BATCH: usize = 65_536;
 
 impl MoveColumns {
     /// Columns with room for a batch.
@@ -228,6 +231,7 @@ impl MoveColumns {
     /// Takes back the vectors of a written batch's arrays (from
     /// [`MoveColumns::finish`]) for the next batch; a vector that cannot
     /// be taken back (still shared) is allocated anew.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn reclaim(&mut self, columns: Vec<ArrayRef>) {
         let mut columns = columns.into_iter();
         self.game_id = take_back(columns.next(), 0);
@@ -241,6 +245,7 @@ impl MoveColumns {
 
 /// The values vector of buffer `index` of `array`, emptied, when `array`
 /// is its only owner; else a new vector with room for a batch.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
 fn take_back<T: ArrowNativeType>(array: Option<ArrayRef>, index: usize) -> Vec<T> {
     let buffer = array.and_then(|array| {
         let data = array.to_data();
@@ -384,11 +389,13 @@ impl BatchBuilder {
     /// The moves gathered so far as arrays, for a writer that hands them
     /// back once written ([`BatchBuilder::reclaim_moves`]); `None` when
     /// the builder gathers no moves.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn finish_move_columns(&mut self) -> Option<Result<Vec<ArrayRef>, TableError>> {
         self.moves.as_mut().map(MoveColumns::finish)
     }
 
     /// Takes back the vectors of written move arrays for the next batch.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn reclaim_moves(&mut self, columns: Vec<ArrayRef>) {
         if let Some(moves) = &mut self.moves {
             moves.reclaim(columns);
@@ -396,6 +403,7 @@ impl BatchBuilder {
     }
 
     /// The moves table's schema.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn moves_schema_ref(&self) -> &SchemaRef {
         &self.moves_schema
     }

@@ -1,7 +1,7 @@
 //! [`ParquetWriter`]: the games and moves tables as Parquet files, through
 //! the `arrow` and `parquet` crates.
 
-use super::arrow::BatchBuilder;
+use super::arrow::{BatchBuilder, MOVE_BATCH};
 use super::{RowWriter, TableError, TableErrorKind};
 use crate::table::GameRow;
 use arrow_array::RecordBatch;
@@ -111,7 +111,6 @@ impl<W: Write + Send> Sink<W> {
 /// columns are encoded into the current row group, so memory is the
 /// row group's encoded bytes plus one batch).
 const GAME_BATCH: usize = 4096;
-pub(crate) const MOVE_BATCH: usize = 65_536;
 
 /// Moves handed to the column encoders at a time (the parquet crate's
 /// default is 1,024): fewer rounds of level, statistics and page-size
@@ -130,8 +129,8 @@ const MOVE_WRITE_BATCH: usize = 4096;
 ///
 /// # Schema
 ///
-/// The games table has the columns of [`COLUMNS`] and the moves table
-/// those of [`MOVE_COLUMNS`], in that order, with these types: `Int64` →
+/// The games table has the columns of [`COLUMNS`](crate::table::COLUMNS) and the moves table
+/// those of [`MOVE_COLUMNS`](crate::table::MOVE_COLUMNS), in that order, with these types: `Int64` →
 /// `INT64`, `Int32` → `INT32`, `Float64` → `DOUBLE`, `Utf8` → `BYTE_ARRAY`
 /// (`STRING`, UTF-8), `Bool` → `BOOLEAN`; the nullable ones `OPTIONAL`,
 /// the others `REQUIRED`. All types are signed and plain, so DuckDB,
