@@ -31,6 +31,11 @@ pub mod tree;
 pub mod value;
 pub mod writer;
 
+/// The `arrow-array` crate (feature `arrow`), re-exported because
+/// [`table::BatchBuilder`] hands out its `RecordBatch`: use it through
+/// this path and the versions agree.
+#[cfg(feature = "arrow")]
+pub use arrow_array;
 /// The `encoding_rs` crate, re-exported because the public API names its
 /// types: [`ParseOptions::charset`] takes a `&'static encoding_rs::Encoding`
 /// and [`text::Charset::encoding`] gives one. Use it through this path

@@ -13,8 +13,25 @@ counted from 0, as the two letters of an SGF point say (``"pd"`` is
 ``(rows, columns)``: 0 empty, 1 black, 2 white. ``sgf_grove.sgfmill``
 offers the part of sgfmill's API that scripts use most, in sgfmill's
 conventions.
+
+Many files at once: ``sgf_grove.scan(paths)`` iterates over the games of
+folders, collections, ``.sgfs`` files and archives, parsed on Rust
+threads; ``sgf_grove.to_arrow`` and ``sgf_grove.to_parquet`` give the
+games and moves tables of ``sgf export``; ``sgf_grove.cluster`` runs an
+export on a Dask cluster.
 """
 
+from sgf_grove._scan import (
+    Filter,
+    Rejected,
+    Scan,
+    ScanReport,
+    Tables,
+    arrow_batches,
+    scan,
+    to_arrow,
+    to_parquet,
+)
 from sgf_grove._native import (
     SYMMETRIES,
     Board,
@@ -35,6 +52,15 @@ from sgf_grove.info import GameInfo, Player, Result
 __all__ = [
     "SYMMETRIES",
     "Board",
+    "Filter",
+    "Rejected",
+    "Scan",
+    "ScanReport",
+    "Tables",
+    "arrow_batches",
+    "scan",
+    "to_arrow",
+    "to_parquet",
     "Collection",
     "Cursor",
     "Game",

@@ -252,3 +252,112 @@ class Cursor:
     def back(self) -> bool: ...
 
 def _library_replay(data: bytes) -> List[List[Tuple[int, int, int]]]: ...
+
+# Scans over every input kind (scan, Scan, ScanReport, Rejected), the
+# tables as Arrow C streams (tables, batches, ArrowStream), Parquet
+# (export_parquet) and the cluster planner's sources. The public, typed
+# wrappers are in sgf_grove/_scan.py and sgf_grove/cluster.py.
+
+_Paths = Union[_StrPath, Iterable[_StrPath]]
+_Range = Tuple[int, int]
+
+@final
+class Rejected:
+    @property
+    def source(self) -> str: ...
+    @property
+    def game(self) -> Optional[int]: ...
+    @property
+    def offset(self) -> Optional[int]: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+
+@final
+class ScanReport:
+    @property
+    def games(self) -> int: ...
+    @property
+    def rejected(self) -> dict[str, int]: ...
+    @property
+    def rejected_total(self) -> int: ...
+    @property
+    def errors(self) -> List[Rejected]: ...
+    @property
+    def errors_dropped(self) -> int: ...
+    @property
+    def skipped(self) -> dict[str, int]: ...
+    @property
+    def finished(self) -> bool: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+@final
+class Scan(Iterator[Union[Game, Rejected]]):
+    def __iter__(self) -> Scan: ...
+    def __next__(self) -> Union[Game, Rejected]: ...
+    @property
+    def report(self) -> ScanReport: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Scan: ...
+    def __exit__(self, *args: object) -> bool: ...
+
+@final
+class ArrowStream:
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+    @property
+    def column_names(self) -> List[str]: ...
+
+def scan(
+    paths: _Paths,
+    workers: Optional[int] = None,
+    select: Optional[object] = None,
+    *,
+    rejected: bool = False,
+    strict: bool = False,
+    charset: Optional[str] = None,
+    names_only: bool = False,
+    sources: Optional[_Range] = None,
+    members: Optional[_Range] = None,
+) -> Scan: ...
+def tables(
+    paths: _Paths,
+    moves: bool = True,
+    workers: Optional[int] = None,
+    select: Optional[object] = None,
+    *,
+    strict: bool = False,
+    charset: Optional[str] = None,
+    names_only: bool = False,
+    sources: Optional[_Range] = None,
+    members: Optional[_Range] = None,
+    id_base: int = 0,
+) -> Tuple[ArrowStream, Optional[ArrowStream], ScanReport]: ...
+def batches(
+    paths: _Paths,
+    table: str = "games",
+    workers: Optional[int] = None,
+    select: Optional[object] = None,
+    *,
+    batch_rows: int = 65536,
+    strict: bool = False,
+    charset: Optional[str] = None,
+    names_only: bool = False,
+    sources: Optional[_Range] = None,
+    members: Optional[_Range] = None,
+) -> ArrowStream: ...
+def export_parquet(
+    paths: _Paths,
+    games_path: _StrPath,
+    moves_path: Optional[_StrPath] = None,
+    workers: Optional[int] = None,
+    select: Optional[object] = None,
+    *,
+    strict: bool = False,
+    charset: Optional[str] = None,
+    names_only: bool = False,
+    sources: Optional[_Range] = None,
+    members: Optional[_Range] = None,
+    id_base: int = 0,
+) -> ScanReport: ...
+def sources(paths: _Paths, *, names_only: bool = False) -> List[Tuple[str, Optional[int]]]: ...

@@ -6,6 +6,7 @@ use super::{InputError, InputErrorKind, Inputs, Member, MemberKind, Origin, Sgfs
 use crate::{Collection, ErrorKind, GameTree, ParseOptions, StreamParser};
 use std::fmt;
 use std::io::{self, Cursor, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many bytes a UTF-16 member may have for
 /// [`Inputs::scan_games`] (it is decoded in memory): 256 MiB.
@@ -106,18 +107,20 @@ impl Inputs {
         F: FnMut(Result<Game<'_>, InputError>) -> Result<(), E>,
     {
         let mut idle = Some(StreamParser::with_options(io::empty(), options));
+        let cancel = self.cancel();
         self.scan(|member| match member {
-            Ok(member) => games_of(member, options, &mut idle, &mut visit),
+            Ok(member) => games_of(member, options, cancel, &mut idle, &mut visit),
             Err(err) => visit(Err(err)),
         })
     }
 }
 
-/// Hands each game of `member` to `visit`; `idle` holds the parser between
-/// members.
+/// Hands each game of `member` to `visit`, until `cancel` is set; `idle`
+/// holds the parser between members.
 pub(crate) fn games_of<E, F>(
     mut member: Member<'_>,
     options: ParseOptions,
+    cancel: Option<&AtomicBool>,
     idle: &mut Option<StreamParser<io::Empty>>,
     visit: &mut F,
 ) -> Result<(), E>
@@ -128,7 +131,15 @@ where
     let content = member.content();
     let kind = member.kind();
     if content.is_text() {
-        return parse(member.into_reader(), kind, origin, options, idle, visit);
+        return parse(
+            member.into_reader(),
+            kind,
+            origin,
+            options,
+            cancel,
+            idle,
+            visit,
+        );
     }
     if !content.is_utf16() {
         let err = InputError::new(origin.clone(), InputErrorKind::NotText(content), None);
@@ -143,6 +154,7 @@ where
                 kind,
                 origin,
                 options,
+                cancel,
                 idle,
                 visit,
             )
@@ -176,6 +188,7 @@ fn parse<E, F>(
     kind: MemberKind,
     origin: &Origin,
     options: ParseOptions,
+    cancel: Option<&AtomicBool>,
     idle: &mut Option<StreamParser<io::Empty>>,
     visit: &mut F,
 ) -> Result<(), E>
@@ -188,13 +201,13 @@ where
     match kind {
         MemberKind::Sgfs => {
             let mut stream = parser.recycle(SgfsLines::new(reader), options);
-            let result = sgfs_games(&mut stream, origin, visit);
+            let result = sgfs_games(&mut stream, origin, cancel, visit);
             *idle = Some(stream.recycle(io::empty(), ParseOptions::new()));
             result
         }
         _ => {
             let mut stream = parser.recycle(reader, options);
-            let result = stream_games(&mut stream, origin, visit).map(|_| ());
+            let result = stream_games(&mut stream, origin, cancel, visit).map(|_| ());
             *idle = Some(stream.recycle(io::empty(), ParseOptions::new()));
             result
         }
@@ -206,12 +219,14 @@ where
 fn stream_games<R: Read, E, F>(
     stream: &mut StreamParser<R>,
     origin: &Origin,
+    cancel: Option<&AtomicBool>,
     visit: &mut F,
 ) -> Result<bool, E>
 where
     F: FnMut(Result<Game<'_>, InputError>) -> Result<(), E>,
 {
-    while let Some(next) = stream.next_game() {
+    let stopped = || cancel.is_some_and(|f| f.load(Ordering::Relaxed));
+    while let Some(next) = (!stopped()).then(|| stream.next_game()).flatten() {
         match next {
             Ok(collection) => visit(Ok(Game { origin, collection }))?,
             Err(err) => {
@@ -228,12 +243,16 @@ where
 fn sgfs_games<R: Read, E, F>(
     stream: &mut StreamParser<SgfsLines<R>>,
     origin: &Origin,
+    cancel: Option<&AtomicBool>,
     visit: &mut F,
 ) -> Result<(), E>
 where
     F: FnMut(Result<Game<'_>, InputError>) -> Result<(), E>,
 {
     loop {
+        if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Ok(());
+        }
         let at = match stream.get_mut().next_line() {
             Ok(Some(at)) => at,
             Ok(None) => return Ok(()),
@@ -241,7 +260,7 @@ where
         };
         let games = stream.games();
         stream.restart_at(at, games);
-        if stream_games(stream, origin, visit)? {
+        if stream_games(stream, origin, cancel, visit)? {
             // The source broke: no next line can be found.
             return Ok(());
         }

@@ -6,6 +6,8 @@ use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
 use std::fs::{self, File, FileType};
 use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// How many archive and compression layers a member may be under, by
 /// default ([`Inputs::max_depth`]).
@@ -51,6 +53,9 @@ pub struct Inputs {
     max_depth: u32,
     max_spool: u64,
     shard: Option<(usize, usize)>,
+    range: Option<(usize, usize)>,
+    members: Option<(u64, u64)>,
+    cancel: Option<Arc<AtomicBool>>,
     #[cfg(feature = "parallel")]
     worker_budget: usize,
 }
@@ -76,7 +81,22 @@ impl Inputs {
             #[cfg(feature = "parallel")]
             worker_budget: super::par::WORKER_BUDGET,
             shard: None,
+            range: None,
+            members: None,
+            cancel: None,
         }
+    }
+
+    /// Whether the flag of [`Inputs::cancel_flag`] is set.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// The flag of [`Inputs::cancel_flag`], for the layers below.
+    pub(crate) fn cancel(&self) -> Option<&AtomicBool> {
+        self.cancel.as_deref()
     }
 
     /// Whether files in folders and archive members whose name is not
@@ -149,6 +169,115 @@ impl Inputs {
         self
     }
 
+    /// Takes only the sources numbered `start..end` (from 0) in the sorted
+    /// order of [`Inputs::sources`] (after [`Inputs::shard`], when both are
+    /// set, the numbers are those of the whole list): contiguous ranges
+    /// that cover the list read each source exactly once, and a planner
+    /// can cut them by size ([`Source::size`]). An empty folder in the
+    /// paths is reported by the range that starts at 0.
+    ///
+    /// ```
+    /// use sgf_grove::input::Inputs;
+    /// let dir = std::env::temp_dir().join(format!("sgf-grove-range-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// for name in ["a.sgf", "b.sgf", "c.sgf"] {
+    ///     std::fs::write(dir.join(name), "(;GM[1])")?;
+    /// }
+    /// let names = |inputs: Inputs| -> Vec<String> {
+    ///     inputs.sources().iter().map(|s| s.origin().to_string()[dir.as_os_str().len() + 1..].to_owned()).collect()
+    /// };
+    /// assert_eq!(names(Inputs::new([&dir]).source_range(0..2)), ["a.sgf", "b.sgf"]);
+    /// assert_eq!(names(Inputs::new([&dir]).source_range(2..9)), ["c.sgf"]);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn source_range(mut self, range: std::ops::Range<usize>) -> Inputs {
+        self.range = Some((range.start, range.end.max(range.start)));
+        self
+    }
+
+    /// Takes only this machine's share of the SGF members of each source:
+    /// of a source's members (and the errors it reports) in the order of
+    /// a scan, the `k`th of every `n`, counting from 0. A folder of files
+    /// is sharded with [`Inputs::shard`] or [`Inputs::source_range`]; this
+    /// is for one large archive, so that `n` machines read its games once
+    /// between them. `n` 0 or 1 takes everything.
+    ///
+    /// The cost: every shard still goes through the whole source, since
+    /// formats are told by their first bytes. A member left to another
+    /// shard is not parsed; a zip or 7z member is not decompressed past
+    /// its first bytes, but a tar stream (and any compressed stream) is
+    /// read and decompressed whole by every shard, as it can only be read
+    /// from its start. An archive whose directory or stream is corrupt
+    /// may be reported by more than one shard.
+    ///
+    /// ```
+    /// use sgf_grove::input::Inputs;
+    /// use sgf_grove::ParseOptions;
+    /// let path = std::env::temp_dir().join(format!("sgf-grove-members-{}.zip", std::process::id()));
+    /// let mut zip = zip::ZipWriter::new(std::fs::File::create(&path)?);
+    /// for name in ["a.sgf", "b.sgf", "c.sgf"] {
+    ///     zip.start_file(name, zip::write::SimpleFileOptions::default())?;
+    ///     std::io::Write::write_all(&mut zip, b"(;GM[1])")?;
+    /// }
+    /// zip.finish()?;
+    /// let members = |k| {
+    ///     let mut names = Vec::new();
+    ///     Inputs::new([&path]).member_shard(k, 2).scan_games(ParseOptions::new(), |game| {
+    ///         names.push(game?.origin().members().next().unwrap().to_vec());
+    ///         Ok::<(), sgf_grove::input::InputError>(())
+    ///     })?;
+    ///     Ok::<_, sgf_grove::input::InputError>(names)
+    /// };
+    /// assert_eq!(members(0)?, [b"a.sgf".to_vec(), b"c.sgf".to_vec()]);
+    /// assert_eq!(members(1)?, [b"b.sgf".to_vec()]);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn member_shard(mut self, k: usize, n: usize) -> Inputs {
+        self.members = (n > 1).then_some(((k % n) as u64, n as u64));
+        self
+    }
+
+    /// The member share of [`Inputs::member_shard`], for the scan.
+    pub(crate) fn members(&self) -> Option<(u64, u64)> {
+        self.members
+    }
+
+    /// A flag that stops a scan once it is set (from any thread): no
+    /// source or archive member is started after it and no further game
+    /// is parsed; the scan returns soon, with what it found so far. For a
+    /// consumer that stops reading early (a Python iterator dropped half
+    /// way), so that the threads reading for it stop too.
+    ///
+    /// ```
+    /// use sgf_grove::input::Inputs;
+    /// use sgf_grove::ParseOptions;
+    /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+    /// let path = std::env::temp_dir().join(format!("sgf-grove-cancel-{}.sgf", std::process::id()));
+    /// std::fs::write(&path, "(;GM[1])".repeat(1000))?;
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// let mut games = 0;
+    /// Inputs::new([&path]).cancel_flag(stop.clone()).scan_games(ParseOptions::new(), |game| {
+    ///     game?;
+    ///     games += 1;
+    ///     if games == 10 {
+    ///         stop.store(true, Ordering::Relaxed);
+    ///     }
+    ///     Ok::<(), sgf_grove::input::InputError>(())
+    /// })?;
+    /// assert_eq!(games, 10);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Inputs {
+        self.cancel = Some(flag);
+        self
+    }
+
     /// Walks the folders and lists what is to be read, sorted by path,
     /// without reading any file: files named or found in folders, standard
     /// input, and paths that could not be looked at. What is not a regular
@@ -181,13 +310,21 @@ impl Inputs {
             .list
             .sort_by(|a, b| (&a.origin, a.kind.rank()).cmp(&(&b.origin, b.kind.rank())));
         sources.list.dedup_by(|a, b| a.origin == b.origin);
-        if let Some((k, n)) = self.shard {
+        if self.shard.is_some() || self.range.is_some() || self.members.is_some() {
+            let keep = |i: usize| {
+                self.shard.is_none_or(|(k, n)| i % n == k)
+                    && self.range.is_none_or(|(a, b)| a <= i && i < b)
+            };
+            // The share that reports a folder with no file at all.
+            let first = self.shard.is_none_or(|(k, _)| k == 0)
+                && self.range.is_none_or(|(a, _)| a == 0)
+                && self.members.is_none_or(|(k, _)| k == 0);
             let mut i = 0;
             let mut found = vec![false; sources.folders.len()];
             let mut kept = vec![false; sources.folders.len()];
             sources.list.retain(|source| {
                 i += 1;
-                let keep = (i - 1) % n == k;
+                let keep = keep(i - 1);
                 if let Some(folder) = source.folder {
                     found[folder] = true;
                     kept[folder] |= keep;
@@ -199,7 +336,7 @@ impl Inputs {
             for (folder, (found, kept)) in
                 sources.folders.iter_mut().zip(found.into_iter().zip(kept))
             {
-                folder.elsewhere = if found { !kept } else { k != 0 };
+                folder.elsewhere = if found { !kept } else { !first };
             }
         }
         sources.skipped.sort();
@@ -229,6 +366,9 @@ impl Inputs {
         let mut skipped = sources.skipped.clone();
         let mut folders = sources.folder_tallies();
         for source in &sources.list {
+            if self.cancelled() {
+                break;
+            }
             let before = skipped.total();
             let reported = source.scan(self, &mut skipped, &mut visit)?;
             if let Some(folder) = source.folder {
@@ -236,7 +376,13 @@ impl Inputs {
                 folders[folder].1 += skipped.total() - before;
             }
         }
-        for err in sources.empty_folders(&folders) {
+        // A scan stopped early did not look at every folder.
+        let empty = if self.cancelled() {
+            Vec::new()
+        } else {
+            sources.empty_folders(&folders)
+        };
+        for err in empty {
             visit(Err(err))?;
         }
         skipped.sort();
@@ -345,7 +491,6 @@ pub struct Source {
     folder: Option<usize>,
     /// The size of a regular file, when the walk that found it or the
     /// look at the named path gave it (for a parallel scan).
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     size: Option<u64>,
 }
 
@@ -407,6 +552,13 @@ impl Source {
         }
     }
 
+    /// Its size in bytes, when it is a regular file whose size the folder
+    /// walk (or a look at the named path) found; `None` for standard
+    /// input, a FIFO or a device, or a path that could not be looked at.
+    pub fn size(&self) -> Option<u64> {
+        self.size
+    }
+
     /// The number of the folder (in the paths) it was found in
     /// ([`Sources::folder_path`]).
     pub fn folder(&self) -> Option<usize> {
@@ -451,6 +603,9 @@ impl Source {
             visit,
             reported: 0,
             compression: Vec::new(),
+            members: inputs.members(),
+            turn: 0,
+            cancel: inputs.cancel(),
         };
         let mut origin = self.origin.clone();
         match &self.kind {

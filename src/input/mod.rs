@@ -44,6 +44,8 @@ mod decode;
 #[cfg(feature = "archives")]
 mod error;
 #[cfg(feature = "archives")]
+mod escape;
+#[cfg(feature = "archives")]
 mod games;
 #[cfg(feature = "archives")]
 mod inputs;
@@ -62,6 +64,8 @@ mod sniff;
 
 #[cfg(feature = "archives")]
 pub use error::{DecodeError, InputError, InputErrorKind};
+#[cfg(feature = "archives")]
+pub use escape::escape_name;
 #[cfg(feature = "archives")]
 pub use games::{Game, MAX_UTF16};
 #[cfg(feature = "archives")]

@@ -321,6 +321,9 @@ impl Inputs {
             let mut group = Vec::new();
             let mut group_bytes = 0;
             for source in sources.iter() {
+                if self.cancelled() {
+                    break;
+                }
                 match source.whole_size() {
                     Some(size) => {
                         group.push((source, size));
@@ -343,7 +346,13 @@ impl Inputs {
                 submit.submit(Unit::Sources(group));
             }
         })?;
-        for err in sources.empty_folders(&folders) {
+        // A scan stopped early did not look at every folder.
+        let empty = if self.cancelled() {
+            Vec::new()
+        } else {
+            sources.empty_folders(&folders)
+        };
+        for err in empty {
             sink(Err(err));
         }
         skipped.sort();
@@ -362,6 +371,9 @@ impl Inputs {
         let mut skipped = sources.skipped().clone();
         let mut folders = sources.folder_tallies();
         for source in sources.iter() {
+            if self.cancelled() {
+                break;
+            }
             let before = skipped.total();
             // Large files are read as streams.
             let size = source.whole_size().flatten();
@@ -372,7 +384,13 @@ impl Inputs {
                 folders[folder].1 += skipped.total() - before;
             }
         }
-        for err in sources.empty_folders(&folders) {
+        // A scan stopped early did not look at every folder.
+        let empty = if self.cancelled() {
+            Vec::new()
+        } else {
+            sources.empty_folders(&folders)
+        };
+        for err in empty {
             sink(Err(err));
         }
         skipped.sort();
@@ -409,7 +427,7 @@ impl Inputs {
                 Err(err) if !seen() => sink(Err(err)),
                 Err(_) => {}
                 Ok(member) => {
-                    let _ = games_of(member, options, &mut idle, &mut |game| {
+                    let _ = games_of(member, options, self.cancel(), &mut idle, &mut |game| {
                         if seen() {
                             return Ok::<(), Infallible>(());
                         }
@@ -449,29 +467,32 @@ impl Inputs {
                 }
             };
             let origin = Arc::new(member.origin().clone());
-            games_of(member, options, &mut idle, &mut |game: Result<
-                Game<'_>,
-                _,
-            >| {
-                match game {
-                    Err(err) => {
-                        // In order: the games before the error first.
-                        batch.flush(submit);
-                        submit(Unit::Error(err));
+            games_of(
+                member,
+                options,
+                self.cancel(),
+                &mut idle,
+                &mut |game: Result<Game<'_>, _>| {
+                    match game {
+                        Err(err) => {
+                            // In order: the games before the error first.
+                            batch.flush(submit);
+                            submit(Unit::Error(err));
+                        }
+                        Ok(game) => {
+                            let copy = SPARE.with(|spare| spare.borrow_mut().take());
+                            let mut copy = copy.unwrap_or_default();
+                            game.collection().copy_into(&mut copy);
+                            let cut = CutGame {
+                                origin: Arc::clone(&origin),
+                                game: copy,
+                            };
+                            batch.push(cut, submit);
+                        }
                     }
-                    Ok(game) => {
-                        let copy = SPARE.with(|spare| spare.borrow_mut().take());
-                        let mut copy = copy.unwrap_or_default();
-                        game.collection().copy_into(&mut copy);
-                        let cut = CutGame {
-                            origin: Arc::clone(&origin),
-                            game: copy,
-                        };
-                        batch.push(cut, submit);
-                    }
-                }
-                Ok(())
-            })
+                    Ok(())
+                },
+            )
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
         let Ok(reported) = reported;
@@ -574,7 +595,7 @@ impl Inputs {
                 items.push(Err(err));
                 Ok(())
             }
-            Ok(member) => games_of(member, options, &mut idle, &mut |game| {
+            Ok(member) => games_of(member, options, self.cancel(), &mut idle, &mut |game| {
                 if let Some(tree) = game.as_ref().ok().and_then(Game::tree) {
                     bytes += tree.span().len();
                     if bytes > self.budget() {

@@ -24,6 +24,15 @@ pub(crate) struct Scan<'s, 'v, E> {
     pub(crate) reported: u64,
     /// The compressions removed on the way to the current stream.
     pub(crate) compression: Vec<Content>,
+    /// This shard's share of the members, `k` of every `n`
+    /// ([`Inputs::member_shard`](super::Inputs::member_shard)).
+    pub(crate) members: Option<(u64, u64)>,
+    /// How many members and errors the source gave so far, this shard's
+    /// or not.
+    pub(crate) turn: u64,
+    /// The flag that stops the scan
+    /// ([`Inputs::cancel_flag`](super::Inputs::cancel_flag)).
+    pub(crate) cancel: Option<&'s std::sync::atomic::AtomicBool>,
 }
 
 /// A stream to look at.
@@ -52,7 +61,23 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
     /// Hands `err` to the visitor.
     pub(crate) fn report(&mut self, err: InputError) -> Result<(), E> {
         self.reported += 1;
+        if !self.my_turn() {
+            return Ok(());
+        }
         (self.visit)(Err(err))
+    }
+
+    /// Whether the next member or error is this shard's (and counts it).
+    fn my_turn(&mut self) -> bool {
+        let turn = self.turn;
+        self.turn += 1;
+        self.members.is_none_or(|(k, n)| turn % n == k)
+    }
+
+    /// Whether the scan was asked to stop.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// Looks at `src`, `depth` layers deep (archives and compressions
@@ -66,6 +91,9 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
         depth: u32,
         plain: Option<&Path>,
     ) -> Result<(), E> {
+        if self.cancelled() {
+            return Ok(());
+        }
         let mut prefix = Vec::with_capacity(super::SNIFF_LEN);
         let read = match &mut src {
             Src::File(file) => decode::read_prefix(file, &mut prefix),
@@ -149,6 +177,11 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
                 return Ok(());
             }
         };
+        if !self.my_turn() {
+            // Another shard's member: counted as handed over, not read.
+            self.reported += 1;
+            return Ok(());
+        }
         let member = Member {
             origin,
             kind,

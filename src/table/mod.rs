@@ -19,6 +19,10 @@
 //! - **Writers.** [`JsonLinesWriter`], [`CsvWriter`] and (feature
 //!   `parquet`) `ParquetWriter` write rows as they come
 //!   ([`RowWriter`]); their columns are [`COLUMNS`] and [`MOVE_COLUMNS`].
+//! - **Arrow.** (feature `arrow`, which `parquet` turns on)
+//!   `BatchBuilder` gathers rows into Arrow record batches of the same
+//!   two tables, for programs that take Arrow in memory (the Python
+//!   package's `to_arrow`); the Parquet writer encodes these batches.
 //!
 //! # Driving it
 //!
@@ -92,6 +96,8 @@ pub use row::{charset_source_code, rank_value, GameRow, MoveRow, ResultKind, INF
 pub use stats::{
     CharsetSummary, Count, DateSummary, PropertyCount, Stats, StatsReport, DEFAULT_TOP_PLAYERS,
 };
+#[cfg(feature = "arrow")]
+pub use write::{games_schema, moves_schema, BatchBuilder};
 pub use write::{CsvWriter, JsonLinesWriter, RowWriter, TableError, TableErrorKind};
 #[cfg(feature = "parquet")]
 pub use write::{ParquetOptions, ParquetWriter};

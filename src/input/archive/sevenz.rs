@@ -28,6 +28,9 @@ impl<E> Scan<'_, '_, E> {
             if entry.is_directory() {
                 return Ok(true);
             }
+            if self.cancelled() {
+                return Ok(false);
+            }
             let name = entry.name().as_bytes().to_vec();
             origin.push_member(name.clone());
             let hint = Hint {

@@ -24,6 +24,9 @@ impl<E> Scan<'_, '_, E> {
             Err(err) => return self.report(archive_error(origin, Content::Tar, err)),
         };
         for entry in entries {
+            if self.cancelled() {
+                break;
+            }
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(err) => return self.report(archive_error(origin, Content::Tar, err)),

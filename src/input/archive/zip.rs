@@ -18,6 +18,9 @@ impl<E> Scan<'_, '_, E> {
             Err(err) => return self.report(zip_error(origin, err)),
         };
         for index in 0..archive.len() {
+            if self.cancelled() {
+                break;
+            }
             let name: Vec<u8> = match archive.name_for_index(index) {
                 Some(Ok(name)) => name.into_owned().into_bytes(),
                 _ => format!("#{index}").into_bytes(),

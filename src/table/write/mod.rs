@@ -2,11 +2,15 @@
 //! behind the `parquet` feature. Each writes a row as it gets it and keeps
 //! at most a bounded batch in memory.
 
+#[cfg(feature = "arrow")]
+mod arrow;
 mod csv;
 mod jsonl;
 #[cfg(feature = "parquet")]
 mod parquet;
 
+#[cfg(feature = "arrow")]
+pub use self::arrow::{games_schema, moves_schema, BatchBuilder};
 pub use self::csv::CsvWriter;
 pub use self::jsonl::JsonLinesWriter;
 #[cfg(feature = "parquet")]
@@ -41,7 +45,7 @@ impl TableError {
         self.kind
     }
 
-    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    #[cfg_attr(not(feature = "arrow"), allow(dead_code))]
     pub(crate) fn new(
         kind: TableErrorKind,
         source: impl Into<Box<dyn std::error::Error + Send + Sync + 'static>>,

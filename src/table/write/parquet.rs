@@ -1,18 +1,10 @@
 //! [`ParquetWriter`]: the games and moves tables as Parquet files, through
 //! the `arrow` and `parquet` crates.
 
+use super::arrow::BatchBuilder;
 use super::{RowWriter, TableError, TableErrorKind};
-use crate::table::columns::{game_cells, Cell, Column, ColumnType, COLUMNS, MOVE_COLUMNS};
-use crate::table::{GameRow, MoveRow};
-use arrow_array::builder::{
-    BooleanBuilder, Float64Builder, Int32Builder, Int64Builder, StringBuilder,
-};
-use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array, RecordBatch, StringArray};
-use arrow_buffer::{
-    ArrowNativeType, BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer,
-    ScalarBuffer,
-};
-use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use crate::table::GameRow;
+use arrow_array::RecordBatch;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
@@ -20,16 +12,9 @@ use parquet::schema::types::ColumnPath;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
-use std::sync::Arc;
 
 impl From<parquet::errors::ParquetError> for TableError {
     fn from(e: parquet::errors::ParquetError) -> Self {
-        TableError::new(TableErrorKind::Parquet, e)
-    }
-}
-
-impl From<arrow_schema::ArrowError> for TableError {
-    fn from(e: arrow_schema::ArrowError) -> Self {
         TableError::new(TableErrorKind::Parquet, e)
     }
 }
@@ -85,240 +70,6 @@ impl ParquetOptions {
     }
 }
 
-/// The Arrow type of a column.
-fn data_type(ty: ColumnType) -> DataType {
-    match ty {
-        ColumnType::Int64 => DataType::Int64,
-        ColumnType::Int32 => DataType::Int32,
-        ColumnType::Float64 => DataType::Float64,
-        ColumnType::Utf8 => DataType::Utf8,
-        ColumnType::Bool => DataType::Boolean,
-    }
-}
-
-/// The Arrow schema of a table.
-fn schema(columns: &[Column]) -> SchemaRef {
-    Arc::new(Schema::new(
-        columns
-            .iter()
-            .map(|c| Field::new(c.name, data_type(c.ty), c.nullable))
-            .collect::<Vec<_>>(),
-    ))
-}
-
-/// The Arrow schema of the games table: [`COLUMNS`] as Arrow fields.
-pub(crate) fn games_schema() -> SchemaRef {
-    schema(&COLUMNS)
-}
-
-/// The Arrow schema of the moves table: [`MOVE_COLUMNS`] as Arrow fields.
-pub(crate) fn moves_schema() -> SchemaRef {
-    schema(&MOVE_COLUMNS)
-}
-
-/// A builder for one column of the games table.
-enum Builder {
-    I64(Int64Builder),
-    I32(Int32Builder),
-    F64(Float64Builder),
-    Str(StringBuilder),
-    Bool(BooleanBuilder),
-}
-
-impl Builder {
-    fn new(ty: ColumnType) -> Builder {
-        match ty {
-            ColumnType::Int64 => Builder::I64(Int64Builder::new()),
-            ColumnType::Int32 => Builder::I32(Int32Builder::new()),
-            ColumnType::Float64 => Builder::F64(Float64Builder::new()),
-            ColumnType::Utf8 => Builder::Str(StringBuilder::new()),
-            ColumnType::Bool => Builder::Bool(BooleanBuilder::new()),
-        }
-    }
-
-    fn append(&mut self, cell: &Cell<'_>) {
-        match (self, *cell) {
-            (Builder::I64(b), Cell::Int(v)) => b.append_value(v),
-            (Builder::I32(b), Cell::Int(v)) => {
-                b.append_value(i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX }))
-            }
-            (Builder::F64(b), Cell::Float(v)) => b.append_value(v),
-            (Builder::Str(b), Cell::Str(v)) => b.append_value(v),
-            (Builder::Str(b), Cell::List(items)) => b.append_value(items.join(",")),
-            (Builder::Bool(b), Cell::Bool(v)) => b.append_value(v),
-            (Builder::I64(b), _) => b.append_null(),
-            (Builder::I32(b), _) => b.append_null(),
-            (Builder::F64(b), _) => b.append_null(),
-            (Builder::Str(b), _) => b.append_null(),
-            (Builder::Bool(b), _) => b.append_null(),
-        }
-    }
-
-    fn finish(&mut self) -> ArrayRef {
-        match self {
-            Builder::I64(b) => Arc::new(b.finish()),
-            Builder::I32(b) => Arc::new(b.finish()),
-            Builder::F64(b) => Arc::new(b.finish()),
-            Builder::Str(b) => Arc::new(b.finish()),
-            Builder::Bool(b) => Arc::new(b.finish()),
-        }
-    }
-}
-
-/// The columns of the moves table being filled, as plain vectors that
-/// become Arrow arrays without a copy: no builder per value, and no
-/// validity bitmap for `x` and `y` in a batch without a pass. Once a
-/// batch is written its vectors are taken back ([`MoveColumns::reclaim`]),
-/// so that batches reuse one allocation (fresh ones for each batch cost
-/// 40,000 page faults on the corpus).
-struct MoveColumns {
-    game_id: Vec<i64>,
-    ply: Vec<i32>,
-    /// `B` or `W`, one byte a move (every value is one byte long).
-    color: Vec<u8>,
-    /// The offsets of `color`, 0, 1, 2, … for a whole batch: sliced.
-    color_offsets: OffsetBuffer<i32>,
-    /// 0 for a pass (a null slot).
-    x: Vec<i32>,
-    y: Vec<i32>,
-    is_pass: Vec<bool>,
-    /// The rows whose `x` is null (passes).
-    x_nulls: Vec<usize>,
-    /// The rows whose `y` is null (passes).
-    y_nulls: Vec<usize>,
-}
-
-/// The most moves a batch holds: [`MOVE_BATCH`], plus the moves of the
-/// row that crosses it (a longer game makes the vectors grow).
-const MOVE_ROOM: usize = MOVE_BATCH + 1024;
-
-impl MoveColumns {
-    /// Columns with room for a batch.
-    fn new() -> MoveColumns {
-        let n = MOVE_ROOM;
-        MoveColumns {
-            game_id: Vec::with_capacity(n),
-            ply: Vec::with_capacity(n),
-            color: Vec::with_capacity(n),
-            color_offsets: OffsetBuffer::from_lengths(std::iter::repeat_n(1, n)),
-            x: Vec::with_capacity(n),
-            y: Vec::with_capacity(n),
-            is_pass: Vec::with_capacity(n),
-            x_nulls: Vec::new(),
-            y_nulls: Vec::new(),
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.game_id.len()
-    }
-
-    /// Appends the moves of a row.
-    fn push(&mut self, moves: &[MoveRow]) {
-        for m in moves {
-            if m.x.is_none() {
-                self.x_nulls.push(self.x.len());
-            }
-            if m.y.is_none() {
-                self.y_nulls.push(self.y.len());
-            }
-            self.game_id
-                .push(i64::try_from(m.game_id).unwrap_or(i64::MAX));
-            self.ply.push(i32::try_from(m.ply).unwrap_or(i32::MAX));
-            self.color.push(m.color.as_str().as_bytes()[0]);
-            self.x.push(m.x.map_or(0, i32::from));
-            self.y.push(m.y.map_or(0, i32::from));
-            self.is_pass.push(m.is_pass);
-        }
-    }
-
-    /// The batch's arrays, in the order of [`MOVE_COLUMNS`]; the columns
-    /// are left empty.
-    fn finish(&mut self) -> Result<Vec<ArrayRef>, TableError> {
-        let n = self.len();
-        let offsets = if n < self.color_offsets.len() {
-            self.color_offsets.slice(0, n)
-        } else {
-            OffsetBuffer::from_lengths(std::iter::repeat_n(1, n))
-        };
-        let color = StringArray::try_new(
-            offsets,
-            Buffer::from_vec(std::mem::take(&mut self.color)),
-            None,
-        )?;
-        let is_pass = BooleanBuffer::from(self.is_pass.as_slice());
-        self.is_pass.clear();
-        let x_nulls = nulls(n, &self.x_nulls);
-        let y_nulls = nulls(n, &self.y_nulls);
-        self.x_nulls.clear();
-        self.y_nulls.clear();
-        Ok(vec![
-            Arc::new(Int64Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.game_id)),
-                None,
-            )),
-            Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.ply)),
-                None,
-            )),
-            Arc::new(color),
-            Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.x)),
-                x_nulls,
-            )),
-            Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.y)),
-                y_nulls,
-            )),
-            Arc::new(BooleanArray::new(is_pass, None)),
-        ])
-    }
-
-    /// Takes back the vectors of a written batch's arrays (from
-    /// [`MoveColumns::finish`]) for the next batch; a vector that cannot
-    /// be taken back (still shared) is allocated anew.
-    fn reclaim(&mut self, columns: Vec<ArrayRef>) {
-        let mut columns = columns.into_iter();
-        self.game_id = take_back(columns.next(), 0);
-        self.ply = take_back(columns.next(), 0);
-        // A string array's buffers: offsets, then the bytes.
-        self.color = take_back(columns.next(), 1);
-        self.x = take_back(columns.next(), 0);
-        self.y = take_back(columns.next(), 0);
-    }
-}
-
-/// The values vector of buffer `index` of `array`, emptied, when `array`
-/// is its only owner; else a new vector with room for a batch.
-fn take_back<T: ArrowNativeType>(array: Option<ArrayRef>, index: usize) -> Vec<T> {
-    let buffer = array.and_then(|array| {
-        let data = array.to_data();
-        drop(array);
-        data.buffers().get(index).cloned()
-    });
-    match buffer.map(Buffer::into_vec::<T>) {
-        Some(Ok(mut v)) => {
-            v.clear();
-            v
-        }
-        _ => Vec::with_capacity(MOVE_ROOM),
-    }
-}
-
-/// The validity of `n` values whose nulls are at `rows`: none at all
-/// when `rows` is empty (the Parquet writer then skips the levels).
-fn nulls(n: usize, rows: &[usize]) -> Option<NullBuffer> {
-    if rows.is_empty() {
-        return None;
-    }
-    let mut valid = BooleanBufferBuilder::new(n);
-    valid.append_n(n, true);
-    for &row in rows {
-        valid.set_bit(row, false);
-    }
-    Some(NullBuffer::new(valid.finish()))
-}
-
 /// An output: open, or finished and handed back.
 enum Sink<W: Write + Send> {
     Open(Box<ArrowWriter<W>>),
@@ -360,7 +111,7 @@ impl<W: Write + Send> Sink<W> {
 /// columns are encoded into the current row group, so memory is the
 /// row group's encoded bytes plus one batch).
 const GAME_BATCH: usize = 4096;
-const MOVE_BATCH: usize = 65_536;
+pub(crate) const MOVE_BATCH: usize = 65_536;
 
 /// Moves handed to the column encoders at a time (the parquet crate's
 /// default is 1,024): fewer rounds of level, statistics and page-size
@@ -403,19 +154,15 @@ const MOVE_WRITE_BATCH: usize = 4096;
 pub struct ParquetWriter<W: Write + Send> {
     games: Sink<W>,
     moves: Option<Sink<W>>,
-    game_builders: Vec<Builder>,
-    game_len: usize,
-    move_columns: MoveColumns,
-    games_schema: SchemaRef,
-    moves_schema: SchemaRef,
+    batches: BatchBuilder,
 }
 
 impl<W: Write + Send> std::fmt::Debug for ParquetWriter<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ParquetWriter")
             .field("moves", &self.moves.is_some())
-            .field("buffered_games", &self.game_len)
-            .field("buffered_moves", &self.move_columns.len())
+            .field("buffered_games", &self.batches.game_rows())
+            .field("buffered_moves", &self.batches.move_rows())
             .finish_non_exhaustive()
     }
 }
@@ -524,39 +271,33 @@ impl<W: Write + Send> ParquetWriter<W> {
         moves: Option<W>,
         options: ParquetOptions,
     ) -> Result<ParquetWriter<W>, TableError> {
-        let games_schema = games_schema();
-        let moves_schema = moves_schema();
+        let games_schema = super::arrow::games_schema();
+        let moves_schema = super::arrow::moves_schema();
         let games = ArrowWriter::try_new(
             games,
-            games_schema.clone(),
+            games_schema,
             Some(game_properties(options.game_rows)),
         )?;
         let moves = match moves {
             Some(m) => Some(Sink::Open(Box::new(ArrowWriter::try_new(
                 m,
-                moves_schema.clone(),
+                moves_schema,
                 Some(move_properties(options.move_rows)),
             )?))),
             None => None,
         };
         Ok(ParquetWriter {
             games: Sink::Open(Box::new(games)),
+            batches: BatchBuilder::new(moves.is_some()),
             moves,
-            game_builders: COLUMNS.iter().map(|c| Builder::new(c.ty)).collect(),
-            game_len: 0,
-            move_columns: MoveColumns::new(),
-            games_schema,
-            moves_schema,
         })
     }
 
     fn flush_games(&mut self) -> Result<(), TableError> {
-        if self.game_len == 0 {
+        if self.batches.game_rows() == 0 {
             return Ok(());
         }
-        let columns: Vec<ArrayRef> = self.game_builders.iter_mut().map(Builder::finish).collect();
-        self.game_len = 0;
-        let batch = RecordBatch::try_new(self.games_schema.clone(), columns)?;
+        let batch = self.batches.finish_games()?;
         self.games.writer()?.write(&batch)?;
         Ok(())
     }
@@ -565,14 +306,18 @@ impl<W: Write + Send> ParquetWriter<W> {
         let Some(sink) = &mut self.moves else {
             return Ok(());
         };
-        if self.move_columns.len() == 0 {
+        if self.batches.move_rows() == 0 {
             return Ok(());
         }
-        let columns = self.move_columns.finish()?;
-        let batch = RecordBatch::try_new(self.moves_schema.clone(), columns.clone())?;
+        let Some(columns) = self.batches.finish_move_columns() else {
+            return Ok(());
+        };
+        let columns = columns?;
+        let schema = self.batches.moves_schema_ref().clone();
+        let batch = RecordBatch::try_new(schema, columns.clone())?;
         sink.writer()?.write(&batch)?;
         drop(batch);
-        self.move_columns.reclaim(columns);
+        self.batches.reclaim_moves(columns);
         Ok(())
     }
 
@@ -599,18 +344,12 @@ impl<W: Write + Send> ParquetWriter<W> {
 impl<W: Write + Send> RowWriter for ParquetWriter<W> {
     fn write_row(&mut self, row: &GameRow) -> Result<(), TableError> {
         self.games.writer()?;
-        for (builder, cell) in self.game_builders.iter_mut().zip(game_cells(row).iter()) {
-            builder.append(cell);
-        }
-        self.game_len += 1;
-        if self.game_len >= GAME_BATCH {
+        self.batches.push(row);
+        if self.batches.game_rows() >= GAME_BATCH {
             self.flush_games()?;
         }
-        if self.moves.is_some() {
-            self.move_columns.push(&row.moves);
-            if self.move_columns.len() >= MOVE_BATCH {
-                self.flush_moves()?;
-            }
+        if self.batches.move_rows() >= MOVE_BATCH {
+            self.flush_moves()?;
         }
         Ok(())
     }

@@ -1,0 +1,119 @@
+"""Games per second of sgf_grove's scans on the shared corpus, beside
+sgfmill doing the same work.
+
+    python python/benches/scan.py [CORPUS] [--sample N]
+
+The work, per game: its game information (players, ranks, komi, result,
+date, board size) and its main-line moves. Measured, each on one worker
+and on all cores:
+
+- ``scan``: ``sgf_grove.scan()`` yields each game as a ``Game``, and
+  Python reads ``game.info`` and each main-line node's ``move``;
+- ``to_arrow``: ``sgf_grove.to_arrow()``, the games and moves tables
+  built in Rust (no Python object per row);
+- ``sgfmill``: every N-th file of the corpus read with
+  ``sgf.Sgf_game.from_bytes``, its root's properties and its main
+  sequence's moves read the same way; its games/s are extrapolated to
+  the whole corpus from that sample (sgfmill is single-threaded).
+
+Ratios are against sgfmill on one core. Each number comes from one run.
+"""
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import sgf_grove
+
+
+def files(corpus: Path):
+    return sorted(p for p in corpus.rglob("*") if p.is_file())
+
+
+def bench_scan(corpus, workers):
+    start = time.perf_counter()
+    games = moves = 0
+    for game in sgf_grove.scan(corpus, workers=workers):
+        info = game.info
+        _ = (info.black.name, info.white.name, info.black.rank, info.white.rank,
+             info.komi, info.result, info.date, info.size)
+        for node in game.main_line():
+            try:
+                if node.move is not None:
+                    moves += 1
+            except sgf_grove.SgfError:  # a malformed move, as sgfmill's below
+                pass
+        games += 1
+    return games, moves, time.perf_counter() - start
+
+
+def bench_arrow(corpus, workers):
+    start = time.perf_counter()
+    tables = sgf_grove.to_arrow(corpus, workers=workers)
+    return tables.games.num_rows, tables.moves.num_rows, time.perf_counter() - start
+
+
+def bench_sgfmill(paths):
+    from sgfmill import sgf
+
+    start = time.perf_counter()
+    games = moves = failed = 0
+    for path in paths:
+        try:
+            game = sgf.Sgf_game.from_bytes(path.read_bytes())
+        except Exception:  # sgfmill refuses what it cannot read
+            failed += 1
+            continue
+        root = game.get_root()
+        for ident in ("PB", "PW", "BR", "WR", "KM", "RE", "DT"):
+            try:
+                root.get(ident) if root.has_property(ident) else None
+            except Exception:
+                pass
+        _ = game.get_size()
+        try:
+            for node in game.get_main_sequence():
+                colour, move = node.get_move()
+                if colour is not None:
+                    moves += 1
+        except Exception:
+            failed += 1
+            continue
+        games += 1
+    return games, moves, failed, time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    default = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+    parser.add_argument("corpus", nargs="?", type=Path, default=default)
+    parser.add_argument("--sample", type=int, default=20, help="sgfmill reads every N-th file")
+    args = parser.parse_args()
+    if not args.corpus.is_dir():
+        sys.exit(f"no corpus at {args.corpus}")
+    cores = os.cpu_count() or 1
+    print(f"corpus {args.corpus}: {len(files(args.corpus))} files; {cores} cores")
+    # Warm the page cache.
+    for p in files(args.corpus):
+        p.read_bytes()
+    results = {}
+    for name, fn in (("scan", bench_scan), ("to_arrow", bench_arrow)):
+        for workers in (1, cores):
+            games, moves, secs = fn(args.corpus, workers)
+            results[(name, workers)] = games / secs
+            print(f"{name:9} workers={workers}: {games} games, {moves} moves in {secs:.2f} s "
+                  f"= {games / secs:,.0f} games/s")
+    sample = files(args.corpus)[:: args.sample]
+    games, moves, failed, secs = bench_sgfmill(sample)
+    rate = games / secs
+    print(f"sgfmill   one core: {games} games of a 1/{args.sample} sample ({failed} refused), "
+          f"{moves} moves in {secs:.2f} s = {rate:,.0f} games/s "
+          f"(whole corpus extrapolated: {len(files(args.corpus)) / rate:.1f} s)")
+    for (name, workers), ours in results.items():
+        print(f"ratio {name} workers={workers} / sgfmill: {ours / rate:.0f}x")
+
+
+if __name__ == "__main__":
+    main()

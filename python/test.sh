@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The Python package's tests: a venv of its own (python/target/venv, or
+# $SGF_GROVE_VENV), the test dependencies from PyPI, the extension built
+# with `maturin develop --release`, then pytest. Fails when a test fails.
+#
+#   bash python/test.sh            # every test; the real-corpus ones need ../shared/corpus
+#   bash python/test.sh -k arrow   # pytest's arguments pass through
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+venv="${SGF_GROVE_VENV:-$here/target/venv}"
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+# shellcheck disable=SC1091
+. "$venv/bin/activate"
+python -m pip install -q --disable-pip-version-check \
+  maturin pytest pyarrow numpy duckdb "dask[distributed]" sgfmill
+(cd "$here" && maturin develop --release -q)
+# From the tests' folder: the source tree's sgf_grove/ (without its
+# compiled part) must not shadow the installed package.
+cd "$here/tests"
+python -m pytest -q -rs -p no:cacheprovider "$@"

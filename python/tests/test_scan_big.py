@@ -1,0 +1,92 @@
+"""Memory of a scan over a multi-gigabyte input stays bounded.
+
+A .tar.gz holding 2.2 GB of games is generated on the fly (streamed to
+disk, never held), then scanned in a child process on two workers, and
+the child's peak resident memory is read with resource.getrusage. Runs
+when CI is set or SGF_GROVE_BIG=1 (about a minute on two cores)."""
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from conftest import game
+
+BIG = bool(os.environ.get("CI") or os.environ.get("SGF_GROVE_BIG"))
+MEMBER_BYTES = 1_100_000_000
+MEMBERS = 2
+LIMIT_MB = 300
+
+
+class Blocks:
+    """A file-like stream of `count` blocks of games; every `every`-th
+    block starts with a game played by `Needle`."""
+
+    def __init__(self, count: int, every: int):
+        plain = "\n".join(game(i, moves=60) for i in range(500)) + "\n"
+        marked = game(0, moves=60, player="Needle") + "\n" + plain.split("\n", 1)[1]
+        self.plain, self.marked = plain.encode(), marked.encode()
+        self.count, self.every = count, every
+        self.block, self.pos = 0, 0
+
+    def size(self) -> int:
+        marked = (self.count + self.every - 1) // self.every
+        return marked * len(self.marked) + (self.count - marked) * len(self.plain)
+
+    def needles(self) -> int:
+        return (self.count + self.every - 1) // self.every
+
+    def read(self, n: int = -1) -> bytes:
+        out = []
+        while (n < 0 or n > 0) and self.block < self.count:
+            data = self.marked if self.block % self.every == 0 else self.plain
+            piece = data[self.pos :] if n < 0 else data[self.pos : self.pos + n]
+            out.append(piece)
+            self.pos += len(piece)
+            if n > 0:
+                n -= len(piece)
+            if self.pos == len(data):
+                self.block, self.pos = self.block + 1, 0
+        return b"".join(out)
+
+
+CHILD = r"""
+import json, resource, sys
+import sgf_grove
+games = sgf_grove.scan(sys.argv[1], workers=2, select={"player": "needle"})
+found = sum(1 for _ in games)
+rows = sum(b.num_rows for b in sgf_grove.arrow_batches(sys.argv[1], "games", workers=2))
+r = games.report
+print(json.dumps({"found": found, "rejected": r.rejected, "rows": rows,
+                  "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+@pytest.mark.skipif(not BIG, reason="a multi-gigabyte input: runs when CI or SGF_GROVE_BIG is set")
+def test_scan_of_a_multi_gigabyte_archive_stays_small(tmp_path: Path):
+    path = tmp_path / "big.tar.gz"
+    needles = games_per_member = 0
+    with tarfile.open(path, "w:gz", compresslevel=1) as tar:
+        for m in range(MEMBERS):
+            probe = Blocks(1, 1)
+            blocks = Blocks(MEMBER_BYTES // len(probe.plain), 200)
+            info = tarfile.TarInfo(f"games/{m}.sgf")
+            info.size = blocks.size()
+            tar.addfile(info, blocks)
+            needles += blocks.needles()
+            games_per_member = blocks.count * 500
+    total = MEMBERS * games_per_member
+    assert MEMBERS * MEMBER_BYTES > 2_000_000_000
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path)], capture_output=True, text=True, check=True
+    )
+    result = json.loads(out.stdout)
+    assert result["found"] == needles
+    assert result["rejected"] == {"player": total - needles}
+    assert result["rows"] == total
+    assert result["maxrss_mb"] < LIMIT_MB, result
+    print(f"\n{total} games, peak RSS {result['maxrss_mb']:.0f} MB", file=sys.stderr)

@@ -1,0 +1,402 @@
+//! [`BatchBuilder`]: the games and moves tables as Arrow record batches,
+//! built from [`GameRow`]s. The Parquet writer encodes these batches, and
+//! a program that wants Arrow in memory (the Python package's
+//! `to_arrow`, an engine that takes record batches) takes them as they
+//! are: the columns are the same, by construction.
+
+use super::TableError;
+use crate::table::columns::{game_cells, Cell, Column, ColumnType, COLUMNS, MOVE_COLUMNS};
+use crate::table::{GameRow, MoveRow};
+use arrow_array::builder::{
+    BooleanBuilder, Float64Builder, Int32Builder, Int64Builder, StringBuilder,
+};
+use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array, RecordBatch, StringArray};
+use arrow_buffer::{
+    ArrowNativeType, BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer,
+    ScalarBuffer,
+};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use std::sync::Arc;
+
+impl From<arrow_schema::ArrowError> for TableError {
+    fn from(e: arrow_schema::ArrowError) -> Self {
+        TableError::new(super::TableErrorKind::Parquet, e)
+    }
+}
+
+/// The Arrow type of a column.
+fn data_type(ty: ColumnType) -> DataType {
+    match ty {
+        ColumnType::Int64 => DataType::Int64,
+        ColumnType::Int32 => DataType::Int32,
+        ColumnType::Float64 => DataType::Float64,
+        ColumnType::Utf8 => DataType::Utf8,
+        ColumnType::Bool => DataType::Boolean,
+    }
+}
+
+/// The Arrow schema of a table.
+fn schema(columns: &[Column]) -> SchemaRef {
+    Arc::new(Schema::new(
+        columns
+            .iter()
+            .map(|c| Field::new(c.name, data_type(c.ty), c.nullable))
+            .collect::<Vec<_>>(),
+    ))
+}
+
+/// The Arrow schema of the games table: [`COLUMNS`] as Arrow fields.
+///
+/// ```
+/// let schema = sgf_grove::table::games_schema();
+/// assert_eq!(schema.field(0).name(), "id");
+/// assert_eq!(schema.fields().len(), sgf_grove::table::COLUMNS.len());
+/// ```
+pub fn games_schema() -> SchemaRef {
+    schema(&COLUMNS)
+}
+
+/// The Arrow schema of the moves table: [`MOVE_COLUMNS`] as Arrow fields.
+///
+/// ```
+/// let schema = sgf_grove::table::moves_schema();
+/// let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+/// assert_eq!(names, ["game_id", "ply", "color", "x", "y", "is_pass"]);
+/// ```
+pub fn moves_schema() -> SchemaRef {
+    schema(&MOVE_COLUMNS)
+}
+
+/// A builder for one column of the games table.
+pub(crate) enum Builder {
+    I64(Int64Builder),
+    I32(Int32Builder),
+    F64(Float64Builder),
+    Str(StringBuilder),
+    Bool(BooleanBuilder),
+}
+
+impl Builder {
+    pub(crate) fn new(ty: ColumnType) -> Builder {
+        match ty {
+            ColumnType::Int64 => Builder::I64(Int64Builder::new()),
+            ColumnType::Int32 => Builder::I32(Int32Builder::new()),
+            ColumnType::Float64 => Builder::F64(Float64Builder::new()),
+            ColumnType::Utf8 => Builder::Str(StringBuilder::new()),
+            ColumnType::Bool => Builder::Bool(BooleanBuilder::new()),
+        }
+    }
+
+    pub(crate) fn append(&mut self, cell: &Cell<'_>) {
+        match (self, *cell) {
+            (Builder::I64(b), Cell::Int(v)) => b.append_value(v),
+            (Builder::I32(b), Cell::Int(v)) => {
+                b.append_value(i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX }))
+            }
+            (Builder::F64(b), Cell::Float(v)) => b.append_value(v),
+            (Builder::Str(b), Cell::Str(v)) => b.append_value(v),
+            (Builder::Str(b), Cell::List(items)) => b.append_value(items.join(",")),
+            (Builder::Bool(b), Cell::Bool(v)) => b.append_value(v),
+            (Builder::I64(b), _) => b.append_null(),
+            (Builder::I32(b), _) => b.append_null(),
+            (Builder::F64(b), _) => b.append_null(),
+            (Builder::Str(b), _) => b.append_null(),
+            (Builder::Bool(b), _) => b.append_null(),
+        }
+    }
+
+    pub(crate) fn finish(&mut self) -> ArrayRef {
+        match self {
+            Builder::I64(b) => Arc::new(b.finish()),
+            Builder::I32(b) => Arc::new(b.finish()),
+            Builder::F64(b) => Arc::new(b.finish()),
+            Builder::Str(b) => Arc::new(b.finish()),
+            Builder::Bool(b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+/// The columns of the moves table being filled, as plain vectors that
+/// become Arrow arrays without a copy: no builder per value, and no
+/// validity bitmap for `x` and `y` in a batch without a pass. Once a
+/// batch is written its vectors are taken back ([`MoveColumns::reclaim`]),
+/// so that batches reuse one allocation (fresh ones for each batch cost
+/// 40,000 page faults on the corpus).
+pub(crate) struct MoveColumns {
+    game_id: Vec<i64>,
+    ply: Vec<i32>,
+    /// `B` or `W`, one byte a move (every value is one byte long).
+    color: Vec<u8>,
+    /// The offsets of `color`, 0, 1, 2, … for a whole batch: sliced.
+    color_offsets: OffsetBuffer<i32>,
+    /// 0 for a pass (a null slot).
+    x: Vec<i32>,
+    y: Vec<i32>,
+    is_pass: Vec<bool>,
+    /// The rows whose `x` is null (passes).
+    x_nulls: Vec<usize>,
+    /// The rows whose `y` is null (passes).
+    y_nulls: Vec<usize>,
+}
+
+/// The most moves a batch of the Parquet writer holds (its `MOVE_BATCH`), plus the moves of the
+/// row that crosses it (a longer game makes the vectors grow).
+const MOVE_ROOM: usize = super::parquet::MOVE_BATCH + 1024;
+
+impl MoveColumns {
+    /// Columns with room for a batch.
+    pub(crate) fn new() -> MoveColumns {
+        let n = MOVE_ROOM;
+        MoveColumns {
+            game_id: Vec::with_capacity(n),
+            ply: Vec::with_capacity(n),
+            color: Vec::with_capacity(n),
+            color_offsets: OffsetBuffer::from_lengths(std::iter::repeat_n(1, n)),
+            x: Vec::with_capacity(n),
+            y: Vec::with_capacity(n),
+            is_pass: Vec::with_capacity(n),
+            x_nulls: Vec::new(),
+            y_nulls: Vec::new(),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.game_id.len()
+    }
+
+    /// Appends the moves of a row.
+    pub(crate) fn push(&mut self, moves: &[MoveRow]) {
+        for m in moves {
+            if m.x.is_none() {
+                self.x_nulls.push(self.x.len());
+            }
+            if m.y.is_none() {
+                self.y_nulls.push(self.y.len());
+            }
+            self.game_id
+                .push(i64::try_from(m.game_id).unwrap_or(i64::MAX));
+            self.ply.push(i32::try_from(m.ply).unwrap_or(i32::MAX));
+            self.color.push(m.color.as_str().as_bytes()[0]);
+            self.x.push(m.x.map_or(0, i32::from));
+            self.y.push(m.y.map_or(0, i32::from));
+            self.is_pass.push(m.is_pass);
+        }
+    }
+
+    /// The batch's arrays, in the order of [`MOVE_COLUMNS`]; the columns
+    /// are left empty.
+    pub(crate) fn finish(&mut self) -> Result<Vec<ArrayRef>, TableError> {
+        let n = self.len();
+        let offsets = if n < self.color_offsets.len() {
+            self.color_offsets.slice(0, n)
+        } else {
+            OffsetBuffer::from_lengths(std::iter::repeat_n(1, n))
+        };
+        let color = StringArray::try_new(
+            offsets,
+            Buffer::from_vec(std::mem::take(&mut self.color)),
+            None,
+        )?;
+        let is_pass = BooleanBuffer::from(self.is_pass.as_slice());
+        self.is_pass.clear();
+        let x_nulls = nulls(n, &self.x_nulls);
+        let y_nulls = nulls(n, &self.y_nulls);
+        self.x_nulls.clear();
+        self.y_nulls.clear();
+        Ok(vec![
+            Arc::new(Int64Array::new(
+                ScalarBuffer::from(std::mem::take(&mut self.game_id)),
+                None,
+            )),
+            Arc::new(Int32Array::new(
+                ScalarBuffer::from(std::mem::take(&mut self.ply)),
+                None,
+            )),
+            Arc::new(color),
+            Arc::new(Int32Array::new(
+                ScalarBuffer::from(std::mem::take(&mut self.x)),
+                x_nulls,
+            )),
+            Arc::new(Int32Array::new(
+                ScalarBuffer::from(std::mem::take(&mut self.y)),
+                y_nulls,
+            )),
+            Arc::new(BooleanArray::new(is_pass, None)),
+        ])
+    }
+
+    /// Takes back the vectors of a written batch's arrays (from
+    /// [`MoveColumns::finish`]) for the next batch; a vector that cannot
+    /// be taken back (still shared) is allocated anew.
+    pub(crate) fn reclaim(&mut self, columns: Vec<ArrayRef>) {
+        let mut columns = columns.into_iter();
+        self.game_id = take_back(columns.next(), 0);
+        self.ply = take_back(columns.next(), 0);
+        // A string array's buffers: offsets, then the bytes.
+        self.color = take_back(columns.next(), 1);
+        self.x = take_back(columns.next(), 0);
+        self.y = take_back(columns.next(), 0);
+    }
+}
+
+/// The values vector of buffer `index` of `array`, emptied, when `array`
+/// is its only owner; else a new vector with room for a batch.
+fn take_back<T: ArrowNativeType>(array: Option<ArrayRef>, index: usize) -> Vec<T> {
+    let buffer = array.and_then(|array| {
+        let data = array.to_data();
+        drop(array);
+        data.buffers().get(index).cloned()
+    });
+    match buffer.map(Buffer::into_vec::<T>) {
+        Some(Ok(mut v)) => {
+            v.clear();
+            v
+        }
+        _ => Vec::with_capacity(MOVE_ROOM),
+    }
+}
+
+/// The validity of `n` values whose nulls are at `rows`: none at all
+/// when `rows` is empty (the Parquet writer then skips the levels).
+fn nulls(n: usize, rows: &[usize]) -> Option<NullBuffer> {
+    if rows.is_empty() {
+        return None;
+    }
+    let mut valid = BooleanBufferBuilder::new(n);
+    valid.append_n(n, true);
+    for &row in rows {
+        valid.set_bit(row, false);
+    }
+    Some(NullBuffer::new(valid.finish()))
+}
+
+/// Gathers [`GameRow`]s into Arrow record batches of the games table
+/// ([`COLUMNS`], schema [`games_schema`]) and the moves table
+/// ([`MOVE_COLUMNS`], schema [`moves_schema`]): the tables `sgf export
+/// --format parquet` writes, column for column, before they are encoded.
+/// The caller says when a batch ends ([`BatchBuilder::finish_games`],
+/// [`BatchBuilder::finish_moves`]), so it chooses the batch size and with
+/// it the memory (a few thousand games make a batch of a few MB).
+///
+/// The moves of a row go to the moves table under the row's
+/// [`id`](GameRow::id): number the rows first ([`GameRow::with_id`]).
+///
+/// ```
+/// use sgf_grove::table::{BatchBuilder, GameRow};
+/// use sgf_grove::arrow_array::{cast::AsArray, types::Int32Type, Array};
+///
+/// let doc = sgf_grove::parse(b"(;SZ[19]KM[6.5];B[pd];W[])(;SZ[9];B[ee])")?;
+/// let mut batches = BatchBuilder::new(true);
+/// for (id, game) in doc.games().enumerate() {
+///     batches.push(&GameRow::from_game(game, "a.sgf", 0).with_id(id as u64));
+/// }
+/// assert_eq!((batches.game_rows(), batches.move_rows()), (2, 3));
+/// let games = batches.finish_games()?;
+/// let moves = batches.finish_moves()?;
+/// assert_eq!(games.num_rows(), 2);
+/// assert_eq!(games.column_by_name("board_cols").unwrap().as_primitive::<Int32Type>().values(), &[19, 9]);
+/// let x = moves.column_by_name("x").unwrap().as_primitive::<Int32Type>();
+/// assert_eq!((x.value(0), x.is_null(1), x.value(2)), (15, true, 4)); // W[] is a pass
+/// assert_eq!(batches.game_rows(), 0); // the next batch starts empty
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct BatchBuilder {
+    games: Vec<Builder>,
+    game_len: usize,
+    moves: Option<MoveColumns>,
+    games_schema: SchemaRef,
+    moves_schema: SchemaRef,
+}
+
+impl std::fmt::Debug for BatchBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BatchBuilder")
+            .field("game_rows", &self.game_len)
+            .field("move_rows", &self.move_rows())
+            .field("moves", &self.moves.is_some())
+            .finish()
+    }
+}
+
+impl BatchBuilder {
+    /// An empty builder; with `moves` false the moves of the rows are not
+    /// gathered (and [`BatchBuilder::finish_moves`] gives empty batches).
+    pub fn new(moves: bool) -> BatchBuilder {
+        BatchBuilder {
+            games: COLUMNS.iter().map(|c| Builder::new(c.ty)).collect(),
+            game_len: 0,
+            moves: moves.then(MoveColumns::new),
+            games_schema: games_schema(),
+            moves_schema: moves_schema(),
+        }
+    }
+
+    /// Adds a game, and its moves when the builder gathers them.
+    pub fn push(&mut self, row: &GameRow) {
+        for (builder, cell) in self.games.iter_mut().zip(game_cells(row).iter()) {
+            builder.append(cell);
+        }
+        self.game_len += 1;
+        if let Some(moves) = &mut self.moves {
+            moves.push(&row.moves);
+        }
+    }
+
+    /// The games gathered since the last [`BatchBuilder::finish_games`].
+    pub fn game_rows(&self) -> usize {
+        self.game_len
+    }
+
+    /// The moves gathered since the last [`BatchBuilder::finish_moves`].
+    pub fn move_rows(&self) -> usize {
+        self.moves.as_ref().map_or(0, MoveColumns::len)
+    }
+
+    /// The games gathered so far as one record batch (perhaps empty);
+    /// the builder starts a new batch.
+    ///
+    /// # Errors
+    ///
+    /// Never for rows built by [`GameRow`]'s constructors (Arrow checks
+    /// the batch's shape).
+    pub fn finish_games(&mut self) -> Result<RecordBatch, TableError> {
+        let columns: Vec<ArrayRef> = self.games.iter_mut().map(Builder::finish).collect();
+        self.game_len = 0;
+        Ok(RecordBatch::try_new(self.games_schema.clone(), columns)?)
+    }
+
+    /// The moves gathered so far as one record batch (perhaps empty);
+    /// the builder starts a new batch.
+    ///
+    /// # Errors
+    ///
+    /// As [`BatchBuilder::finish_games`].
+    pub fn finish_moves(&mut self) -> Result<RecordBatch, TableError> {
+        match &mut self.moves {
+            Some(moves) => Ok(RecordBatch::try_new(
+                self.moves_schema.clone(),
+                moves.finish()?,
+            )?),
+            None => Ok(RecordBatch::new_empty(self.moves_schema.clone())),
+        }
+    }
+
+    /// The moves gathered so far as arrays, for a writer that hands them
+    /// back once written ([`BatchBuilder::reclaim_moves`]); `None` when
+    /// the builder gathers no moves.
+    pub(crate) fn finish_move_columns(&mut self) -> Option<Result<Vec<ArrayRef>, TableError>> {
+        self.moves.as_mut().map(MoveColumns::finish)
+    }
+
+    /// Takes back the vectors of written move arrays for the next batch.
+    pub(crate) fn reclaim_moves(&mut self, columns: Vec<ArrayRef>) {
+        if let Some(moves) = &mut self.moves {
+            moves.reclaim(columns);
+        }
+    }
+
+    /// The moves table's schema.
+    pub(crate) fn moves_schema_ref(&self) -> &SchemaRef {
+        &self.moves_schema
+    }
+}
