@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python package's tests: a venv of its own (python/target/venv, or
-# $SGF_GROVE_VENV), the test dependencies from PyPI, the extension built
-# with `maturin develop --release`, then pytest. Fails when a test fails.
+# $SGF_GROVE_VENV), the test dependencies from PyPI, the package's wheel
+# built with `maturin build --release` and installed, then pytest. Fails
+# when a test fails.
 #
 #   bash python/test.sh            # every test; the real-corpus ones need ../shared/corpus
 #   bash python/test.sh -k arrow   # pytest's arguments pass through
@@ -15,7 +16,11 @@ fi
 . "$venv/bin/activate"
 python -m pip install -q --disable-pip-version-check \
   maturin pytest pyarrow numpy duckdb "dask[distributed]" sgfmill
-(cd "$here" && maturin develop --release -q)
+# The wheel, built and installed as a user installs it (`pip install
+# ./python` builds the same one).
+rm -rf "$here/target/wheels"
+(cd "$here" && maturin build --release -q --out target/wheels)
+python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$here"/target/wheels/*.whl
 # From the tests' folder: the source tree's sgf_grove/ (without its
 # compiled part) must not shadow the installed package.
 cd "$here/tests"

@@ -73,13 +73,16 @@ impl Replay {
             ("AB", Some(Color::Black)),
             ("AW", Some(Color::White)),
         ];
+        // One change of position for superko, not a position per stone.
+        let mut changes = Vec::new();
         for (ident, stone) in setup {
             for (raw, _) in v.values(key, ident).unwrap_or_default() {
                 for p in reading.points_of(raw).unwrap_or_default() {
-                    self.board.set(p, stone);
+                    changes.push((p, stone));
                 }
             }
         }
+        self.board.setup(changes);
         if let Some((raw, _)) = v.first(key, "PL") {
             let arena = sgf_grove::text::Arena::new();
             let ctx = sgf_grove::value::ValueContext::new(v.size(), v.encoding(), &arena);
@@ -753,18 +756,16 @@ impl Board {
     /// The library's board holding these stones (no history).
     fn rebuilt(&self) -> LibBoard {
         let mut b = LibBoard::new(self.board_size(), self.rules);
-        for y in 0..self.rows {
-            for x in 0..self.cols {
-                let stone = match self.cells[y as usize * self.cols as usize + x as usize] {
-                    1 => Some(Color::Black),
-                    2 => Some(Color::White),
-                    _ => None,
-                };
-                if stone.is_some() {
-                    b.set(Point { x, y }, stone);
-                }
-            }
-        }
+        let cols = self.cols;
+        let stones = (0..self.rows).flat_map(|y| (0..cols).map(move |x| (x, y)));
+        b.setup(stones.filter_map(|(x, y)| {
+            let stone = match self.cells[y as usize * cols as usize + x as usize] {
+                1 => Color::Black,
+                2 => Color::White,
+                _ => return None,
+            };
+            Some((Point { x, y }, Some(stone)))
+        }));
         b
     }
 

@@ -450,8 +450,47 @@ impl Board {
     }
 
     /// Puts `stone` on `p`, or empties it (setup: `AB`, `AW`, `AE`): no
-    /// capture, no ko. Returns false when `p` is off the board.
+    /// capture, no ko. Returns false when `p` is off the board. Under a
+    /// superko rule the position is remembered; to set several points
+    /// at once (one node's setup) use [`Board::setup`], which remembers
+    /// only the position they make together.
     pub fn set(&mut self, p: Point, stone: Option<Color>) -> bool {
+        let done = self.put(p, stone);
+        if done {
+            self.remember_setup();
+        }
+        done
+    }
+
+    /// Sets every point of `changes` as [`Board::set`] does, then
+    /// remembers for superko the one position they make together (not
+    /// the positions in between, which were never on the board). Returns
+    /// how many points were on the board.
+    ///
+    /// ```
+    /// use sgf_grove::game::board::{Board, RuleSet};
+    /// use sgf_grove::value::{BoardSize, Color, Point};
+    /// let mut board = Board::new(BoardSize::square(9), RuleSet::NEW_ZEALAND);
+    /// let stones = [(Point { x: 0, y: 0 }, Some(Color::Black)), (Point { x: 9, y: 9 }, None)];
+    /// assert_eq!(board.setup(stones), 1);
+    /// assert_eq!(board.get(Point { x: 0, y: 0 }), Some(Color::Black));
+    /// ```
+    pub fn setup<I>(&mut self, changes: I) -> usize
+    where
+        I: IntoIterator<Item = (Point, Option<Color>)>,
+    {
+        let set = changes
+            .into_iter()
+            .filter(|&(p, stone)| self.put(p, stone))
+            .count();
+        if set > 0 {
+            self.remember_setup();
+        }
+        set
+    }
+
+    /// Puts `stone` on `p` or empties it, remembering nothing.
+    fn put(&mut self, p: Point, stone: Option<Color>) -> bool {
         let Some(i) = self.cell(p) else {
             return false;
         };
@@ -462,7 +501,6 @@ impl Board {
             self.place(i, code(color));
         }
         self.ko = None;
-        self.remember_setup();
         true
     }
 

@@ -295,19 +295,19 @@ fn apply(state: &mut State, node: Node<'_, '_>, strict: bool) -> Result<(), Ille
         ("AW", Some(Color::White)),
     ];
     let size = node.game().board_size();
-    for (ident, stone) in setup {
-        // Each value a point or a rectangle (`AB[aa:cc]`); a malformed value
-        // or one off the board adds nothing, the others still count.
-        for value in node.raw_values(ident) {
-            if let Some(Some((from, to))) = point_list_item(value.raw(), size) {
-                for y in from.y..=to.y {
-                    for x in from.x..=to.x {
-                        state.board.set(Point { x, y }, stone);
-                    }
-                }
-            }
-        }
-    }
+    // Each value a point or a rectangle (`AB[aa:cc]`); a malformed value
+    // or one off the board adds nothing, the others still count. The
+    // node's setup is one change of position (for superko).
+    let changes = setup.into_iter().flat_map(|(ident, stone)| {
+        node.raw_values(ident).filter_map(move |value| {
+            let (from, to) = point_list_item(value.raw(), size)??;
+            Some(
+                (from.y..=to.y)
+                    .flat_map(move |y| (from.x..=to.x).map(move |x| (Point { x, y }, stone))),
+            )
+        })
+    });
+    state.board.setup(changes.flatten());
     if let Ok(Some(color)) = node.get::<Color>("PL") {
         state.to_play = color;
     }

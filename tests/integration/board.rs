@@ -501,3 +501,44 @@ fn setup_rectangles_are_expanded() {
     let left: Vec<Point> = cursor.board().stones(B).collect();
     assert_eq!(left, [p(0, 0), p(1, 0), p(4, 4)]);
 }
+
+/// A node's setup is one change of position: the positions in between
+/// (after some of its stones) were never on the board, and a move that
+/// makes one of them again is no superko. Here Black's two-stone suicide
+/// (allowed by New Zealand rules) gives back the position before the
+/// setup's last stone.
+#[test]
+fn setup_in_between_positions_are_not_repetitions() {
+    let stones = [
+        (p(2, 0), Some(Color::White)),
+        (p(0, 1), Some(Color::White)),
+        (p(1, 1), Some(Color::White)),
+        (p(8, 8), Some(Color::Black)),
+        (p(0, 0), Some(Color::Black)),
+    ];
+    let mut board = Board::new(BoardSize::square(9), RuleSet::NEW_ZEALAND);
+    assert_eq!(board.setup(stones), 5);
+    let played = board.play(Color::Black, p(1, 0));
+    assert!(played.is_ok(), "{played:?}");
+    assert_eq!(board.get(p(0, 0)), None);
+    assert_eq!(board.get(p(1, 0)), None);
+    assert_eq!(board.get(p(8, 8)), Some(Color::Black));
+
+    // Point by point, each position is remembered: the same move repeats
+    // the one before the last stone.
+    let mut board = Board::new(BoardSize::square(9), RuleSet::NEW_ZEALAND);
+    for (point, stone) in stones {
+        board.set(point, stone);
+    }
+    assert_eq!(
+        board.play(Color::Black, p(1, 0)).unwrap_err(),
+        Illegal::Superko
+    );
+
+    // Replayed from a record, the setup node is one change.
+    let doc = sgf_grove::parse(b"(;GM[1]SZ[9]RU[NZ]AW[ca][ab][bb]AB[ii][aa];B[ba])").unwrap();
+    let game = doc.games().next().unwrap();
+    let mut cursor = game.cursor();
+    while cursor.next().is_some() {}
+    assert!(cursor.illegal().is_empty(), "{:?}", cursor.illegal());
+}
