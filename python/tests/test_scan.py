@@ -280,3 +280,23 @@ def test_dropping_an_arrow_reader_stops_its_scan(tmp_path):
     assert threads() > before
     del reader
     assert wait_for_threads(before) <= before
+
+
+def test_two_threads_can_share_one_scan(tmp_path):
+    big = big_collection(tmp_path / "big.sgf", 20_000)
+    games = sgf_grove.scan(big, workers=2)
+    taken = {0: [], 1: []}
+
+    def take(k):
+        for g in games:
+            taken[k].append(g.index)
+
+    pair = [threading.Thread(target=take, args=(k,)) for k in (0, 1)]
+    for t in pair:
+        t.start()
+    for t in pair:
+        t.join()
+    # Every game once, each thread's share in order.
+    assert sorted(taken[0] + taken[1]) == list(range(20_000))
+    assert all(share == sorted(share) for share in taken.values())
+    assert games.report.games == 20_000 and games.report.finished

@@ -283,6 +283,10 @@ struct State {
     thread: Option<JoinHandle<()>>,
     /// The error the scan ended with, raised once its results are out.
     error: Option<String>,
+    /// Whether the channel is done with (the end came, or `close()`);
+    /// until then a missing receiver is one another Python thread is
+    /// waiting on.
+    ended: bool,
 }
 
 /// An iterator over the games of a scan, in input order (the same for
@@ -330,8 +334,18 @@ impl Scan {
                     Item::Rejected(_) => continue,
                 }
             }
-            let rx = lock(&slf.state).rx.take();
+            let (rx, ended) = {
+                let mut state = lock(&slf.state);
+                (state.rx.take(), state.ended)
+            };
             let Some(rx) = rx else {
+                if !ended {
+                    // Another thread waits on the channel: wait for what
+                    // it brings in.
+                    py.detach(|| std::thread::sleep(Duration::from_millis(2)));
+                    py.check_signals()?;
+                    continue;
+                }
                 let error = lock(&slf.state).error.take();
                 return match error {
                     Some(e) => Err(PyRuntimeError::new_err(e)),
@@ -382,6 +396,7 @@ impl Scan {
         let (rx, thread) = {
             let mut state = lock(&self.state);
             state.buffer.clear();
+            state.ended = true;
             (state.rx.take(), state.thread.take())
         };
         drop(rx);
@@ -411,6 +426,7 @@ impl Scan {
             Ok(Msg::Items(items)) => state.buffer.extend(items),
             Ok(Msg::End { skipped, error }) => {
                 state.rx = None;
+                state.ended = true;
                 if let Some(thread) = state.thread.take() {
                     drop(state);
                     py.detach(move || {
@@ -425,6 +441,7 @@ impl Scan {
             }
             Err(()) => {
                 state.rx = None;
+                state.ended = true;
                 if !self.stop.load(Ordering::Relaxed) {
                     state.error = Some("the scan's thread ended without a word".to_owned());
                 }
@@ -586,6 +603,7 @@ pub(crate) fn scan(
             buffer: VecDeque::new(),
             thread: Some(thread),
             error: None,
+            ended: false,
         }),
         stop,
         report: Py::new(py, ScanReport::default())?,
