@@ -300,3 +300,17 @@ def test_two_threads_can_share_one_scan(tmp_path):
     assert sorted(taken[0] + taken[1]) == list(range(20_000))
     assert all(share == sorted(share) for share in taken.values())
     assert games.report.games == 20_000 and games.report.finished
+
+
+def test_charset_override_reaches_the_games(tmp_path):
+    # "привет" in windows-1251, without CA: read as KOI8-R when asked.
+    data = b"(;GM[1]C[\xcf\xf0\xe8\xe2\xe5\xf2];B[pd])"
+    path = tmp_path / "cyr.sgf"
+    path.write_bytes(data)
+    asked = sgf_grove.parse(data, charset="koi8-r")[0].root["C"]
+    detected = sgf_grove.parse(data)[0].root["C"]
+    assert asked != detected
+    (scanned,) = list(sgf_grove.scan([path], charset="koi8-r"))
+    assert scanned.root["C"] == asked
+    (plain,) = list(sgf_grove.scan([path]))
+    assert plain.root["C"] == detected

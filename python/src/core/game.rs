@@ -435,13 +435,13 @@ fn read(
 pub(crate) fn game_from_scan(
     py: Python<'_>,
     bytes: &[u8],
+    options: &ParseOptions,
     origin: String,
     offset: u64,
     index: usize,
     warnings: Vec<sgf_grove::Warning>,
 ) -> PyResult<Py<Game>> {
-    let source =
-        Source::parse(bytes.to_vec(), &ParseOptions::new()).map_err(|e| to_py_err(&e, None))?;
+    let source = Source::parse(bytes.to_vec(), options).map_err(|e| to_py_err(&e, None))?;
     let warnings = warnings.iter().map(ParseWarning::from).collect();
     let state = State::Parsed { source, game: 0 };
     Py::new(py, Game::new(state, Some(origin), offset, index, warnings))

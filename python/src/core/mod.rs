@@ -7,6 +7,7 @@
 //! pub(crate) fn game_from_scan(
 //!     py: Python<'_>,
 //!     bytes: &[u8],                      // the game's own SGF text, `(` to `)`
+//!     options: &ParseOptions,            // how to read it (the scan's charset override)
 //!     origin: String,                    // where it was read: a path, `archive!member`
 //!     offset: u64,                       // the byte offset of its `(` in `origin`
 //!     index: usize,                      // its number among the games of `origin`, from 0
@@ -14,7 +15,7 @@
 //! ) -> PyResult<Py<Game>>
 //! ```
 //!
-//! The `Game` it gives reads `bytes` (parsed again, leniently: one game,
+//! The `Game` it gives reads `bytes` (parsed again with `options`: one game,
 //! shared by nothing else) and exposes `origin`, `offset` and `index` as
 //! attributes and `warnings` as [`ParseWarning`]s, whose positions are kept
 //! as given. Its nodes' positions (`Node.offset`, `Node.position`) are in

@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sgf_grove::input::{InputError, Inputs, ScanGame};
 use sgf_grove::table::{GameRow, Reason};
-use sgf_grove::Warning;
+use sgf_grove::{ParseOptions, Warning};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
@@ -297,6 +297,9 @@ pub(crate) struct Scan {
     stop: Arc<AtomicBool>,
     report: Py<ScanReport>,
     yield_rejected: bool,
+    /// How each game is read again into its `Game` (the scan's charset
+    /// override; leniently: the scan has already judged it).
+    options: ParseOptions,
 }
 
 impl Drop for Scan {
@@ -325,7 +328,15 @@ impl Scan {
                         index,
                         warnings,
                     } => {
-                        let game = game_from_scan(py, &bytes, origin, offset, index, warnings)?;
+                        let game = game_from_scan(
+                            py,
+                            &bytes,
+                            &slf.options,
+                            origin,
+                            offset,
+                            index,
+                            warnings,
+                        )?;
                         return Ok(Some(game.into_any()));
                     }
                     Item::Rejected(r) if slf.yield_rejected => {
@@ -594,6 +605,7 @@ pub(crate) fn scan(
         members,
     }
     .spec()?;
+    let options = spec.options.strict(false);
     let (tx, rx) = mpsc::sync_channel::<Msg>(CHANNEL);
     let stop = Arc::new(AtomicBool::new(false));
     let thread = spawn_scan(spec, stop.clone(), item, batcher(tx))?;
@@ -608,6 +620,7 @@ pub(crate) fn scan(
         stop,
         report: Py::new(py, ScanReport::default())?,
         yield_rejected: rejected,
+        options,
     })
 }
 
