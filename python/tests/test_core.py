@@ -229,8 +229,10 @@ def test_raw_values():
 def test_malformed_value_raises_with_its_position():
     game = sgf_grove.parse(b"(;GM[1]SZ[9]\n;B[zz]KM[abc])")[0]
     node = game.node(1)
+    # The tolerant read is the default: no move, no exception.
+    assert node.move is None
     with pytest.raises(SgfError) as e:
-        node.move
+        node.read_move(strict=True)
     assert e.value.kind == "invalid_value"
     assert (e.value.line, e.value.column) == (2, 4)
     with pytest.raises(SgfError) as e:
@@ -416,3 +418,23 @@ def test_corpus_sample_typed_reads_never_panic():
                     except SgfError as e:
                         assert e.kind == "invalid_value"
                         assert e.line is not None and e.line >= 1
+
+
+def test_off_board_moves_do_not_stop_a_scan_loop():
+    # The README's loop over games with an off-board move (`B[ta]` on
+    # 19x19) in the middle: every game read, the bad move left out.
+    data = b"\n".join(
+        b"(;GM[1]SZ[19];B[pd];W[ta];B[dd];W[])" if k % 3 == 0 else b"(;GM[1]SZ[19];B[pd];W[dp])"
+        for k in range(30)
+    )
+    games = sgf_grove.parse(data)
+    rows = [[node.move for node in game.main_line()[1:]] for game in games]
+    assert len(rows) == 30
+    assert rows[0] == [("B", (15, 3)), None, ("B", (3, 3)), ("W", None)]
+    assert games[0].moves() == [("B", (15, 3)), ("B", (3, 3)), ("W", None)]
+    assert games[0].invalid_moves() == 1
+    assert games[1].moves() == [("B", (15, 3)), ("W", (3, 15))]
+    assert games[1].invalid_moves() == 0
+    with pytest.raises(SgfError) as e:
+        games[0].moves(strict=True)
+    assert (e.value.line, e.value.column) == (1, 23)

@@ -38,7 +38,9 @@
 //! `check` also an unreadable file or a folder with no SGF file), 2 on usage
 //! errors and other I/O failures. `dump` and `fmt` write each game as it is
 //! read: in strict mode a defect stops the output at the game it is in. A closed standard output (`sgf dump big.sgf | head`) ends the
-//! program quietly with status 0.
+//! program quietly with the status of what it found until then (1 when an
+//! input had failed). A path that does not exist or cannot be read is named
+//! on standard error and gives status 2, after the other paths were read.
 
 mod args;
 mod cmd;
@@ -62,7 +64,12 @@ fn main() -> ExitCode {
     };
     match cmd::run(cli.command) {
         Ok(status) => status.into(),
-        Err(err) if err.is_broken_pipe() => ExitCode::SUCCESS,
+        // A closed standard output (`sgf check … | head`) stops the
+        // command quietly, with the status of what it found until then.
+        Err(err) if err.is_broken_pipe() => match cmd::failure_seen() {
+            true => ExitCode::from(1),
+            false => ExitCode::SUCCESS,
+        },
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "sgf: {err}");
             ExitCode::from(2)

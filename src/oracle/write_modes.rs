@@ -144,7 +144,7 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>, options: &WriteOptions) -> Result
             .property(ident)
             .ok_or_else(|| format!("{ident} is missing"))?;
         let (m, n) = (meaning(p, options), meaning(q, options));
-        if m != n {
+        if m != n && joined_meaning(p, options).is_none_or(|j| j != n) {
             return Err(format!("{ident}: {m:?} became {n:?}"));
         }
     }
@@ -156,6 +156,28 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>, options: &WriteOptions) -> Result
         return Err(format!("{expected} properties became {got}"));
     }
     Ok(())
+}
+
+/// What a text property of one value given several means once canonical
+/// mode joined them (a line break between them), or `None` when it does
+/// not join them.
+fn joined_meaning(p: Property<'_, '_>, options: &WriteOptions) -> Option<Vec<String>> {
+    let info = p.info()?;
+    let text = matches!(info.ty, ValueType::Text | ValueType::SimpleText);
+    if !options.canonical || info.arity != Arity::One || !text || p.values().nth(1).is_none() {
+        return None;
+    }
+    let mut joined = Vec::new();
+    for (k, v) in p.values().enumerate() {
+        if k > 0 {
+            joined.push(b'\n');
+        }
+        joined.extend_from_slice(v.raw());
+    }
+    let game = p.node().game();
+    let ctx = game.value_context();
+    let value = crate::value::decode_catalogued(&joined, info, game.game_type() == 1, &ctx)??;
+    Some(vec![format!("{value:?}")])
 }
 
 /// What a property means: its typed values (a point list as a sorted set;

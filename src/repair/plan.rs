@@ -546,15 +546,31 @@ impl<'t, 'src> Planner<'t, 'src> {
             }
             let empty_is_value = matches!(info.ty, ValueType::Move | ValueType::None)
                 || info.alt == Some(ValueType::None);
-            let keeper = items
-                .iter()
-                .enumerate()
-                .skip(k)
-                .find(|(_, i)| {
-                    matches!(i, Item::Prop(p) if p.ident() == ident
+            let values = items.iter().filter_map(|i| match i {
+                Item::Prop(p) if p.ident() == ident => Some(p.first_value().raw()),
+                _ => None,
+            });
+            let real = catalogue::real_value(ident, values).and_then(|n| {
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, i)| matches!(i, Item::Prop(p) if p.ident() == ident))
+                    .nth(n)
+                    .map(|(j, _)| j)
+            });
+            let keeper = real
+                .or_else(|| {
+                    items
+                        .iter()
+                        .enumerate()
+                        .skip(k)
+                        .find(|(_, i)| {
+                            matches!(i, Item::Prop(p) if p.ident() == ident
                         && (empty_is_value || p.values().any(|v| !v.raw().trim_ascii().is_empty())))
+                        })
+                        .map(|(j, _)| j)
                 })
-                .map_or(k, |(j, _)| j);
+                .unwrap_or(k);
             keepers.push((ident, keeper));
         }
         keepers
@@ -582,9 +598,12 @@ impl<'t, 'src> Planner<'t, 'src> {
             let info = info.expect("single");
             let empty_is_value = matches!(info.ty, ValueType::Move | ValueType::None)
                 || info.alt == Some(ValueType::None);
-            let keep = values
-                .iter()
-                .position(|(v, _)| empty_is_value || !v.trim_ascii().is_empty())
+            let keep = catalogue::real_value(ident, values.iter().map(|(v, _)| &v[..]))
+                .or_else(|| {
+                    values
+                        .iter()
+                        .position(|(v, _)| empty_is_value || !v.trim_ascii().is_empty())
+                })
                 .unwrap_or(0);
             let dropped: Vec<String> = values
                 .iter()

@@ -36,7 +36,7 @@ mod typed;
 pub use stream::StreamParser;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Nodes, Properties, Values};
-pub use typed::{Moves, Points, Typed, TypedValues};
+pub use typed::{Moves, Points, Typed, TypedValues, ValidMoves};
 
 use crate::error::{Result, Warning, WarningKind};
 pub(crate) use crate::events::Span32;

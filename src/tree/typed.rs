@@ -148,6 +148,78 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     }
 }
 
+impl<'t, 'src: 't> GameTree<'t, 'src> {
+    /// The valid moves of the main line, in order, with the invalid ones
+    /// (a `B`/`W` value that is not a point on the board nor a pass)
+    /// counted instead of stopping the caller: the tolerant twin of
+    /// [`GameTree::moves`], for indexers that want every game's moves
+    /// whatever a few broken values. After the loop,
+    /// [`ValidMoves::invalid`] says how many were left out and
+    /// [`ValidMoves::first_invalid`] which was the first, with its
+    /// position.
+    ///
+    /// ```
+    /// use sgf_grove::value::{Color, Move, Point};
+    /// // `B[ta]` is off a 19×19 board.
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd];W[ta];B[dd];W[])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let mut moves = game.valid_moves();
+    /// let played: Vec<(Color, Move)> = moves.by_ref().collect();
+    /// assert_eq!(played.len(), 3);
+    /// assert_eq!(played[2], (Color::White, Move::Pass));
+    /// assert_eq!(moves.invalid(), 1);
+    /// let first = moves.first_invalid().unwrap();
+    /// assert_eq!((first.line(), first.column()), (1, 18));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn valid_moves(&self) -> ValidMoves<'t, 'src> {
+        ValidMoves {
+            moves: self.moves(),
+            invalid: 0,
+            first_invalid: None,
+        }
+    }
+}
+
+/// The valid moves of a game's main line, from [`GameTree::valid_moves`]:
+/// each item a colour and a move; values that are not moves are counted.
+#[derive(Clone, Debug)]
+pub struct ValidMoves<'t, 'src: 't> {
+    moves: Moves<'t, 'src>,
+    invalid: usize,
+    first_invalid: Option<Error>,
+}
+
+impl ValidMoves<'_, '_> {
+    /// How many `B`/`W` values met so far were not moves (left out).
+    pub fn invalid(&self) -> usize {
+        self.invalid
+    }
+
+    /// The error of the first value left out, with its position.
+    pub fn first_invalid(&self) -> Option<&Error> {
+        self.first_invalid.as_ref()
+    }
+}
+
+impl Iterator for ValidMoves<'_, '_> {
+    type Item = (Color, Move);
+    #[inline]
+    fn next(&mut self) -> Option<(Color, Move)> {
+        loop {
+            match self.moves.next()? {
+                Ok(played) => return Some(played),
+                Err(err) => {
+                    self.invalid += 1;
+                    self.first_invalid.get_or_insert(err);
+                }
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for ValidMoves<'_, '_> {}
+
 /// The moves of a game's main line, from [`GameTree::moves`].
 #[derive(Clone, Debug)]
 pub struct Moves<'t, 'src: 't> {

@@ -54,10 +54,12 @@
 mod emit;
 mod options;
 mod points;
+mod single;
 
 pub(crate) use emit::Item;
 
 pub use options::{PointStyle, Preset, Target, WriteOptions};
+pub use single::DroppedValue;
 
 use crate::error::{Error, Result};
 use crate::lexer::ValueMode;
@@ -104,6 +106,8 @@ pub struct Writer<W: Write> {
     /// property) starts.
     pending: Option<usize>,
     game: GameState,
+    /// Values left out (canonical mode), until [`Writer::take_dropped`].
+    dropped: Vec<DroppedValue>,
 }
 
 /// What the writer knows of the game it writes.
@@ -157,6 +161,7 @@ impl<W: Write> Writer<W> {
                 ca: None,
                 source: None,
             },
+            dropped: Vec::new(),
         }
     }
 
@@ -528,9 +533,11 @@ impl<W: Write> Writer<W> {
                 continue;
             }
             if keep_apart && self.options.canonical && is_single(prop.info()) {
-                // Only the first occurrence of a single-valued property.
+                // Only the first occurrence of a single-valued property;
+                // the others are reported.
                 let first = node.occurrences().find(|p| p.ident_bytes() == ident);
                 if first.is_some_and(|p| p.span() != prop.span()) {
+                    self.drop_values(prop, 0);
                     continue;
                 }
             }
@@ -638,6 +645,7 @@ impl<W: Write> Writer<W> {
             match info.ty {
                 ValueType::Move => {
                     let value = prop.first_value();
+                    self.drop_values(prop, 1);
                     if Move::read(value.raw(), size) == Some(Move::Pass) {
                         let tt = self.options.tt_pass && size.tt_is_pass();
                         self.buf.extend_from_slice(if tt { b"[tt]" } else { b"[]" });
@@ -655,9 +663,8 @@ impl<W: Write> Writer<W> {
                 _ => {}
             }
         }
-        if is_single(info) {
-            let value = prop.first_value();
-            return self.value(prop, value.raw(), value.span().start, compose);
+        if let Some(info) = info.filter(|i| i.arity == Arity::One) {
+            return self.single_value(prop, info, compose);
         }
         for value in prop.values() {
             self.value(prop, value.raw(), value.span().start, compose)?;

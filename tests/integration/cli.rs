@@ -173,7 +173,7 @@ fn check_json_lines() {
         ],
         None,
     );
-    assert_eq!(code(&out), 1);
+    assert_eq!(code(&out), 2);
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 5, "{}", stdout(&out));
     let paths: Vec<&str> = lines[..4]
@@ -335,7 +335,13 @@ fn check_unreadable_file_fails_with_io_error() {
     let dir = TempDir::new("check-io");
     dir.write("ok.sgf", "(;GM[1])");
     let out = sgf(&dir.0, &["check", "missing.sgf", "ok.sgf"], None);
-    assert_eq!(code(&out), 1);
+    // A path that cannot be read: exit 2, named on standard error too.
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("sgf: cannot read missing.sgf: "),
+        "{}",
+        stderr(&out)
+    );
     let text = stdout(&out);
     assert!(text.starts_with("missing.sgf: error[io]: "), "{text}");
     assert!(text.contains("files:    2 (1 ok, 1 failed)"), "{text}");

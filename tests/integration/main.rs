@@ -18,6 +18,7 @@ mod corpus;
 mod deep;
 mod detected;
 mod edit;
+mod exit_status;
 mod fix_cli;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;

@@ -93,15 +93,16 @@ fn sz_square() {
 }
 
 /// Repeated values of a single-valued property: the first non-empty one
-/// is kept (text too), the others shown in the report.
+/// is kept (text too), the others shown in the report; Fox's own
+/// `AP[foxwq]` is kept over the `AP[GNU Go:3.8]` its exporter writes first.
 #[test]
 fn single_value() {
     case(
         Repair::SingleValue,
         "(;AP[GNU Go:3.8]KM[0]AP[foxwq];C[][note][x];B[aa];B[][bb];C[y][y])",
-        "(;AP[GNU Go:3.8]KM[0];C[note];B[aa];B[];C[y])\n",
+        "(;AP[foxwq]KM[0];C[note];B[aa];B[];C[y])\n",
         &[
-            "1:24: single-value: AP: kept [GNU Go:3.8], dropped [foxwq]",
+            "1:5: single-value: AP: kept [foxwq], dropped [GNU Go:3.8]",
             "1:33: single-value: C: kept [note], dropped [][x]",
             "1:54: single-value: B: kept [], dropped [bb]",
             "1:63: single-value: C: kept [y], dropped [y]",

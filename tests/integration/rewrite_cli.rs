@@ -244,21 +244,25 @@ fn transform_to_stdout_out_and_in_place() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(dir.0.join("b.sgf")).unwrap(), input);
     assert_eq!(listing(&dir.0), ["a.sgf", "b.sgf"]);
-    // Not Go: refused, and a file rewritten in place is left as it was.
-    dir.write("c.sgf", "(;GM[3];B[aa])");
+    // Not Go: written unchanged with a warning naming it, and the games
+    // after it are still transformed (none is lost).
+    dir.write(
+        "c.sgf",
+        "(;GM[1]SZ[9];B[aa])\n(;GM[3];B[aa])\n(;GM[1]SZ[9];B[bb])\n",
+    );
     let out = sgf(
         &dir.0,
         &["transform", "--rotate", "90", "--in-place", "c.sgf"],
     );
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("c.sgf: error[not_go]"),
+        stderr(&out).contains("c.sgf:2:1: warning[not_go]"),
         "{}",
         stderr(&out)
     );
     assert_eq!(
         std::fs::read_to_string(dir.0.join("c.sgf")).unwrap(),
-        "(;GM[3];B[aa])"
+        "(;GM[1]SZ[9];B[ia])\n(;GM[3];B[aa])\n(;GM[1]SZ[9];B[hb])\n"
     );
     assert_eq!(listing(&dir.0), ["a.sgf", "b.sgf", "c.sgf"]);
     // `--out` and `--in-place` do not go together.

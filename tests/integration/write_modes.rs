@@ -54,15 +54,49 @@ fn canonical_orders_root_and_game_info_first() {
     );
 }
 
+/// A single-valued property keeps one value: texts joined with a line
+/// break, other values after the first reported as dropped.
 #[test]
-fn canonical_single_values_keep_the_first() {
+fn canonical_single_values_keep_one_and_report_the_rest() {
+    let input = b"(;AP[a][b]KM[6.5]KM[7]AB[aa]AB[bb][cc];C[x]C[y])";
     assert_bytes(
-        write(
-            b"(;AP[a][b]KM[6.5]KM[7]AB[aa]AB[bb][cc];C[x]C[y])",
-            &canonical(),
-        ),
-        b"(;FF[4]AP[a]KM[6.5]AB[aa][bb][cc];C[x])\n",
+        write(input, &canonical()),
+        b"(;FF[4]AP[a]KM[6.5]AB[aa][bb][cc];C[x\ny])\n",
     );
+    let doc = sgf_grove::parse(input).unwrap();
+    let mut writer = sgf_grove::Writer::with_options(Vec::new(), canonical());
+    writer.write_collection(doc.collection()).unwrap();
+    let dropped: Vec<(String, Vec<u8>, u32)> = writer
+        .take_dropped()
+        .into_iter()
+        .map(|d| (d.ident, d.value, d.position.column))
+        .collect();
+    assert_eq!(
+        dropped,
+        [
+            ("AP".to_string(), b"b".to_vec(), 9),
+            ("KM".to_string(), b"7".to_vec(), 21),
+        ]
+    );
+    // Taken, they are gone.
+    assert!(writer.take_dropped().is_empty());
+    // A comment whose joined form would read as a value cut off before
+    // `;B[` is not joined: the first is kept and the second reported.
+    let doc = sgf_grove::parse(b"(;C[a]C[\n;B[cc\\]])").unwrap();
+    let mut writer = sgf_grove::Writer::with_options(Vec::new(), canonical());
+    writer.write_collection(doc.collection()).unwrap();
+    let dropped = writer.take_dropped();
+    let out = writer.into_inner();
+    let again = sgf_grove::parse(&out).unwrap();
+    let c = again.games().next().unwrap().root().property("C").unwrap();
+    assert_eq!(c.values().count(), 1, "{}", String::from_utf8_lossy(&out));
+    if dropped.is_empty() {
+        // Joined: it must read back as the two values with a line break.
+        assert_eq!(c.first_value().raw(), b"a\n\n;B[cc\\]");
+    } else {
+        assert_eq!(c.first_value().raw(), b"a");
+        assert_eq!(dropped[0].ident, "C");
+    }
 }
 
 #[test]

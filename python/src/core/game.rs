@@ -3,6 +3,7 @@
 use super::errors::{raise, to_py_err, ParseWarning};
 use super::node::Node;
 use super::source::Source;
+use super::values::Value;
 use super::view::View;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -161,6 +162,62 @@ impl Game {
     /// [0, 1, 2]
     fn main_line(slf: &Bound<'_, Self>) -> Vec<Node> {
         Node::new(slf.clone().unbind(), 0).main_line_keys(slf.get())
+    }
+
+    /// The moves of the main line, in order, as ``(colour, point)`` pairs
+    /// (``point`` ``None`` for a pass); nodes without a move are skipped,
+    /// and so are moves that are no point of the board (``B[ta]`` on
+    /// 19×19), counted by :meth:`invalid_moves`. With ``strict=True`` such
+    /// a move raises :class:`SgfError` instead.
+    ///
+    /// >>> import sgf_grove
+    /// >>> game = sgf_grove.parse(b"(;SZ[19];B[pd];W[ta];B[dd];W[])")[0]
+    /// >>> game.moves()
+    /// [('B', (15, 3)), ('B', (3, 3)), ('W', None)]
+    /// >>> game.invalid_moves()
+    /// 1
+    #[pyo3(signature = (*, strict = false))]
+    fn moves(slf: &Bound<'_, Self>, strict: bool) -> PyResult<Vec<(&'static str, Py<PyAny>)>> {
+        let py = slf.py();
+        let keys = slf.get().read(|v| {
+            let mut keys = Vec::new();
+            let mut at = v.contains(0).then_some(0);
+            while let Some(k) = at {
+                keys.push(k);
+                at = v.first_child(k);
+            }
+            keys
+        });
+        let mut moves = Vec::with_capacity(keys.len());
+        for key in keys {
+            let played = match slf.get().read(|v| Node::played(v, key)) {
+                Ok(played) => played,
+                Err(fail) if strict => return Err(fail.into()),
+                Err(_) => None,
+            };
+            if let Some((ident, m)) = played {
+                moves.push((ident, Value::from(m).into_pyobject(py)?.unbind()));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// How many moves of the main line are no point of the board (left
+    /// out by :meth:`moves`).
+    ///
+    /// >>> import sgf_grove
+    /// >>> sgf_grove.parse(b"(;SZ[9];B[ee];W[zz])")[0].invalid_moves()
+    /// 1
+    fn invalid_moves(&self) -> usize {
+        self.read(|v| {
+            let mut count = 0;
+            let mut at = v.contains(0).then_some(0);
+            while let Some(k) = at {
+                count += usize::from(Node::played(v, k).is_err());
+                at = v.first_child(k);
+            }
+            count
+        })
     }
 
     /// Every node in pre-order (depth first, the main line first).

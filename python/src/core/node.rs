@@ -333,12 +333,45 @@ impl Node {
 
     /// The move the node plays, as ``(colour, point)``: colour ``"B"`` or
     /// ``"W"``, point ``(x, y)`` or ``None`` for a pass; ``None`` when the
-    /// node plays no move. ``B`` wins when a node has both.
+    /// node plays no move, or its move is no point of the board
+    /// (``B[ta]`` on 19×19: never raised, so that a scan loop goes on;
+    /// :meth:`read_move` with ``strict=True`` raises instead). ``B`` wins
+    /// when a node has both.
     ///
-    /// Raises :class:`SgfError` for a move that is no point of the board.
+    /// >>> import sgf_grove
+    /// >>> game = sgf_grove.parse(b"(;SZ[19];B[pd];W[ta];B[])")[0]
+    /// >>> [n.move for n in game.main_line()[1:]]
+    /// [('B', (15, 3)), None, ('B', None)]
     #[getter(r#move)]
     fn get_move(&self, py: Python<'_>) -> PyResult<Option<(&'static str, Py<PyAny>)>> {
-        let played = self.read(Node::played)??;
+        self.read_move(py, false)
+    }
+
+    /// The move the node plays, as :attr:`move` gives it; with
+    /// ``strict=True`` a move that is no point of the board raises
+    /// :class:`SgfError` (with its position) instead of reading as
+    /// ``None``.
+    ///
+    /// >>> import sgf_grove
+    /// >>> node = sgf_grove.parse(b"(;SZ[19];W[ta])")[0].main_line()[1]
+    /// >>> node.read_move() is None
+    /// True
+    /// >>> try:
+    /// ...     node.read_move(strict=True)
+    /// ... except sgf_grove.SgfError as e:
+    /// ...     print(e.kind)
+    /// invalid_value
+    #[pyo3(signature = (*, strict = false))]
+    fn read_move(
+        &self,
+        py: Python<'_>,
+        strict: bool,
+    ) -> PyResult<Option<(&'static str, Py<PyAny>)>> {
+        let played = match self.read(Node::played)? {
+            Ok(played) => played,
+            Err(fail) if strict => return Err(fail.into()),
+            Err(_) => None,
+        };
         match played {
             Some((ident, m)) => Ok(Some((ident, Value::from(m).into_pyobject(py)?.unbind()))),
             None => Ok(None),

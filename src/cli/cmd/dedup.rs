@@ -64,7 +64,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
     let mut copies: Vec<(String, usize)> = Vec::new();
     let mut seqs: Vec<MoveSequence> = Vec::new();
     let mut scores: Vec<u64> = Vec::new();
-    let mut failed = 0u64;
+    let mut failed = super::Failures::default();
     let stderr = io::stderr();
     args.scan
         .inputs()
@@ -98,7 +98,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                     scores.push(copy.score);
                 }
                 Err(err) => {
-                    failed += 1;
+                    failed.add(err.kind().code());
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
             },
@@ -147,14 +147,11 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
         let in_clusters: usize = clusters.iter().map(|c| c.members.len()).sum();
         let _ = writeln!(
             stderr.lock(),
-            "dedup: {} games, {} clusters holding {in_clusters} games",
+            "dedup: {} games, {} clusters holding {in_clusters} games{}",
             seqs.len(),
-            clusters.len()
+            clusters.len(),
+            failed.summary()
         );
     }
-    Ok(if failed > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    })
+    Ok(failed.status())
 }

@@ -68,7 +68,8 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
         }
     };
     let mut progress = Progress::new(&args.scan);
-    let (mut next_id, mut failed) = (0u64, 0u64);
+    let mut next_id = 0u64;
+    let mut failed = super::Failures::default();
     let mut write_error = None;
     args.scan
         .inputs()
@@ -97,7 +98,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                     }
                 }
                 Err(err) => {
-                    failed += 1;
+                    failed.add(err.kind().code());
                     let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
                 }
             },
@@ -109,13 +110,9 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     }
     writer.finish().map_err(table_error)?;
     if !args.scan.quiet {
-        let _ = writeln!(io::stderr(), "export: {next_id} games");
+        let _ = writeln!(io::stderr(), "export: {next_id} games{}", failed.summary());
     }
-    Ok(if failed > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    })
+    Ok(failed.status())
 }
 
 /// A failed table write as a [`CliError`], keeping the kind of an I/O

@@ -88,7 +88,7 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
     // calling thread adds to it.
     let builder = Mutex::new(builder);
     let mut progress = Progress::new(scan);
-    let mut failed = 0u64;
+    let mut failed = super::Failures::default();
     let mut write_error: Option<io::Error> = None;
     let stderr = io::stderr();
     scan.inputs()
@@ -119,7 +119,7 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
                     }
                 }
                 Err(err) => {
-                    failed += 1;
+                    failed.add(err.kind().code());
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
             },
@@ -137,19 +137,16 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
         let _ = writeln!(
             stderr.lock(),
             "index: {} games added ({} already there), {} positions, {} runs written; \
-             {total} games in the index; {seconds:.2} s, {:.0} positions/s",
+             {total} games in the index; {seconds:.2} s, {:.0} positions/s{}",
             added.games,
             added.duplicates,
             added.rows,
             added.runs,
             added.rows as f64 / seconds.max(1e-9),
+            failed.summary(),
         );
     }
-    Ok(if failed > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    })
+    Ok(failed.status())
 }
 
 /// `sgf index info`.

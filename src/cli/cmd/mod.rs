@@ -29,6 +29,7 @@ use std::fmt as stdfmt;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Runs one subcommand.
 ///
@@ -36,7 +37,21 @@ use std::process::ExitCode;
 ///
 /// A [`CliError`] for failures that are not about the input's content:
 /// unreadable input for `dump` and `fmt`, and failed writes to the output.
-pub fn run(command: Command) -> Result<Status, CliError> {
+pub fn run(mut command: Command) -> Result<Status, CliError> {
+    let (unreadable, left) = drop_unreadable(&mut command);
+    if unreadable && !left {
+        return Ok(Status::Unreadable);
+    }
+    let status = dispatch(command)?;
+    Ok(if unreadable {
+        Status::Unreadable
+    } else {
+        status
+    })
+}
+
+/// Runs the subcommand on what is left of its inputs.
+fn dispatch(command: Command) -> Result<Status, CliError> {
     match command {
         Command::Board(args) => board::run(&args),
         Command::Check(args) => check::run(&args),
@@ -62,6 +77,10 @@ pub enum Status {
     Ok,
     /// At least one input failed: exit status 1.
     Failed,
+    /// A path named on the command line does not exist or cannot be read
+    /// (named on standard error; the other paths were still read): exit
+    /// status 2.
+    Unreadable,
 }
 
 impl From<Status> for ExitCode {
@@ -69,7 +88,136 @@ impl From<Status> for ExitCode {
         match status {
             Status::Ok => ExitCode::SUCCESS,
             Status::Failed => ExitCode::from(1),
+            Status::Unreadable => ExitCode::from(2),
         }
+    }
+}
+
+/// Whether some input failed so far, for the exit status of a command
+/// stopped early by a closed standard output (`sgf check … | head`): the
+/// status of what it found before the pipe closed.
+static FAILURE_SEEN: AtomicBool = AtomicBool::new(false);
+
+/// Records that an input failed (see [`failure_seen`]).
+pub fn note_failure() {
+    FAILURE_SEEN.store(true, Ordering::Relaxed);
+}
+
+/// Inputs that failed, counted by reason (the error's code), for a
+/// command's summary line and exit status.
+#[derive(Debug, Default)]
+pub struct Failures {
+    counts: Vec<(&'static str, u64)>,
+}
+
+impl Failures {
+    /// Counts one failed input (and notes it for [`failure_seen`]).
+    pub fn add(&mut self, code: &'static str) {
+        note_failure();
+        match self.counts.iter_mut().find(|(c, _)| *c == code) {
+            Some((_, n)) => *n += 1,
+            None => self.counts.push((code, 1)),
+        }
+    }
+
+    /// How many inputs failed.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().map(|(_, n)| n).sum()
+    }
+
+    /// [`Status::Failed`] when an input failed.
+    pub fn status(&self) -> Status {
+        if self.total() > 0 {
+            Status::Failed
+        } else {
+            Status::Ok
+        }
+    }
+
+    /// `"; 3 inputs failed (not_sgf_text 2, io 1)"`, or nothing when none
+    /// failed: the tail of a summary line.
+    pub fn summary(&self) -> String {
+        if self.counts.is_empty() {
+            return String::new();
+        }
+        let mut counts = self.counts.clone();
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let reasons: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        let total = self.total();
+        let inputs = if total == 1 { "input" } else { "inputs" };
+        format!("; {total} {inputs} failed ({})", reasons.join(", "))
+    }
+}
+
+/// Whether [`note_failure`] was called.
+pub fn failure_seen() -> bool {
+    FAILURE_SEEN.load(Ordering::Relaxed)
+}
+
+/// Names on standard error each path of `command`'s inputs that does not
+/// exist or cannot be read, and takes it out of the command's list; says
+/// whether there was one, and whether any input is left to read.
+fn drop_unreadable(command: &mut Command) -> (bool, bool) {
+    let mut unreadable = false;
+    let mut keep = |path: &Path| match readable(path) {
+        Ok(()) => true,
+        Err(err) => {
+            unreadable = true;
+            let _ = writeln!(
+                io::stderr(),
+                "sgf: cannot read {}: {err}",
+                display_name(path)
+            );
+            false
+        }
+    };
+    let left = match command {
+        Command::Board(args) => keep(&args.file),
+        Command::Dump(args) => keep(&args.file),
+        // `check` reports an unreadable path in its own report too (as a
+        // failed file of reason `io`).
+        Command::Check(args) => {
+            for path in &args.paths {
+                let _ = keep(path);
+            }
+            true
+        }
+        Command::Fmt(args) => retain(&mut args.io.paths, &mut keep),
+        Command::Fix(args) => retain(&mut args.io.paths, &mut keep),
+        Command::Strip(args) => retain(&mut args.io.paths, &mut keep),
+        Command::Transform(args) => retain(&mut args.io.paths, &mut keep),
+        Command::Stats(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Select(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Export(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Split(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Dedup(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Index(crate::args::IndexCommand::Build(args)) => {
+            retain(&mut args.scan.paths, &mut keep)
+        }
+        Command::Index(crate::args::IndexCommand::Add(args)) => {
+            retain(&mut args.scan.paths, &mut keep)
+        }
+        Command::Index(_) | Command::Find(_) => true,
+    };
+    (unreadable, left)
+}
+
+/// Keeps the paths `keep` accepts; whether any is left.
+fn retain(paths: &mut Vec<std::path::PathBuf>, keep: &mut impl FnMut(&Path) -> bool) -> bool {
+    paths.retain(|p| keep(p));
+    !paths.is_empty()
+}
+
+/// Whether `path` can be read: standard input, a file that opens, a
+/// folder that lists.
+fn readable(path: &Path) -> io::Result<()> {
+    if is_stdin(path) {
+        return Ok(());
+    }
+    if std::fs::metadata(path)?.is_dir() {
+        std::fs::read_dir(path).map(drop)
+    } else {
+        std::fs::File::open(path).map(drop)
     }
 }
 
@@ -283,6 +431,7 @@ pub fn parse_streaming(
                 // Standard error may be closed; that must not change the
                 // outcome.
                 let _ = write_error(&mut err_out, name, input, &err);
+                note_failure();
                 status = Status::Failed;
                 break;
             }

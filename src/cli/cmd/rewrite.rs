@@ -161,9 +161,12 @@ pub fn replace_file(
 }
 
 /// Reads the input at `path` as a stream and writes each game with
-/// `writer`, edited first as `edit` says. A character the target charset
-/// lacks, or an edit refused, is reported like a parse error, and stops the
-/// output at the node (or game) that holds it.
+/// `writer`, edited first as `edit` says. Each game is written whole or
+/// not at all: a game the writer refuses (a character the target charset
+/// lacks) is reported with its position and left out, and the games after
+/// it are still written (status [`Status::Failed`], so that `--in-place`
+/// leaves the file as it was). A game `edit` cannot transform (not Go) is
+/// written unchanged, with a warning naming it.
 fn write_one<W: Write>(
     args: &RewriteArgs,
     path: &Path,
@@ -175,52 +178,89 @@ fn write_one<W: Write>(
         return Ok(Status::Failed);
     };
     let options = input_parse_options(args.strict, args.charset, input.decoded_from);
+    // One game at a time into `game_out`, handed to `writer`'s output once
+    // it is whole.
+    let mut game_out = Writer::with_options(Vec::new(), writer.options().clone());
     let mut failed = false;
     let status = parse_streaming(&mut input, options, &name, |coll, err_out| {
-        if failed {
-            return Ok(());
-        }
-        let written = match edit {
-            Edit::None => writer.write_collection(coll),
-            Edit::Transform(t) => write_transformed(coll, t, writer),
-        };
-        match written {
-            Ok(()) => Ok(()),
-            Err(err) if err.kind() == ErrorKind::Io => {
-                Err(super::io_error(&err).expect("an I/O error"))
+        for game in coll.games() {
+            game_out.get_mut().clear();
+            let written = match edit {
+                Edit::None => game_out.write_game(game),
+                Edit::Transform(t) => write_transformed(game, t, &mut game_out, &name, err_out),
+            };
+            match written {
+                Ok(()) => {
+                    writer.get_mut().write_all(game_out.get_mut())?;
+                    for d in game_out.take_dropped() {
+                        let _ = writeln!(
+                            err_out,
+                            "{name}:{}:{}: warning[value_dropped]: {}[{}] left out: the property holds one value",
+                            d.position.line,
+                            d.position.column,
+                            d.ident,
+                            String::from_utf8_lossy(&d.value)
+                        );
+                    }
+                }
+                Err(err) if err.kind() == ErrorKind::Io => {
+                    return Err(super::io_error(&err).expect("an I/O error"));
+                }
+                Err(err) => {
+                    failed = true;
+                    super::note_failure();
+                    let code = err.kind().code();
+                    let at = if err.has_position() {
+                        format!("{name}:{}:{}", err.line(), err.column())
+                    } else {
+                        let pos = coll.position(game.span().start);
+                        format!("{name}:{}:{}", pos.line, pos.column)
+                    };
+                    let ident = err
+                        .value_text()
+                        .map(|t| format!(" {t:?}"))
+                        .unwrap_or_default();
+                    let _ = writeln!(
+                        err_out,
+                        "{at}: error[{code}]: {}{ident}; the game is left out",
+                        err.kind()
+                    );
+                }
             }
-            Err(err) => {
-                failed = true;
-                let code = err.kind().code();
-                let at = if err.has_position() {
-                    format!("{name}:{}:{}", err.line(), err.column())
-                } else {
-                    name.to_string()
-                };
-                let ident = err
-                    .value_text()
-                    .map(|t| format!(" {t:?}"))
-                    .unwrap_or_default();
-                let _ = writeln!(err_out, "{at}: error[{code}]: {}{ident}", err.kind());
-                Ok(())
-            }
         }
+        Ok(())
     })?;
     Ok(if failed { Status::Failed } else { status })
 }
 
-/// Writes each game of `coll` transformed by `t`, as the writer's options
-/// say.
-fn write_transformed<W: Write>(
-    coll: sgf_grove::Collection<'_, '_>,
+/// Writes `game` transformed by `t` with `writer`; a game that is not Go
+/// is written unchanged, with a warning on `err_out`.
+fn write_transformed(
+    game: sgf_grove::GameTree<'_, '_>,
     t: Transform,
-    writer: &mut Writer<W>,
+    writer: &mut Writer<Vec<u8>>,
+    name: &str,
+    err_out: &mut dyn Write,
 ) -> sgf_grove::Result<()> {
-    for game in coll.games() {
-        let mut edit = EditableGame::from_game(game);
-        edit.transform(t)?;
-        let bytes = edit.write_with(writer.options())?;
-        writer.get_mut().write_all(&bytes)?;
+    let mut edit = EditableGame::from_game(game);
+    match edit.transform(t) {
+        Ok(()) => {
+            let bytes = edit.write_with(writer.options())?;
+            writer.get_mut().write_all(&bytes)?;
+            Ok(())
+        }
+        Err(err) if err.kind() == ErrorKind::NotGo => {
+            let pos = game.collection().position(game.span().start);
+            let gm = game.root().get_raw("GM").map(String::from_utf8_lossy);
+            let _ = writeln!(
+                err_out,
+                "{name}:{}:{}: warning[not_go]: a game that is not Go (GM[{}]) is written untransformed",
+                pos.line,
+                pos.column,
+                gm.as_deref().unwrap_or("")
+            );
+            writer.write_game(game)
+        }
+        Err(err) => Err(err),
     }
-    Ok(())
 }

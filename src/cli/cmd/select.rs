@@ -29,7 +29,8 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
         None => Box::new(BufWriter::new(io::stdout().lock())),
     };
     let mut progress = Progress::new(&args.scan);
-    let (mut selected, mut seen, mut failed) = (0u64, 0u64, 0u64);
+    let (mut selected, mut seen) = (0u64, 0u64);
+    let mut failed = super::Failures::default();
     let mut write_error = None;
     let print = args.print;
     args.scan
@@ -71,7 +72,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                     }
                 }
                 Err(err) => {
-                    failed += 1;
+                    failed.add(err.kind().code());
                     let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
                 }
             },
@@ -99,16 +100,8 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
             } else {
                 format!(" (rejected: {})", reasons.join(", "))
             },
-            if failed > 0 {
-                format!("; {failed} inputs failed")
-            } else {
-                String::new()
-            }
+            failed.summary()
         );
     }
-    Ok(if failed > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    })
+    Ok(failed.status())
 }

@@ -39,7 +39,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
     writeln!(index, "n\tsource\tgame\toffset")?;
     let mut progress = Progress::new(&args.scan);
     let mut written = 0u64;
-    let mut failed = 0u64;
+    let mut failed = super::Failures::default();
     let mut first_error: Option<CliError> = None;
     let stderr = io::stderr();
     let skipped = args
@@ -81,7 +81,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
                     }
                 }
                 Err(err) => {
-                    failed += 1;
+                    failed.add(err.kind().code());
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
             },
@@ -97,11 +97,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
             stderr.lock(),
             "split: {written} games into {}{}{}",
             args.out.display(),
-            if failed > 0 {
-                format!(", {failed} inputs failed")
-            } else {
-                String::new()
-            },
+            failed.summary(),
             if skipped.total() > 0 {
                 format!(", {} skipped", skipped.total())
             } else {
@@ -109,9 +105,5 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
             }
         );
     }
-    Ok(if failed > 0 {
-        Status::Failed
-    } else {
-        Status::Ok
-    })
+    Ok(failed.status())
 }

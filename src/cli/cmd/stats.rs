@@ -58,6 +58,7 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
                 Err(err) => {
                     inputs.see(origin_key(err.origin()), 0, &mut |b| total.add_file(b));
                     total.add_failure(err.kind().code());
+                    super::note_failure();
                 }
             },
         )

@@ -379,6 +379,7 @@ fn fail(
     failure: Failure<'_>,
 ) -> io::Result<()> {
     totals.failed.push((name.to_owned(), failure.code()));
+    super::note_failure();
     match args.format {
         Format::Text => text::write_failure(out, name, &failure),
         Format::Json => json::write_file(out, name, bytes, Err(&failure), !args.structure_only),

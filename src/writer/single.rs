@@ -1,0 +1,128 @@
+//! Canonical mode's single-valued properties: one value written, and the
+//! others joined into it or reported.
+//!
+//! A property of one value (`PW`, `KM`, `C`, `B`, …) given several
+//! (`PW[Lee][Cho]`, Fox's `C[..][..][..]`, a root's property repeated
+//! around its `CA`) is written with one value in canonical mode. Nothing
+//! is dropped silently:
+//!
+//! - the values of a text property (Text or SimpleText) are joined into
+//!   one, a line break between them, when the joined value reads back as
+//!   exactly that one value (a line break before something that looks
+//!   like SGF can make a reader take the value for one cut off: such
+//!   values are not joined);
+//! - otherwise the first value is written and each other one is recorded
+//!   as a [`DroppedValue`], which [`Writer::take_dropped`] hands to the
+//!   caller (the `sgf` tool prints them with their position).
+
+use super::{Shape, Writer};
+use crate::error::Result;
+use crate::lexer::ValueMode;
+use crate::span::Position;
+use crate::tree::Property;
+use crate::value::{PropInfo, ValueType};
+use std::io::Write;
+
+/// A value the writer left out: in canonical mode, a value of a
+/// single-valued property after the first, when the values could not be
+/// joined into one.
+///
+/// ```
+/// use sgf_grove::writer::{WriteOptions, Writer};
+/// let doc = sgf_grove::parse(b"(;GM[1]KM[6.5][7.5]C[one][two])")?;
+/// let mut writer = Writer::with_options(Vec::new(), WriteOptions::new().canonical(true));
+/// writer.write_collection(doc.collection())?;
+/// let dropped = writer.take_dropped();
+/// // Texts are joined (a line break between them); a number cannot be.
+/// assert_eq!(writer.into_inner(), b"(;GM[1]FF[4]KM[6.5]C[one\ntwo])\n");
+/// assert_eq!(dropped.len(), 1);
+/// assert_eq!((dropped[0].ident.as_str(), &dropped[0].value[..]), ("KM", &b"7.5"[..]));
+/// assert_eq!((dropped[0].position.line, dropped[0].position.column), (1, 18));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedValue {
+    /// The property's identifier.
+    pub ident: String,
+    /// The value left out, as it stands in the input (escapes included).
+    pub value: Vec<u8>,
+    /// Where the value starts in the input (its first byte, after `[`).
+    pub position: Position,
+}
+
+impl<W: Write> Writer<W> {
+    /// The values left out since the last call, oldest first (see
+    /// [`DroppedValue`]). Only canonical mode leaves values out (and thin
+    /// mode the properties it was asked to drop, which are not reported).
+    /// A writer that is never asked keeps them all: call this after each
+    /// game when writing long streams.
+    pub fn take_dropped(&mut self) -> Vec<DroppedValue> {
+        std::mem::take(&mut self.dropped)
+    }
+
+    /// Writes the value of a single-valued property `prop` (canonical
+    /// mode): its values joined when they are text and can be, else the
+    /// first, the others recorded as dropped.
+    pub(super) fn single_value(
+        &mut self,
+        prop: Property<'_, '_>,
+        info: &PropInfo,
+        shape: Shape,
+    ) -> Result<()> {
+        let first = prop.first_value();
+        let mut rest = prop.values().skip(1).peekable();
+        if rest.peek().is_none() {
+            return self.value(prop, first.raw(), first.span().start, shape);
+        }
+        if matches!(info.ty, ValueType::Text | ValueType::SimpleText) {
+            if let Some(joined) = joined(prop) {
+                return self.value(prop, &joined, first.span().start, shape);
+            }
+        }
+        self.drop_values(prop, 1);
+        self.value(prop, first.raw(), first.span().start, shape)
+    }
+
+    /// Records the values of `prop` from the `skip`-th on as dropped.
+    pub(super) fn drop_values(&mut self, prop: Property<'_, '_>, skip: usize) {
+        let coll = prop.node().collection();
+        let ident = String::from_utf8_lossy(prop.ident_bytes()).into_owned();
+        for value in prop.values().skip(skip) {
+            self.dropped.push(DroppedValue {
+                ident: ident.clone(),
+                value: value.raw().to_vec(),
+                position: coll.position(value.span().start),
+            });
+        }
+    }
+}
+
+/// The values of `prop` joined with line breaks, when the result reads
+/// back as that one value: in a node read a byte at a time, the value
+/// parsed alone gives one value of exactly these bytes and no warning.
+fn joined(prop: Property<'_, '_>) -> Option<Vec<u8>> {
+    let node = prop.node();
+    if node.mode_at(prop.first_value().span().start) != ValueMode::Bytes {
+        return None;
+    }
+    let mut joined = Vec::new();
+    for (k, value) in prop.values().enumerate() {
+        if k > 0 {
+            joined.push(b'\n');
+        }
+        joined.extend_from_slice(value.raw());
+    }
+    let mut doc = Vec::with_capacity(joined.len() + 6);
+    doc.extend_from_slice(b"(;C[");
+    doc.extend_from_slice(&joined);
+    doc.extend_from_slice(b"])");
+    let parsed = crate::parse(&doc).ok()?;
+    let game = parsed.games().next()?;
+    let read_back = game.root().property("C")?;
+    let one = parsed.games().count() == 1
+        && parsed.warnings().is_empty()
+        && game.root().properties().count() == 1
+        && read_back.values().count() == 1
+        && read_back.first_value().raw() == &joined[..];
+    one.then_some(joined)
+}
