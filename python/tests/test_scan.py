@@ -314,3 +314,23 @@ def test_charset_override_reaches_the_games(tmp_path):
     assert scanned.root["C"] == asked
     (plain,) = list(sgf_grove.scan([path]))
     assert plain.root["C"] == detected
+
+
+def test_the_readme_loop_reads_every_real_game(corpus):
+    # The README's scan loop, as written there, over the whole real corpus:
+    # no exception whatever a file holds (off-board moves read as None),
+    # every game read, and game.moves() agreeing with the loop.
+    seen = 0
+    invalid = 0
+    with sgf_grove.scan([str(corpus)]) as games:
+        for game in games:
+            info = game.info
+            moves = [node.move for node in game.main_line()[1:]]
+            assert info is not None
+            valid = [m for m in moves if m is not None]
+            assert game.moves() == valid
+            invalid += game.invalid_moves()
+            seen += 1
+    assert seen == games.report.games
+    assert seen > 40_000
+    print(f"{seen} games, {invalid} off-board moves read as None")

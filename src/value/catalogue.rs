@@ -875,6 +875,20 @@ pub fn game_name(gm: u32) -> Option<&'static str> {
     })
 }
 
+/// Among the values of a repeated single-valued property `ident`, the
+/// index of the one that is known to be the real one, when there is such
+/// a rule: the Fox server writes `AP[GNU Go:3.8]` (its exporter's) before
+/// its own `AP[foxwq]`, which names the application that played.
+pub(crate) fn real_value<'a>(ident: &str, values: impl Iterator<Item = &'a [u8]>) -> Option<usize> {
+    match ident {
+        "AP" => values.into_iter().position(|v| {
+            let name = v.split(|&b| b == b':').next().unwrap_or(v);
+            name.trim_ascii().eq_ignore_ascii_case(b"foxwq")
+        }),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1240,19 +1254,5 @@ mod tests {
         assert_eq!(game_name(0), None);
         assert_eq!(game_name(41), None);
         assert!((1..=40).all(|gm| game_name(gm).is_some()));
-    }
-}
-
-/// Among the values of a repeated single-valued property `ident`, the
-/// index of the one that is known to be the real one, when there is such
-/// a rule: the Fox server writes `AP[GNU Go:3.8]` (its exporter's) before
-/// its own `AP[foxwq]`, which names the application that played.
-pub(crate) fn real_value<'a>(ident: &str, values: impl Iterator<Item = &'a [u8]>) -> Option<usize> {
-    match ident {
-        "AP" => values.into_iter().position(|v| {
-            let name = v.split(|&b| b == b':').next().unwrap_or(v);
-            name.trim_ascii().eq_ignore_ascii_case(b"foxwq")
-        }),
-        _ => None,
     }
 }

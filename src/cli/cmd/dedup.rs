@@ -98,7 +98,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                     scores.push(copy.score);
                 }
                 Err(err) => {
-                    failed.add(err.kind().code());
+                    failed.add_input(&err);
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
             },

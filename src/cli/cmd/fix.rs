@@ -173,9 +173,8 @@ fn fix_one<W: Write>(
     let mut failed = false;
     let mut changes = 0;
     let status = parse_streaming(&mut input, options, &name, |coll, err_out| {
-        if failed {
-            return Ok(());
-        }
+        // A game that fails is reported and the games after it are still
+        // repaired (a file rewritten in place is then left as it was).
         for game in coll.games() {
             let repaired = match fixer.fix_game(game) {
                 Ok(repaired) => repaired,
@@ -184,6 +183,7 @@ fn fix_one<W: Write>(
                 }
                 Err(err) => {
                     failed = true;
+                    super::note_failure();
                     let code = err.kind().code();
                     let _ = writeln!(
                         err_out,
@@ -192,7 +192,7 @@ fn fix_one<W: Write>(
                         err.column(),
                         err.kind()
                     );
-                    return Ok(());
+                    continue;
                 }
             };
             tally.games += 1;

@@ -119,7 +119,7 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
                     }
                 }
                 Err(err) => {
-                    failed.add(err.kind().code());
+                    failed.add_input(&err);
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
             },

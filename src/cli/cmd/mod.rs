@@ -120,6 +120,15 @@ impl Failures {
         }
     }
 
+    /// Counts one failed input by its error: a parse error by the
+    /// parser's own code (`no_game_tree`, …).
+    pub fn add_input(&mut self, err: &sgf_grove::input::InputError) {
+        match err.parse_error() {
+            Some(parse) => self.add(parse.kind().code()),
+            None => self.add(err.kind().code()),
+        }
+    }
+
     /// How many inputs failed.
     pub fn total(&self) -> u64 {
         self.counts.iter().map(|(_, n)| n).sum()

@@ -72,7 +72,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                     }
                 }
                 Err(err) => {
-                    failed.add(err.kind().code());
+                    failed.add_input(&err);
                     let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
                 }
             },

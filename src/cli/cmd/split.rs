@@ -81,7 +81,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
                     }
                 }
                 Err(err) => {
-                    failed.add(err.kind().code());
+                    failed.add_input(&err);
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
             },
