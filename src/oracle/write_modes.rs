@@ -163,7 +163,7 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>, options: &WriteOptions) -> Result
 /// not join them.
 fn joined_meaning(p: Property<'_, '_>, options: &WriteOptions) -> Option<Vec<String>> {
     let info = p.info()?;
-    let text = matches!(info.ty, ValueType::Text | ValueType::SimpleText);
+    let text = crate::writer::single::joins(p.ident_bytes(), info);
     if !options.canonical || info.arity != Arity::One || !text || p.values().nth(1).is_none() {
         return None;
     }

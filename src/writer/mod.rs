@@ -54,7 +54,7 @@
 mod emit;
 mod options;
 mod points;
-mod single;
+pub(crate) mod single;
 
 pub(crate) use emit::Item;
 

@@ -6,11 +6,12 @@
 //! around its `CA`) is written with one value in canonical mode. Nothing
 //! is dropped silently:
 //!
-//! - the values of a text property (Text or SimpleText) are joined into
-//!   one, a line break between them, when the joined value reads back as
-//!   exactly that one value (a line break before something that looks
-//!   like SGF can make a reader take the value for one cut off: such
-//!   values are not joined);
+//! - the values of a free-text property (Text, and the SimpleText of
+//!   names, events, places and sources; not `CA`, `DT`, `RE` and the
+//!   like, which are read as data) are joined into one, a line break
+//!   between them, when the joined value reads back as exactly that one
+//!   value (a line break before something that looks like SGF can make a
+//!   reader take the value for one cut off: such values are not joined);
 //! - otherwise the first value is written and each other one is recorded
 //!   as a [`DroppedValue`], which [`Writer::take_dropped`] hands to the
 //!   caller (the `sgf` tool prints them with their position).
@@ -74,7 +75,7 @@ impl<W: Write> Writer<W> {
         if rest.peek().is_none() {
             return self.value(prop, first.raw(), first.span().start, shape);
         }
-        if matches!(info.ty, ValueType::Text | ValueType::SimpleText) {
+        if joins(prop.ident_bytes(), info) {
             if let Some(joined) = joined(prop) {
                 return self.value(prop, &joined, first.span().start, shape);
             }
@@ -94,6 +95,23 @@ impl<W: Write> Writer<W> {
                 position: coll.position(value.span().start),
             });
         }
+    }
+}
+
+/// Whether canonical mode joins the values of property `ident`: free
+/// text (Text: comments, game comments, …; SimpleText naming people,
+/// events, places and sources). Not a SimpleText that is read as data
+/// (`CA`, `DT`, `RE`, `RU`, ranks, …): joined, it would read as something
+/// else.
+pub(crate) fn joins(ident: &[u8], info: &PropInfo) -> bool {
+    const FREE_SIMPLE_TEXT: [&[u8]; 14] = [
+        b"PB", b"PW", b"BT", b"WT", b"GN", b"EV", b"RO", b"PC", b"SO", b"US", b"AN", b"CP", b"ON",
+        b"N",
+    ];
+    match info.ty {
+        ValueType::Text => true,
+        ValueType::SimpleText => FREE_SIMPLE_TEXT.contains(&ident),
+        _ => false,
     }
 }
 

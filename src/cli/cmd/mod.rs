@@ -217,16 +217,21 @@ fn retain(paths: &mut Vec<std::path::PathBuf>, keep: &mut impl FnMut(&Path) -> b
     !paths.is_empty()
 }
 
-/// Whether `path` can be read: standard input, a file that opens, a
-/// folder that lists.
+/// Whether `path` can be read: standard input, a regular file that
+/// opens, a folder that lists, anything else that exists (a FIFO or a
+/// device is not opened here: opening a FIFO waits for its writer, and
+/// closing it would end the writer's stream).
 fn readable(path: &Path) -> io::Result<()> {
     if is_stdin(path) {
         return Ok(());
     }
-    if std::fs::metadata(path)?.is_dir() {
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
         std::fs::read_dir(path).map(drop)
-    } else {
+    } else if meta.is_file() {
         std::fs::File::open(path).map(drop)
+    } else {
+        Ok(())
     }
 }
 
