@@ -24,7 +24,7 @@ use std::hint::black_box;
 fn moves(comment: impl Fn(usize) -> Option<Vec<u8>>) -> Vec<u8> {
     let mut out = Vec::new();
     for i in 0..250usize {
-        let color = if i % 2 == 0 { "B" } else { "W" };
+        let color = if i.is_multiple_of(2) { "B" } else { "W" };
         let x = (b'a' + (i % 19) as u8) as char;
         let y = (b'a' + (i * 7 % 19) as u8) as char;
         out.extend_from_slice(format!(";{color}[{x}{y}]").as_bytes());
@@ -64,7 +64,7 @@ fn fox_damaged(text: &str) -> Vec<u8> {
     for (i, c) in text.chars().enumerate() {
         let mut buf = [0u8; 4];
         let mut bytes = c.encode_utf8(&mut buf).as_bytes().to_vec();
-        if i % 2 == 0 && bytes.len() == 3 {
+        if i.is_multiple_of(2) && bytes.len() == 3 {
             bytes[1] = b'?';
         }
         out.extend(bytes);
@@ -82,7 +82,8 @@ fn bench(c: &mut Criterion) {
     big5_comments.extend(in_charset(BIG5)("王立誠"));
     big5_comments.push(b']');
     big5_comments.extend(moves(|i| {
-        (i % 10 == 0).then(|| in_charset(BIG5)("黑棋中盤勝，白棋的這一手不好。"))
+        i.is_multiple_of(10)
+            .then(|| in_charset(BIG5)("黑棋中盤勝，白棋的這一手不好。"))
     }));
     big5_comments.push(b')');
 

@@ -17,7 +17,13 @@
 //!   GB18030, the game is read again from its root a character at a time
 //!   in that charset, exactly as if the root began with `CA[…]` (with
 //!   [`WarningKind::DetectedCharset`] at the game's start), and that is the
-//!   game's charset. Otherwise what the trial read stands.
+//!   game's charset. Otherwise what the trial read stands;
+//! - a root whose `CA` was swallowed by a value read byte by byte
+//!   (`PB[表]CA[Shift_JIS]`: 表's second byte escapes the `]`) is read
+//!   again a character at a time in the charset that `CA` names, when that
+//!   is one of those charsets, as if the `CA` had been seen first;
+//! - a game detected with low confidence gets
+//!   [`WarningKind::UncertainCharset`] at its start.
 //!
 //! The tree builder keeps what it was handed during a trial and drops it
 //! only when the game is read again, so a game that stays byte by byte
@@ -250,13 +256,18 @@ impl<'src> Machine<'src> {
         let Some(bytes) = self.input.get(start..end) else {
             return TrialCharset::default();
         };
-        if let Some(declared) = swallowed_ca(bytes) {
-            return TrialCharset {
+        let outcome = detect_on_trial(bytes);
+        if outcome.read_in.is_none() && outcome.found.is_none() {
+            // Valid UTF-8: no character of another charset swallowed anything.
+            return outcome;
+        }
+        match swallowed_ca(bytes) {
+            Some(declared) => TrialCharset {
                 read_in: Some(declared),
                 found: None,
-            };
+            },
+            None => outcome,
         }
-        detect_on_trial(bytes)
     }
 }
 
@@ -275,8 +286,5 @@ fn swallowed_ca(bytes: &[u8]) -> Option<Charset> {
     let label = bytes.get(at + 5..)?;
     let label = &label[..memchr::memchr(b']', label)?];
     let encoding = for_label(label).filter(|&e| is_ascii_unsafe(e))?;
-    Some(Charset::new(
-        encoding,
-        crate::text::CharsetSource::Declared,
-    ))
+    Some(Charset::new(encoding, crate::text::CharsetSource::Declared))
 }

@@ -155,6 +155,11 @@ impl Charset {
     }
 }
 
+/// The non-ASCII bytes from which text at least four in five of whose
+/// non-ASCII bytes are in well-formed (or Fox-damaged) UTF-8 sequences is
+/// taken for UTF-8 without weighing the legacy charsets.
+const MOSTLY_UTF8_MIN: usize = 16;
+
 /// A detection with a [`confidence`](Charset::confidence) below this is
 /// [uncertain](Charset::is_uncertain).
 pub const UNCERTAIN_BELOW: f32 = 0.25;
@@ -321,7 +326,10 @@ pub(crate) fn detect_on_trial(bytes: &[u8]) -> TrialCharset {
 /// (in the sample) `valid` of `total` are in well-formed UTF-8 sequences.
 fn detect_from_counts(bytes: &[u8], valid: usize, total: usize) -> Charset {
     let ratio = valid as f32 / total.max(1) as f32;
-    if ratio >= 0.8 {
+    // Mostly UTF-8; but a few bytes of legacy text can be valid UTF-8 by
+    // chance (an EUC-KR syllable in 0xC2…0xDF, 0x80…0xBF), so a short
+    // text that is not all UTF-8 or damaged UTF-8 is weighed as well.
+    if ratio >= 0.8 && (total >= MOSTLY_UTF8_MIN || valid == total) {
         return damaged_utf8(ratio);
     }
     let mut tallies = [Tally::default(); CANDIDATES.len()];
@@ -923,7 +931,7 @@ impl Tally {
     /// character, about in proportion to how much likelier it is in text
     /// of the script than in the bytes of another charset read in this
     /// one: a top-tier character 8, a middle-tier one, punctuation or kana
-    /// 6, a bottom-tier one 2, a letter of an alphabetic script 4 (one
+    /// 6, a bottom-tier one 2, a letter of an alphabetic script 3 (one
     /// byte); another character -1 a byte; a byte that cannot be decoded
     /// -20.
     fn count(&mut self, c: char, script: Script, prev: char, next: char) {
@@ -939,7 +947,9 @@ impl Tally {
             Evidence::Common(Tier::Mid) => 6,
             Evidence::Common(Tier::Low) => 2,
             Evidence::Plain if weight == 2 => 6,
-            Evidence::Plain => 4,
+            // Less than half a common character: CJK bytes read as Cyrillic
+            // or Latin letters give as many of them as bytes.
+            Evidence::Plain => 3,
             Evidence::Other => {
                 self.other += weight;
                 self.points -= weight as i64;
@@ -1262,7 +1272,10 @@ mod tests {
         }
         // Five uncommon characters: GB18030, or a guess said to be weak.
         let found = detect(&enc(GBK, "PB[柯洁]PW[朴廷桓]"));
-        assert!(found.encoding() == GB18030 || found.is_uncertain(), "{found:?}");
+        assert!(
+            found.encoding() == GB18030 || found.is_uncertain(),
+            "{found:?}"
+        );
         for names in ["PB[이세돌]PW[박정환]BR[9단]", "PB[우리미소]PW[위버멘쉬]"] {
             let found = detect(&enc(EUC_KR, names));
             assert_eq!(found.encoding(), EUC_KR, "{names}: {found:?}");
@@ -1271,7 +1284,10 @@ mod tests {
             let found = detect(&enc(BIG5, names));
             assert_eq!(found.encoding(), BIG5, "{names}: {found:?}");
         }
-        for names in ["PB[井山裕太]PW[張栩]C[黒の中押し勝ち]"] {
+        for names in [
+            "PB[井山裕太]PW[張栩]C[黒の中押し勝ち]",
+            "PB[趙治勲]PW[小林光一]C[白の中押し勝ちです]",
+        ] {
             assert_eq!(detect(&enc(SHIFT_JIS, names)).encoding(), SHIFT_JIS);
             assert_eq!(detect(&enc(EUC_JP, names)).encoding(), EUC_JP);
         }

@@ -461,7 +461,10 @@ fn the_warning_names_what_was_done() {
 /// The kinds of the warnings of `input` parsed leniently, with offsets.
 fn warning_kinds(input: &[u8]) -> Vec<(WarningKind, usize)> {
     let doc = sgf_grove::parse(input).unwrap();
-    doc.warnings().iter().map(|w| (w.kind, w.offset())).collect()
+    doc.warnings()
+        .iter()
+        .map(|w| (w.kind, w.offset()))
+        .collect()
 }
 
 /// A Fox-style root (`GN`, `DT`, `PB`, `PW`, `BR`, `WR`, …) with names in
@@ -537,10 +540,7 @@ fn short_big5_names_keep_every_move() {
     }
     // A move is never swallowed without a word.
     if moves(game).len() < 3 {
-        assert!(
-            kinds.contains(&WarningKind::SwallowedProperty),
-            "{kinds:?}"
-        );
+        assert!(kinds.contains(&WarningKind::SwallowedProperty), "{kinds:?}");
     }
 }
 
@@ -565,11 +565,8 @@ fn a_ca_swallowed_by_a_shift_jis_value_is_read_as_it_says() {
         assert_eq!(
             flatten(&doc),
             flatten(
-                &Document::parse_with(
-                    &input,
-                    &ParseOptions::new().charset(Some(SHIFT_JIS))
-                )
-                .unwrap()
+                &Document::parse_with(&input, &ParseOptions::new().charset(Some(SHIFT_JIS)))
+                    .unwrap()
             )
         );
     }
@@ -649,11 +646,11 @@ fn damaged_utf8(text: &str, seed: u64) -> Vec<u8> {
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
-        if bytes.len() == 3 && rng % 2 == 0 {
+        if bytes.len() == 3 && rng.is_multiple_of(2) {
             // One or two continuation bytes replaced.
             let mut damaged = bytes.clone();
             damaged[1 + (rng >> 8) as usize % 2] = b'?';
-            if rng % 8 == 0 {
+            if rng.is_multiple_of(8) {
                 damaged[1] = b'?';
                 damaged[2] = b'?';
             }
