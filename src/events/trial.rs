@@ -222,11 +222,17 @@ impl<'src> Machine<'src> {
         let Some(t) = self.trial.take() else {
             return false;
         };
-        let again = !t.keep || outcome.read_in.is_some();
+        // A game detected with low confidence is read again too, so that
+        // its warning comes where every reader puts it: at the game's
+        // start, before what its root says.
+        let uncertain = outcome
+            .read_in
+            .or(outcome.found)
+            .is_some_and(|c| c.is_uncertain());
+        let again = !t.keep || outcome.read_in.is_some() || uncertain;
         e.settle(!again, outcome.found);
         self.bufs.diag.strict = t.strict;
         if !again {
-            self.warn_uncertain(outcome);
             return false;
         }
         self.bufs.diag.rollback(t.diag);
