@@ -111,11 +111,33 @@ pub enum WarningKind {
     /// [`charset`](crate::GameTree::charset) is the detected one. Reported at
     /// the game's start.
     DetectedCharset,
+    /// A game without `CA` (and no charset override) whose bytes are not
+    /// UTF-8 and whose charset was detected with a low confidence (see
+    /// [`Charset::is_uncertain`](crate::text::Charset::is_uncertain)): too
+    /// little text to tell, or two charsets reading it about equally well
+    /// (`PB[\xb0\xa1]`, two bytes that are a common character in GBK and
+    /// a syllable in EUC-KR). The game is read in the best guess, which
+    /// may be wrong; [`GameTree::charset`](crate::GameTree::charset)'s
+    /// [`weighed`](crate::text::Charset::weighed) names the runner-up and
+    /// the shares both read. Naming the charset (`CA`, or the parse
+    /// options' override) settles it. Reported at the game's start.
+    UncertainCharset,
+    /// A value read byte by byte (in a game whose charset keeps `\` and
+    /// `]` out of its characters' second bytes, or not yet known) that
+    /// holds a `\]` right after a byte outside ASCII and then what looks
+    /// like SGF: a property (`CA[`, `PW[`) or a node (`;B[`). In
+    /// Shift_JIS, Big5 and GBK the second byte of a character can be `\`
+    /// (表 is `\x95\x5c` in Shift_JIS), which escaped the `]` that closed
+    /// the value, so that the properties after it were swallowed into it:
+    /// `PB[表]CA[Shift_JIS]` reads as one value `表]CA[Shift_JIS`. The
+    /// value is kept as read; naming the charset settles it. Reported at
+    /// the value.
+    SwallowedProperty,
 }
 
 impl WarningKind {
     /// The number of kinds.
-    pub const COUNT: usize = 26;
+    pub const COUNT: usize = 28;
 
     /// Every kind, in declaration order.
     pub const ALL: &'static [WarningKind] = &[
@@ -145,6 +167,8 @@ impl WarningKind {
         WarningKind::UnknownCharset,
         WarningKind::UnusableCharset,
         WarningKind::DetectedCharset,
+        WarningKind::UncertainCharset,
+        WarningKind::SwallowedProperty,
     ];
 
     /// A stable `snake_case` code for the kind, as printed by the CLI
@@ -178,6 +202,8 @@ impl WarningKind {
             UnknownCharset => "unknown_charset",
             UnusableCharset => "unusable_charset",
             DetectedCharset => "detected_charset",
+            UncertainCharset => "uncertain_charset",
+            SwallowedProperty => "swallowed_property",
         }
     }
 
@@ -212,6 +238,10 @@ impl WarningKind {
             UnusableCharset => "CA names a charset SGF text cannot be in; charset detected instead",
             DetectedCharset => {
                 "no CA; text detected as Shift_JIS, Big5 or GBK and read a character at a time"
+            }
+            UncertainCharset => "no CA; charset detected with low confidence, the text may read wrong",
+            SwallowedProperty => {
+                "value holds `\\]` after a byte outside ASCII, then SGF: a Shift_JIS, Big5 or GBK character may have swallowed what follows"
             }
         }
     }

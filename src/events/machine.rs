@@ -120,7 +120,7 @@ pub(crate) struct Machine<'src> {
     pub(crate) detected: Option<Charset>,
     /// How the root about to be read again is read: the outcome of its
     /// game's trial (a detected charset, or byte by byte).
-    pub(crate) decided: Option<Option<Charset>>,
+    pub(crate) decided: Option<crate::text::charset::TrialCharset>,
     /// The game being read on trial, if any.
     pub(crate) trial: Option<Trial>,
     /// Where the input stops being valid UTF-8.

@@ -17,7 +17,13 @@
 //!   GB18030, the game is read again from its root a character at a time
 //!   in that charset, exactly as if the root began with `CA[…]` (with
 //!   [`WarningKind::DetectedCharset`] at the game's start), and that is the
-//!   game's charset. Otherwise what the trial read stands.
+//!   game's charset. Otherwise what the trial read stands;
+//! - a root whose `CA` was swallowed by a value read byte by byte
+//!   (`PB[表]CA[Shift_JIS]`: 表's second byte escapes the `]`) is read
+//!   again a character at a time in the charset that `CA` names, when that
+//!   is one of those charsets, as if the `CA` had been seen first;
+//! - a game detected with low confidence gets
+//!   [`WarningKind::UncertainCharset`] at its start.
 //!
 //! The tree builder keeps what it was handed during a trial and drops it
 //! only when the game is read again, so a game that stays byte by byte
@@ -137,10 +143,25 @@ impl<'src> Machine<'src> {
 
     /// Reads the game from here on as its trial decided.
     #[cold]
-    fn apply(&mut self, decided: Option<Charset>) {
-        self.detected = decided;
-        if decided.is_some() {
+    fn apply(&mut self, decided: TrialCharset) {
+        self.detected = decided.read_in;
+        if decided
+            .read_in
+            .is_some_and(|c| c.source() == crate::text::CharsetSource::Detected)
+        {
             self.warn(WarningKind::DetectedCharset, self.game_start);
+        }
+        self.warn_uncertain(decided);
+    }
+
+    /// Warns at the game's start when detection was unsure of its charset.
+    fn warn_uncertain(&mut self, decided: TrialCharset) {
+        if decided
+            .read_in
+            .or(decided.found)
+            .is_some_and(|c| c.is_uncertain())
+        {
+            self.warn(WarningKind::UncertainCharset, self.game_start);
         }
     }
 
@@ -201,8 +222,14 @@ impl<'src> Machine<'src> {
         let Some(t) = self.trial.take() else {
             return false;
         };
-        let detected = outcome.read_in;
-        let again = !t.keep || detected.is_some();
+        // A game detected with low confidence is read again too, so that
+        // its warning comes where every reader puts it: at the game's
+        // start, before what its root says.
+        let uncertain = outcome
+            .read_in
+            .or(outcome.found)
+            .is_some_and(|c| c.is_uncertain());
+        let again = !t.keep || outcome.read_in.is_some() || uncertain;
         e.settle(!again, outcome.found);
         self.bufs.diag.strict = t.strict;
         if !again {
@@ -218,7 +245,7 @@ impl<'src> Machine<'src> {
         self.game_has_root = false;
         self.games = t.games;
         self.next_id = t.next_id;
-        self.decided = Some(detected);
+        self.decided = Some(outcome);
         self.scanner.rewind(t.body);
         self.node(e, t.start, t.body);
         true
@@ -232,9 +259,38 @@ impl<'src> Machine<'src> {
         if self.switch.is_declared_or_fixed() {
             return TrialCharset::default();
         }
-        self.input
-            .get(start..end)
-            .map(detect_on_trial)
-            .unwrap_or_default()
+        let Some(bytes) = self.input.get(start..end) else {
+            return TrialCharset::default();
+        };
+        let outcome = detect_on_trial(bytes);
+        if outcome.read_in.is_none() && outcome.found.is_none() {
+            // Valid UTF-8: no character of another charset swallowed anything.
+            return outcome;
+        }
+        match swallowed_ca(bytes) {
+            Some(declared) => TrialCharset {
+                read_in: Some(declared),
+                found: None,
+            },
+            None => outcome,
+        }
     }
+}
+
+/// The charset a `CA` swallowed into a value names, when it is one whose
+/// second bytes can be `\` or `]`: `PB[表]CA[Shift_JIS]` read byte by byte
+/// is one value, since 表's second byte (0x5C) escapes the `]`. The game
+/// is then read again in that charset, as its `CA` says, and reads as
+/// written. Only the first `\]CA[` after a byte outside ASCII is looked
+/// at.
+fn swallowed_ca(bytes: &[u8]) -> Option<Charset> {
+    use crate::text::charset::{for_label, is_ascii_unsafe};
+    let at = memchr::memmem::find(bytes, b"\\]CA[")?;
+    if at == 0 || bytes[at - 1].is_ascii() {
+        return None;
+    }
+    let label = bytes.get(at + 5..)?;
+    let label = &label[..memchr::memchr(b']', label)?];
+    let encoding = for_label(label).filter(|&e| is_ascii_unsafe(e))?;
+    Some(Charset::new(encoding, crate::text::CharsetSource::Declared))
 }

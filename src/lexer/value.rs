@@ -140,6 +140,9 @@ pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
                     scanner.rewind(at + 1);
                     return ValueEnd::cut(at, at + 1);
                 }
+                if input[at + 1] == b']' && at > open + 1 && !input[at - 1].is_ascii() {
+                    swallowed_property(input, open, at + 1, sink);
+                }
                 scanner.seek(at + 2);
             }
             b'(' if resync_point(input, at) => {
@@ -149,6 +152,26 @@ pub(crate) fn scan_value<'src, T: Structurals<'src>, S: Sink>(
             }
             _ => {}
         }
+    }
+}
+
+/// Warns at the value opened at `open` when the `]` at `bracket`, escaped
+/// by a `\` that follows a byte outside ASCII, is followed by what looks
+/// like a property or a node: the `\` was likely the second byte of a
+/// Shift_JIS, Big5 or GBK character and the `]` closed the value
+/// ([`WarningKind::SwallowedProperty`]).
+#[cold]
+#[inline(never)]
+fn swallowed_property<S: Sink>(input: &[u8], open: usize, bracket: usize, sink: &mut S) {
+    let next = input
+        .get(bracket + 1..)
+        .unwrap_or_default()
+        .iter()
+        .take(LOOKAHEAD)
+        .find(|&&b| !is_space(b))
+        .copied();
+    if matches!(next, Some(b';' | b'A'..=b'Z')) && closes_value(input, bracket) {
+        sink.warn(WarningKind::SwallowedProperty, open);
     }
 }
 

@@ -14,10 +14,21 @@
 //!    the best legacy candidate's share of plausible characters (step 3);
 //! 3. otherwise each legacy candidate (GB18030, Big5, Shift_JIS, EUC-JP,
 //!    EUC-KR, Windows-1252, Windows-1251, KOI8-R) decodes the bytes and is
-//!    scored: malformed
-//!    sequences count heavily against it, characters of the script it stands
-//!    for (common hanzi, kana, hangul, Latin letters) for it. The best
-//!    scores; its share of plausible characters is the confidence.
+//!    scored: malformed sequences count heavily against it, common
+//!    characters of the script it stands for for it. The common characters
+//!    come from character frequencies (`common.rs`, made by
+//!    `tools/charset_tables.py`): the most frequent few thousand
+//!    ideographs of simplified Chinese for GB18030 and of traditional
+//!    Chinese for Big5, kana and the most frequent kanji for the Japanese
+//!    charsets, the most frequent thousand hangul syllables for EUC-KR
+//!    (Chinese text read as EUC-KR gives valid syllables, but rare ones),
+//!    each in three tiers that count more the more frequent they are;
+//!    accented letters inside Latin words, lower-case Cyrillic words. The
+//!    best score wins; its confidence is its lead over the runner-up,
+//!    scaled by the amount of text (see [`Charset::confidence`]), and one
+//!    below [`UNCERTAIN_BELOW`] is [uncertain](Charset::is_uncertain): the
+//!    parser warns about it
+//!    ([`WarningKind::UncertainCharset`](crate::WarningKind::UncertainCharset)).
 //!
 //! A game with no `CA` and nothing but ASCII is UTF-8 with full confidence.
 //!
@@ -33,7 +44,7 @@
 //! Encodings are `encoding_rs`'s, which the crate re-exports as
 //! [`sgf_grove::encoding_rs`](crate::encoding_rs) for the override.
 
-mod pairs;
+mod common;
 
 use encoding_rs::{
     Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1251,
@@ -57,6 +68,17 @@ pub struct Charset {
     encoding: &'static Encoding,
     source: CharsetSource,
     confidence: f32,
+    /// The detected charset's score, and the runner-up with its score.
+    weighed: Option<Weighed>,
+}
+
+/// What a detection weighed: the winner's score and the runner-up's, in
+/// points per character (see [`Charset::weighed`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Weighed {
+    score: f32,
+    runner_up: &'static Encoding,
+    runner_up_score: f32,
 }
 
 impl Charset {
@@ -66,6 +88,7 @@ impl Charset {
             encoding,
             source,
             confidence: 1.0,
+            weighed: None,
         }
     }
 
@@ -85,11 +108,61 @@ impl Charset {
     }
 
     /// From 0 to 1: 1 for a declared charset, an override, or valid UTF-8;
-    /// less for a guess.
+    /// less for a guess. For mostly valid UTF-8, the share of its non-ASCII
+    /// bytes in well-formed (or Fox-damaged) sequences; for a legacy
+    /// charset, how far its score is ahead of the runner-up's (per
+    /// character, against the most a character can score), times a factor
+    /// that grows with the amount of text (a few characters prove little),
+    /// and no more than how much more of the text it reads plausibly than
+    /// UTF-8 does; so that a text two charsets read about equally well, or
+    /// too short to tell, gets a low confidence.
     pub fn confidence(&self) -> f32 {
         self.confidence
     }
+
+    /// Whether this is a guess too weak to trust: detected with a
+    /// confidence below [`UNCERTAIN_BELOW`]. A game read in such a charset
+    /// gets a [`WarningKind::UncertainCharset`](crate::WarningKind::UncertainCharset)
+    /// warning, and naming its charset (`CA`, or the parse options'
+    /// override) is the way to be sure.
+    ///
+    /// ```
+    /// use sgf_grove::text::charset::detect;
+    /// // Two hanzi of GB2312: too little text to be sure of.
+    /// assert!(detect(b"PB[\xb0\xa1]").is_uncertain());
+    /// // A long comment in GB2312.
+    /// let text = "黑棋中盘胜。白棋的第一手不好，这是第二届大赛的决赛。";
+    /// let (bytes, _, _) = sgf_grove::encoding_rs::GBK.encode(text);
+    /// assert!(!detect(&bytes).is_uncertain());
+    /// ```
+    pub fn is_uncertain(&self) -> bool {
+        self.source == CharsetSource::Detected && self.confidence < UNCERTAIN_BELOW
+    }
+
+    /// For a charset detected among legacy candidates: the runner-up and
+    /// the scores both read the text with, as `(runner-up, this one's
+    /// score, the runner-up's score)`. A score is points per character
+    /// of two bytes: at most 8 (every character among the most frequent
+    /// of its script), negative for text that reads as rare characters or
+    /// does not decode (see the module docs). For damaged UTF-8 chosen
+    /// over the best legacy candidate, its score is its share of
+    /// well-formed bytes times 8. `None` for a declared charset, an
+    /// override, or UTF-8 found valid or mostly valid before any candidate
+    /// was weighed.
+    pub fn weighed(&self) -> Option<(&'static Encoding, f32, f32)> {
+        self.weighed
+            .map(|w| (w.runner_up, w.score, w.runner_up_score))
+    }
 }
+
+/// The non-ASCII bytes from which text at least four in five of whose
+/// non-ASCII bytes are in well-formed (or Fox-damaged) UTF-8 sequences is
+/// taken for UTF-8 without weighing the legacy charsets.
+const MOSTLY_UTF8_MIN: usize = 16;
+
+/// A detection with a [`confidence`](Charset::confidence) below this is
+/// [uncertain](Charset::is_uncertain).
+pub const UNCERTAIN_BELOW: f32 = 0.25;
 
 /// What finds a game's charset on first use and remembers it: the parse
 /// options' override, else the root's `CA` when `encoding_rs` knows its
@@ -200,13 +273,11 @@ pub fn detect(bytes: &[u8]) -> Charset {
 /// [`detect`] for bytes known not to be valid UTF-8. Only a bounded
 /// [`sample`] of them is read.
 pub(crate) fn detect_not_utf8(bytes: &[u8]) -> Charset {
-    let ratio = utf8_ratio(bytes).unwrap_or(1.0);
-    if ratio >= 0.8 {
-        return damaged_utf8(ratio);
+    match utf8_counts(bytes) {
+        Some((valid, total)) => detect_from_counts(bytes, valid, total),
+        // The sample of a huge input may be valid while the input is not.
+        None => damaged_utf8(1.0),
     }
-    let mut tallies = [Tally::default(); CANDIDATES.len()];
-    tally(bytes, &mut tallies);
-    pick(&tallies, ratio)
 }
 
 /// What [`detect`] says of `bytes` when that is a charset whose second
@@ -230,107 +301,62 @@ pub(crate) struct TrialCharset {
     pub(crate) found: Option<Charset>,
 }
 
-/// [`detect_ascii_unsafe`], with what else was found on the way.
+/// [`detect_ascii_unsafe`], with what else was found on the way: what
+/// [`detect`] says of bytes that are not valid UTF-8, split by whether it
+/// is ASCII-unsafe; nothing for valid UTF-8.
 pub(crate) fn detect_on_trial(bytes: &[u8]) -> TrialCharset {
     let Some((valid, total)) = utf8_counts(bytes) else {
         return TrialCharset::default();
     };
-    let ratio = valid as f32 / total.max(1) as f32;
-    if ratio >= 0.8 {
-        return TrialCharset {
-            read_in: None,
-            found: Some(damaged_utf8(ratio)),
-        };
-    }
-    if bytes.len() <= SAMPLE_MAX && implausible_ascii_unsafe(bytes, valid) {
-        return TrialCharset::default();
-    }
-    let mut tallies = [Tally::default(); CANDIDATES.len()];
-    let (unsafe_ones, others) = tallies.split_at_mut(ASCII_UNSAFE_CANDIDATES);
-    tally(bytes, unsafe_ones);
-    // The winner must read more of the text plausibly than UTF-8 does.
-    if unsafe_ones.iter().all(|t| t.score().1 <= ratio) {
-        return TrialCharset::default();
-    }
-    tally_from(bytes, others, ASCII_UNSAFE_CANDIDATES);
-    let winner = pick(&tallies, ratio);
-    if is_ascii_unsafe(winner.encoding()) {
+    let found = detect_from_counts(bytes, valid, total);
+    if is_ascii_unsafe(found.encoding()) {
         TrialCharset {
-            read_in: Some(winner),
+            read_in: Some(found),
             found: None,
         }
     } else {
         TrialCharset {
             read_in: None,
-            found: Some(winner),
+            found: Some(found),
         }
     }
 }
 
-/// The share of the non-ASCII bytes of (a sample of) `bytes` that are in
-/// well-formed UTF-8 sequences; `None` when `bytes` is valid UTF-8.
-fn utf8_ratio(bytes: &[u8]) -> Option<f32> {
-    let (valid, total) = utf8_counts(bytes)?;
-    Some(valid as f32 / total.max(1) as f32)
+/// [`detect`] for bytes that are not valid UTF-8, of whose non-ASCII bytes
+/// (in the sample) `valid` of `total` are in well-formed UTF-8 sequences.
+fn detect_from_counts(bytes: &[u8], valid: usize, total: usize) -> Charset {
+    let ratio = valid as f32 / total.max(1) as f32;
+    // Mostly UTF-8; but a few bytes of legacy text can be valid UTF-8 by
+    // chance (an EUC-KR syllable in 0xC2…0xDF, 0x80…0xBF), so a short
+    // text that is not all UTF-8 or damaged UTF-8 is weighed as well.
+    if ratio >= 0.8 && (total >= MOSTLY_UTF8_MIN || valid == total) {
+        return damaged_utf8(ratio);
+    }
+    let mut tallies = [Tally::default(); CANDIDATES.len()];
+    tally(bytes, &mut tallies);
+    pick(&tallies, ratio)
 }
 
 /// The non-ASCII bytes of (a sample of) `bytes` that are in well-formed
-/// UTF-8 sequences, and all its non-ASCII bytes; `None` when `bytes` is
-/// valid UTF-8.
+/// UTF-8 sequences or in sequences damaged as [`damaged_sequence`] tells,
+/// and all its non-ASCII bytes; `None` when `bytes` is valid UTF-8.
 fn utf8_counts(bytes: &[u8]) -> Option<(usize, usize)> {
     if bytes.len() <= SAMPLE_MAX {
         // The regions would give the same counts: skip finding them.
-        let (valid, total) = utf8_share(bytes);
-        return (valid < total).then_some((valid, total));
+        let (valid, damaged, total) = utf8_share(bytes);
+        return (valid < total).then_some((valid + damaged, total));
     }
     if simdutf8::basic::from_utf8(bytes).is_ok() {
         return None;
     }
     let (mut valid, mut total) = (0, 0);
     sample(bytes, |region| {
-        let (v, t) = utf8_share(region);
-        valid += v;
+        let (v, d, t) = utf8_share(region);
+        valid += v + d;
         total += t;
     });
     // The sample of bytes that are not UTF-8 may be.
     Some((valid, total))
-}
-
-/// Whether no ASCII-unsafe candidate can read more of `bytes` plausibly
-/// than UTF-8 reads validly (`valid` of its non-ASCII bytes, `total`): a
-/// bound that spares decoding them in most text that is nearly UTF-8.
-///
-/// Each character of their scripts is two bytes in those charsets (in
-/// GB18030 possibly four, two of them ASCII digits), worth 2, so a
-/// candidate's plausible weight is at most twice the number of places
-/// where such a pair could start ([`pairs::PAIRS`]); and each unit of the weight
-/// of what it decodes (characters and errors) covers at most two non-ASCII
-/// bytes, so that weight is at least half of `total`. Its share of
-/// plausible characters is then at most `4 * places / total`, no more than
-/// UTF-8's `valid / total` when `4 * places <= valid`.
-fn implausible_ascii_unsafe(bytes: &[u8], valid: usize) -> bool {
-    let pairs = &pairs::PAIRS;
-    let mut places = [0usize; ASCII_UNSAFE_CANDIDATES];
-    let mut i = 0;
-    while let Some(skip) = first_non_ascii(bytes.get(i..).unwrap_or_default()) {
-        i += skip;
-        while let Some(&lead) = bytes.get(i).filter(|b| !b.is_ascii()) {
-            let next = bytes.get(i + 1).copied().unwrap_or(0);
-            let bit = usize::from(lead - 0x80) * 256 + usize::from(next);
-            for (n, set) in places.iter_mut().zip(pairs.iter()) {
-                *n += usize::from(set[bit / 64] >> (bit % 64) & 1 == 1);
-            }
-            // A four-byte GB18030 character: lead, digit, lead, digit.
-            if next.is_ascii_digit()
-                && bytes.get(i + 2).is_some_and(|b| !b.is_ascii())
-                && bytes.get(i + 3).is_some_and(u8::is_ascii_digit)
-            {
-                places[0] += 1;
-            }
-            i += 1;
-        }
-    }
-    places.iter().all(|&n| 4 * n <= valid)
 }
 
 /// UTF-8 with some bytes damaged: decoded lossily.
@@ -338,27 +364,23 @@ fn damaged_utf8(ratio: f32) -> Charset {
     Charset {
         encoding: UTF_8,
         source: CharsetSource::Detected,
-        confidence: ratio,
+        // Below 1 even when every bad sequence looks damaged: a guess.
+        confidence: ratio.min(0.99),
+        weighed: None,
     }
 }
 
-/// Scores (a sample of) `bytes` for the first `tallies.len()` candidates.
-fn tally(bytes: &[u8], tallies: &mut [Tally]) {
-    tally_from(bytes, tallies, 0);
-}
-
-/// Scores (a sample of) `bytes` for the candidates from `first` on, one
-/// per tally. The regions of the sample are decoded together, a few
+/// Scores (a sample of) `bytes` for the candidates, one per tally. The
+/// regions of the sample are decoded together, a few
 /// kilobytes at a time: each starts and ends with enough ASCII bytes that
 /// no character spans two, and decoding them one by one would cost more.
-fn tally_from(bytes: &[u8], tallies: &mut [Tally], first: usize) {
+fn tally(bytes: &[u8], tallies: &mut [Tally; CANDIDATES.len()]) {
     let mut out = [0u8; 1024];
     let Ok(dst) = std::str::from_utf8_mut(&mut out) else {
         return;
     };
-    let candidates = CANDIDATES.get(first..).unwrap_or_default();
     let mut add = |text: &[u8]| {
-        for (tally, &(encoding, script)) in tallies.iter_mut().zip(candidates) {
+        for (tally, &(encoding, script)) in tallies.iter_mut().zip(&CANDIDATES) {
             tally.add(text, encoding, script, dst);
         }
     };
@@ -386,20 +408,46 @@ fn tally_from(bytes: &[u8], tallies: &mut [Tally], first: usize) {
 /// no more of the text plausibly than UTF-8 does (`ratio`): damaged UTF-8
 /// that no legacy charset reads better than it reads itself stays UTF-8.
 fn pick(tallies: &[Tally; CANDIDATES.len()], ratio: f32) -> Charset {
-    let mut best = (f64::MIN, WINDOWS_1252, 0.0f32);
+    // The best two by points: (points, encoding, share, size).
+    let mut best = (i64::MIN, WINDOWS_1252, 0.0f32, 0.0f32);
+    let mut second = best;
     for (tally, &(encoding, _)) in tallies.iter().zip(&CANDIDATES) {
-        let (score, plausible) = tally.score();
-        if score > best.0 {
-            best = (score, encoding, plausible);
+        let (points, share, size) = tally.score();
+        if points > best.0 {
+            second = best;
+            best = (points, encoding, share, size);
+        } else if points > second.0 {
+            second = (points, encoding, share, size);
         }
     }
+    let size = best.3.max(0.5);
+    let per_char = |points: i64| points as f32 / size;
     if best.2 <= ratio {
-        return damaged_utf8(ratio);
+        let mut utf8 = damaged_utf8(ratio);
+        utf8.confidence = ratio - best.2;
+        utf8.weighed = Some(Weighed {
+            score: ratio * 8.0,
+            runner_up: best.1,
+            runner_up_score: per_char(best.0),
+        });
+        return utf8;
     }
+    // The margin over the runner-up, per character, against the most a
+    // character can score; times how much text there is to judge by (a
+    // few characters prove little); no more than the margin over reading
+    // the text as damaged UTF-8.
+    let margin = ((best.0 - second.0.max(i64::MIN / 2)) as f32 / (8.0 * size)).clamp(0.0, 1.0);
+    let evidence = 1.0 - (-size / 3.0).exp();
+    let confidence = (margin * evidence).min(best.2 - ratio).max(0.0);
     Charset {
         encoding: best.1,
         source: CharsetSource::Detected,
-        confidence: best.2,
+        confidence,
+        weighed: Some(Weighed {
+            score: per_char(best.0),
+            runner_up: second.1,
+            runner_up_score: per_char(second.0),
+        }),
     }
 }
 
@@ -506,12 +554,14 @@ impl Iterator for Regions<'_> {
     }
 }
 
-/// Non-ASCII bytes inside well-formed UTF-8 sequences, and all non-ASCII
-/// bytes. An ill-formed sequence counts as [`std::str::Utf8Error`] measures
-/// it (its longest prefix that could start a character, at least one
-/// byte), and the bytes after it are looked at afresh.
-fn utf8_share(bytes: &[u8]) -> (usize, usize) {
-    let (mut valid, mut total) = (0, 0);
+/// Non-ASCII bytes inside well-formed UTF-8 sequences, those inside
+/// damaged ones ([`damaged_sequence`]), and all non-ASCII bytes. An
+/// ill-formed sequence that is not damaged that way counts as
+/// [`std::str::Utf8Error`] measures it (its longest prefix that could
+/// start a character, at least one byte), and the bytes after it are
+/// looked at afresh.
+fn utf8_share(bytes: &[u8]) -> (usize, usize, usize) {
+    let (mut valid, mut damaged, mut total) = (0, 0, 0);
     let n = bytes.len();
     let mut i = 0;
     while i < n {
@@ -535,13 +585,49 @@ fn utf8_share(bytes: &[u8]) -> (usize, usize) {
             None => {}
         }
         let (len, ok) = utf8_sequence(bytes, i);
-        total += len;
         if ok {
             valid += len;
+            total += len;
+            i += len;
+        } else if let Some((len, high)) = damaged_sequence(bytes, i) {
+            damaged += high;
+            total += high;
+            i += len;
+        } else {
+            total += len;
+            i += len;
         }
-        i += len;
     }
-    (valid, total)
+    (valid, damaged, total)
+}
+
+/// The UTF-8 sequence at `i` (not well formed) when it is damaged the way
+/// the Fox server's exporter damages text: a lead byte whose continuation
+/// bytes are there but some of them replaced by `?`
+/// (`\xe6\xb0?`), or cut by the `]` that ends the value (a name cut at a
+/// fixed byte width, `\xe5\xb8\xb8\xe5]`). Its length (up to the `]`)
+/// and how many of its bytes are outside ASCII. No legacy charset puts a
+/// `?` after a byte that starts a character, so this is a sign of UTF-8.
+#[cold]
+fn damaged_sequence(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
+    // Characters of three and four bytes only: the lead of a two-byte one
+    // is too often the second byte of a legacy character before a `?`.
+    let width = match bytes[i] {
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let mut high = 1;
+    let mut replaced = false;
+    for k in 1..width {
+        match bytes.get(i + k) {
+            Some(&b) if b & 0xc0 == 0x80 => high += 1,
+            Some(b'?') => replaced = true,
+            Some(b']') => return Some((k, high)),
+            _ => return None,
+        }
+    }
+    replaced.then_some((width, high))
 }
 
 /// The high bit of each byte of a word.
@@ -602,19 +688,20 @@ fn utf8_sequence(bytes: &[u8], i: usize) -> (usize, bool) {
 /// The script a candidate encoding stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Script {
-    Hanzi,
+    /// Simplified Chinese.
+    Simplified,
+    /// Traditional Chinese.
+    Traditional,
     Japanese,
     Hangul,
     Latin,
     Cyrillic,
 }
 
-/// The legacy charsets [`detect`] weighs, each with its script; the first
-/// [`ASCII_UNSAFE_CANDIDATES`] are those whose second bytes can be `\` or
-/// `]`.
+/// The legacy charsets [`detect`] weighs, each with its script.
 const CANDIDATES: [(&Encoding, Script); 8] = [
-    (GB18030, Script::Hanzi),
-    (BIG5, Script::Hanzi),
+    (GB18030, Script::Simplified),
+    (BIG5, Script::Traditional),
     (SHIFT_JIS, Script::Japanese),
     (EUC_JP, Script::Japanese),
     (EUC_KR, Script::Hangul),
@@ -623,67 +710,159 @@ const CANDIDATES: [(&Encoding, Script); 8] = [
     (KOI8_R, Script::Cyrillic),
 ];
 
-/// How many of [`CANDIDATES`], first, are ASCII-unsafe.
-const ASCII_UNSAFE_CANDIDATES: usize = 3;
+/// One bit per character of [`SET_BASE`]…U+D7A3: the CJK symbols block,
+/// the unified ideographs and the hangul syllables.
+type CharSet = [u64; SET_BITS.div_ceil(64)];
 
-/// Frequent characters of Chinese text and of Go records, in simplified and
-/// traditional forms: text decoded with the right Chinese encoding is full of
-/// them, text decoded with the wrong one rarely.
-const COMMON_HANZI: &str = "的一是不了人我在有他这這中大来來上国國个個到说說们們为為子和你地出道也时時年得就那要下以生会會自着著去之过過家学學对對可她里裏后後小么麼心多天而能好都然没沒日于於起还還发發成事只作当當想看文无無开開手十用主行方又如前所本见見经經头頭面公同三已老从從动動两兩长長黑白棋局目胜勝负負段级級先后後手贴貼子围圍第届屆赛賽杯王名冠军軍战戰决決半中盘盤和劫打吃提立长飞飛跳尖扳断斷接粘挡擋点點眼活死气氣空定式布九八七六五四二零〇";
+/// The first character a [`CharSet`] covers: U+3000, the CJK symbols block
+/// (`〇`).
+const SET_BASE: u32 = 0x3000;
 
-/// The first character [`HANZI_SET`] covers: U+3000, so that it holds the
-/// CJK symbols block (`〇`) and the unified ideographs.
-const HANZI_BASE: u32 = 0x3000;
+/// The characters a [`CharSet`] covers, to U+D7A3 (the last hangul
+/// syllable).
+const SET_BITS: usize = 0xd7a4 - SET_BASE as usize;
 
-/// [`COMMON_HANZI`] as one bit per character from [`HANZI_BASE`] to
-/// U+9FFF, built at compile time: a lookup instead of a search of the
-/// string for each character scored.
-static HANZI_SET: [u64; 0x7000 / 64] = hanzi_set();
+/// How common a character is in the text of a script: the tiers of
+/// `common.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tier {
+    /// Among the few hundred most frequent.
+    Top,
+    /// Among the next several hundred, or a Go term.
+    Mid,
+    /// Among the next few thousand.
+    Low,
+}
 
-const fn hanzi_set() -> [u64; 0x7000 / 64] {
-    let mut set = [0u64; 0x7000 / 64];
-    let bytes = COMMON_HANZI.as_bytes();
+/// The three tiers of one script's common characters.
+struct Tiers {
+    top: CharSet,
+    mid: CharSet,
+    low: CharSet,
+}
+
+impl Tiers {
+    const fn new(top: &str, mid: &str, low: &str) -> Tiers {
+        Tiers {
+            top: char_set(top),
+            mid: char_set(mid),
+            low: char_set(low),
+        }
+    }
+
+    /// The tier of `c`, if it is common.
+    #[inline]
+    fn of(&self, c: char) -> Option<Tier> {
+        let bit = (c as u32).checked_sub(SET_BASE)? as usize;
+        if bit >= SET_BITS {
+            return None;
+        }
+        let has = |set: &CharSet| set[bit / 64] & (1 << (bit % 64)) != 0;
+        if has(&self.top) {
+            Some(Tier::Top)
+        } else if has(&self.mid) {
+            Some(Tier::Mid)
+        } else if has(&self.low) {
+            Some(Tier::Low)
+        } else {
+            None
+        }
+    }
+}
+
+/// The common characters of simplified Chinese.
+static SIMPLIFIED: Tiers = Tiers::new(
+    common::SIMPLIFIED_TOP,
+    common::SIMPLIFIED_MID,
+    common::SIMPLIFIED_LOW,
+);
+/// The common characters of traditional Chinese.
+static TRADITIONAL: Tiers = Tiers::new(
+    common::TRADITIONAL_TOP,
+    common::TRADITIONAL_MID,
+    common::TRADITIONAL_LOW,
+);
+/// The common kanji of Japanese.
+static KANJI: Tiers = Tiers::new(common::KANJI_TOP, common::KANJI_MID, common::KANJI_LOW);
+/// The common hangul syllables of Korean: real Korean text is mostly made
+/// of them, while the bytes of Chinese text read as EUC-KR give syllables
+/// of all of KS X 1001's 2,350, most of them rare.
+static HANGUL: Tiers = Tiers::new(common::HANGUL_TOP, common::HANGUL_MID, common::HANGUL_LOW);
+
+/// `chars` (three-byte UTF-8 characters from [`SET_BASE`] on) as one bit
+/// per character, built at compile time: a lookup instead of a search of
+/// the string for each character scored.
+const fn char_set(chars: &str) -> CharSet {
+    let mut set = [0u64; SET_BITS.div_ceil(64)];
+    let bytes = chars.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        // Every character of the string is three bytes of UTF-8.
         assert!(
             bytes[i] & 0xf0 == 0xe0,
-            "COMMON_HANZI holds only U+0800..U+FFFF"
+            "the tables hold only U+0800..U+FFFF"
         );
         let c = ((bytes[i] as u32 & 0x0f) << 12)
             | ((bytes[i + 1] as u32 & 0x3f) << 6)
             | (bytes[i + 2] as u32 & 0x3f);
-        assert!(c >= HANZI_BASE && c < 0xa000, "COMMON_HANZI is CJK");
-        let bit = (c - HANZI_BASE) as usize;
+        assert!(
+            c >= SET_BASE && ((c - SET_BASE) as usize) < SET_BITS,
+            "a table is CJK or hangul"
+        );
+        let bit = (c - SET_BASE) as usize;
         set[bit / 64] |= 1 << (bit % 64);
         i += 3;
     }
     set
 }
 
-/// Whether `c` is one of [`COMMON_HANZI`].
-fn is_common_hanzi(c: char) -> bool {
-    let Some(bit) = (c as u32).checked_sub(HANZI_BASE) else {
-        return false;
-    };
-    HANZI_SET
-        .get(bit as usize / 64)
-        .is_some_and(|word| word & (1 << (bit % 64)) != 0)
+/// What a character outside ASCII says for a candidate: a character of its
+/// script (with how common), or another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Evidence {
+    /// A common character of the script, of that tier.
+    Common(Tier),
+    /// Punctuation, kana, or a letter of an alphabetic script where it
+    /// belongs.
+    Plain,
+    /// Any other character.
+    Other,
 }
 
-/// Whether `c` is a character of `script`; `beside_letter` tells whether an
-/// ASCII letter stands next to it (Latin accented letters sit inside words,
+/// What `c` says for `script`; `beside_letter` tells whether an ASCII
+/// letter stands next to it (Latin accented letters sit inside words,
 /// while CJK text misread as Windows-1252 gives long runs of them).
-fn script_char(c: char, script: Script, beside_letter: bool) -> bool {
+fn evidence(c: char, script: Script, beside_letter: bool) -> Evidence {
     // CJK punctuation and full-width forms, but not the half-width katakana
     // (U+FF61…) that Big5 or GBK bytes turn into when read as Shift_JIS.
     let cjk_punctuation = matches!(c, '\u{3000}'..='\u{303f}' | '\u{ff01}'..='\u{ff5e}');
-    match script {
-        Script::Hanzi => cjk_punctuation || is_common_hanzi(c),
-        Script::Japanese => {
-            cjk_punctuation || matches!(c, '\u{3040}'..='\u{30ff}') || is_common_hanzi(c)
+    let tiers = match script {
+        Script::Simplified => &SIMPLIFIED,
+        Script::Traditional => &TRADITIONAL,
+        Script::Japanese if matches!(c, '\u{3041}'..='\u{30fe}') => return Evidence::Plain,
+        Script::Japanese => &KANJI,
+        // Korean text writes Sino-Korean words (and Go ranks, `9段`) in
+        // hanja, traditional forms.
+        Script::Hangul if matches!(c, '\u{4e00}'..='\u{9fff}') => &TRADITIONAL,
+        Script::Hangul => &HANGUL,
+        Script::Latin | Script::Cyrillic => {
+            return if script_char(c, script, beside_letter) {
+                Evidence::Plain
+            } else {
+                Evidence::Other
+            };
         }
-        Script::Hangul => cjk_punctuation || common_hangul(c),
+    };
+    match tiers.of(c) {
+        Some(tier) => Evidence::Common(tier),
+        None if cjk_punctuation => Evidence::Plain,
+        None => Evidence::Other,
+    }
+}
+
+/// Whether `c` is a letter of an alphabetic `script` where it belongs;
+/// `beside_letter` tells whether an ASCII letter stands next to it.
+fn script_char(c: char, script: Script, beside_letter: bool) -> bool {
+    match script {
         Script::Latin => {
             beside_letter && matches!(c, '\u{c0}'..='\u{ff}') && c != '\u{d7}' && c != '\u{f7}'
         }
@@ -692,45 +871,8 @@ fn script_char(c: char, script: Script, beside_letter: bool) -> bool {
         // sit): running text is mostly lower case, and KOI8-R and
         // Windows-1251 put the two cases the other way round.
         Script::Cyrillic => !beside_letter && matches!(c, '\u{430}'..='\u{44f}' | '\u{451}'),
+        _ => false,
     }
-}
-
-/// Whether `c` is one of the 2,350 hangul syllables of KS X 1001, the ones
-/// real Korean text uses; the other 8,822 that EUC-KR's extension (UHC) can
-/// encode are what Shift_JIS or Big5 bytes turn into when read as EUC-KR.
-fn common_hangul(c: char) -> bool {
-    let Some(i) = (c as u32).checked_sub(0xac00) else {
-        return false;
-    };
-    let set = HANGUL_SET.get_or_init(hangul_set);
-    set.get(i as usize / 64)
-        .is_some_and(|word| word & (1 << (i % 64)) != 0)
-}
-
-/// The hangul syllables (U+AC00…U+D7A3) of KS X 1001, one bit each.
-static HANGUL_SET: std::sync::OnceLock<[u64; 11172_usize.div_ceil(64)]> =
-    std::sync::OnceLock::new();
-
-/// [`HANGUL_SET`], from EUC-KR itself: the syllables its rows 0xB0…0xC8 and
-/// columns 0xA1…0xFE (the KS X 1001 hangul block) decode to.
-fn hangul_set() -> [u64; 11172_usize.div_ceil(64)] {
-    let mut set = [0u64; 11172_usize.div_ceil(64)];
-    let mut buf = [0u8; 4];
-    for lead in 0xb0..=0xc8u8 {
-        for trail in 0xa1..=0xfeu8 {
-            let mut decoder = EUC_KR.new_decoder_without_bom_handling();
-            let Ok(dst) = std::str::from_utf8_mut(&mut buf) else {
-                continue;
-            };
-            let (_, _, written, _) = decoder.decode_to_str(&[lead, trail], dst, true);
-            if let Some(c) = dst[..written].chars().next() {
-                if let Some(i) = (c as u32).checked_sub(0xac00).filter(|&i| i < 11172) {
-                    set[i as usize / 64] |= 1 << (i % 64);
-                }
-            }
-        }
-    }
-    set
 }
 
 /// What one candidate charset makes of the regions decoded so far.
@@ -744,6 +886,10 @@ struct Tally {
     /// bytes also make.
     plausible: usize,
     other: usize,
+    /// The evidence of its characters, added up: common characters count
+    /// for it, the more the more common, others and bytes it cannot
+    /// decode against it (see [`Tally::count`]).
+    points: i64,
 }
 
 impl Tally {
@@ -781,25 +927,49 @@ impl Tally {
         }
     }
 
+    /// Counts `c`, with the characters before and after it. Points per
+    /// character, about in proportion to how much likelier it is in text
+    /// of the script than in the bytes of another charset read in this
+    /// one: a top-tier character 8, a middle-tier one, punctuation or kana
+    /// 6, a bottom-tier one 2, a letter of an alphabetic script 3 (one
+    /// byte); another character -1 a byte; a byte that cannot be decoded
+    /// -20.
     fn count(&mut self, c: char, script: Script, prev: char, next: char) {
         let beside_letter = prev.is_ascii_alphabetic() || next.is_ascii_alphabetic();
         let weight = if c.len_utf8() >= 3 { 2 } else { 1 };
         if c == '\u{fffd}' {
             self.errors += 1;
-        } else if script_char(c, script, beside_letter) {
-            self.plausible += weight;
-        } else {
-            self.other += weight;
+            self.points -= 20;
+            return;
         }
+        let points = match evidence(c, script, beside_letter) {
+            Evidence::Common(Tier::Top) => 8,
+            Evidence::Common(Tier::Mid) => 6,
+            Evidence::Common(Tier::Low) => 2,
+            Evidence::Plain if weight == 2 => 6,
+            // Less than half a common character: CJK bytes read as Cyrillic
+            // or Latin letters give as many of them as bytes.
+            Evidence::Plain => 3,
+            Evidence::Other => {
+                self.other += weight;
+                self.points -= weight as i64;
+                return;
+            }
+        };
+        self.plausible += weight;
+        self.points += points;
     }
 
-    /// The score (higher is better) and the share of plausible characters
-    /// among the non-ASCII ones.
-    fn score(&self) -> (f64, f32) {
+    /// The points (higher is better), the share of plausible characters
+    /// among the non-ASCII ones, and how many characters of two bytes the
+    /// text outside ASCII amounts to.
+    fn score(&self) -> (i64, f32, f32) {
         let total = (self.errors + self.plausible + self.other).max(1);
-        let score =
-            self.plausible as f64 * 2.0 - self.other as f64 * 0.5 - self.errors as f64 * 10.0;
-        (score, self.plausible as f32 / total as f32)
+        (
+            self.points,
+            self.plausible as f32 / total as f32,
+            total as f32 / 2.0,
+        )
     }
 }
 
@@ -827,54 +997,6 @@ fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The pairs each ASCII-unsafe candidate decodes to one character of
-    /// its script, found by decoding every pair, as `pairs.rs` lists them.
-    fn decoded_plausible_pairs(candidate: usize) -> Vec<u16> {
-        let (encoding, script) = CANDIDATES[candidate];
-        let mut found = Vec::new();
-        for lead in 0x80..=0xffu8 {
-            for second in 0..=0xffu8 {
-                let pair = [lead, second];
-                let (text, _) = encoding.decode_without_bom_handling(&pair);
-                let mut chars = text.chars();
-                if let (Some(c), None) = (chars.next(), chars.next()) {
-                    if script_char(c, script, false) {
-                        found.push(u16::from_be_bytes(pair));
-                    }
-                }
-            }
-        }
-        found
-    }
-
-    #[test]
-    fn plausible_pairs_are_those_the_decoders_give() {
-        let lists = [pairs::GB18030, pairs::BIG5, pairs::SHIFT_JIS];
-        let mut changed = String::new();
-        for (candidate, list) in lists.iter().enumerate() {
-            let (encoding, script) = CANDIDATES[candidate];
-            let found = decoded_plausible_pairs(candidate);
-            if found != *list {
-                // On a change of encoding_rs or of the scripts: paste these.
-                let listing: Vec<String> = found.iter().map(|p| format!("0x{p:04x},")).collect();
-                changed += &format!("{}:\n{}\n", encoding.name(), listing.join(" "));
-            }
-            // No character of those scripts is one byte in these charsets.
-            for b in 0x80..=0xffu8 {
-                let one = [b];
-                let (text, _) = encoding.decode_without_bom_handling(&one);
-                assert!(
-                    !text.chars().any(|c| script_char(c, script, false)),
-                    "{b:x}"
-                );
-            }
-        }
-        assert!(
-            changed.is_empty(),
-            "the plausible pairs changed:\n{changed}"
-        );
-    }
 
     /// A small deterministic generator for test inputs (xorshift).
     struct Rng(u64);
@@ -996,7 +1118,8 @@ mod tests {
         for round in 0..300 {
             let len = 1 + rng.below(if round % 10 == 0 { 20_000 } else { 600 });
             let bytes = mixed(&mut rng, len);
-            assert_eq!(utf8_share(&bytes), whole_utf8_share(&bytes), "{bytes:x?}");
+            let (valid, _, total) = utf8_share(&bytes);
+            assert_eq!((valid, total), whole_utf8_share(&bytes), "{bytes:x?}");
             let mut tallies = [Tally::default(); CANDIDATES.len()];
             tally(&bytes, &mut tallies);
             for (got, &(encoding, script)) in tallies.iter().zip(&CANDIDATES) {
@@ -1134,6 +1257,68 @@ mod tests {
         let found = detect(&sgf);
         assert_eq!(found.name(), "UTF-8");
         assert!(found.confidence() < 1.0 && found.confidence() >= 0.8);
+    }
+
+    #[test]
+    fn short_chinese_names_are_not_korean() {
+        // GB2312 bytes are valid EUC-KR too (hangul syllables, mostly rare
+        // ones) and valid Big5: the common characters tell them apart.
+        for names in ["PB[时越]PW[周睿羊]BR[P9段]", "GN[第二届应氏杯决赛]"] {
+            let found = detect(&enc(GBK, names));
+            assert_eq!(found.encoding(), GB18030, "{names}: {found:?}");
+            let (runner_up, score, runner_score) = found.weighed().unwrap();
+            assert_ne!(runner_up, GB18030);
+            assert!(score > runner_score, "{names}: {found:?}");
+        }
+        // Five uncommon characters: GB18030, or a guess said to be weak.
+        let found = detect(&enc(GBK, "PB[柯洁]PW[朴廷桓]"));
+        assert!(
+            found.encoding() == GB18030 || found.is_uncertain(),
+            "{found:?}"
+        );
+        for names in ["PB[이세돌]PW[박정환]BR[9단]", "PB[우리미소]PW[위버멘쉬]"] {
+            let found = detect(&enc(EUC_KR, names));
+            assert_eq!(found.encoding(), EUC_KR, "{names}: {found:?}");
+        }
+        for names in ["PB[陳許]PW[蕭功]C[許]", "PB[林海峰]PW[王立誠]"] {
+            let found = detect(&enc(BIG5, names));
+            assert_eq!(found.encoding(), BIG5, "{names}: {found:?}");
+        }
+        for names in [
+            "PB[井山裕太]PW[張栩]C[黒の中押し勝ち]",
+            "PB[趙治勲]PW[小林光一]C[白の中押し勝ちです]",
+        ] {
+            assert_eq!(detect(&enc(SHIFT_JIS, names)).encoding(), SHIFT_JIS);
+            assert_eq!(detect(&enc(EUC_JP, names)).encoding(), EUC_JP);
+        }
+    }
+
+    #[test]
+    fn little_text_is_uncertain() {
+        // One character that is common in GBK and in EUC-KR.
+        let found = detect(b"PB[\xb0\xa1]");
+        assert!(found.is_uncertain(), "{found:?}");
+        assert!(found.weighed().is_some());
+        // Declared and valid UTF-8 are certain.
+        assert!(!Charset::new(GBK, CharsetSource::Declared).is_uncertain());
+        assert!(!detect("PB[가]".as_bytes()).is_uncertain());
+    }
+
+    #[test]
+    fn fox_damage_counts_as_utf8() {
+        // `?` for continuation bytes, a name cut after a lead byte.
+        assert_eq!(damaged_sequence(b"\xe3?\xbd", 0), Some((3, 2)));
+        assert_eq!(damaged_sequence(b"\xe3??", 0), Some((3, 1)));
+        assert_eq!(damaged_sequence(b"\xe5]", 0), Some((1, 1)));
+        assert_eq!(damaged_sequence(b"\xe5\xb8]", 0), Some((2, 2)));
+        // Not damaged that way: a GBK pair, a lone continuation byte.
+        assert_eq!(damaged_sequence(b"\xd6\xd0", 0), None);
+        assert_eq!(damaged_sequence(b"\xbd?", 0), None);
+        assert_eq!(damaged_sequence(b"\xe3?a", 0), None);
+        // A name destroyed by damage, beside intact text: UTF-8.
+        let found = detect(b"PW[\xe3?\xbd\xe3?\x93\xe3?\xbd\xe3?\x93]BR[9\xe6\xae\xb5]");
+        assert_eq!(found.encoding(), UTF_8, "{found:?}");
+        assert!(!found.is_uncertain());
     }
 
     #[test]

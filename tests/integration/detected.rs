@@ -179,10 +179,23 @@ fn a_game_with_ca_reads_as_its_ca_says() {
         assert_eq!(moves(game).len(), 4);
     }
     // A `CA` that names a charset read byte by byte is obeyed too: nothing
-    // is detected, and 表's `\` escapes the comment's `]`.
+    // is detected, and 表's `\` escapes the comment's `]`; but not
+    // silently: ソ's `\` swallows `PW` into `PB`, 表's the first node into
+    // `C`.
     let input = game(&SJIS, Some("UTF-8"));
     let doc = sgf_grove::parse(&input).unwrap();
-    assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
+    let warnings: Vec<_> = doc
+        .warnings()
+        .iter()
+        .map(|w| (w.kind, w.offset()))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            (WarningKind::SwallowedProperty, 29),
+            (WarningKind::SwallowedProperty, 46)
+        ]
+    );
     let game = doc.collection().game(0).unwrap();
     assert_eq!(game.charset().source(), CharsetSource::Declared);
     assert_eq!(
@@ -437,6 +450,280 @@ fn the_warning_names_what_was_done() {
     assert!(WarningKind::DetectedCharset
         .message()
         .contains("read a character at a time"));
-    assert_eq!(WarningKind::ALL.last(), Some(&WarningKind::DetectedCharset));
     assert_eq!(WarningKind::ALL.len(), WarningKind::COUNT);
+    assert_eq!(WarningKind::UncertainCharset.code(), "uncertain_charset");
+    assert!(WarningKind::UncertainCharset
+        .message()
+        .contains("low confidence"));
+    assert_eq!(WarningKind::SwallowedProperty.code(), "swallowed_property");
+}
+
+/// The kinds of the warnings of `input` parsed leniently, with offsets.
+fn warning_kinds(input: &[u8]) -> Vec<(WarningKind, usize)> {
+    let doc = sgf_grove::parse(input).unwrap();
+    doc.warnings()
+        .iter()
+        .map(|w| (w.kind, w.offset()))
+        .collect()
+}
+
+/// A Fox-style root (`GN`, `DT`, `PB`, `PW`, `BR`, `WR`, …) with names in
+/// `encoding`, and three moves.
+fn fox_game(encoding: &'static Encoding, pb: &str, pw: &str, rank: &str) -> Vec<u8> {
+    let mut out = b"(;GM[1]FF[4]  SZ[19]  GN[]  DT[2015-12-15]  PB[".to_vec();
+    out.extend(encode(encoding, pb));
+    out.extend_from_slice(b"]  PW[");
+    out.extend(encode(encoding, pw));
+    out.extend_from_slice(b"]  BR[");
+    out.extend(encode(encoding, rank));
+    out.extend_from_slice(b"]  WR[");
+    out.extend(encode(encoding, rank));
+    out.extend_from_slice(b"]  KM[0]HA[0]RU[Japanese]RE[W+R]  ;B[dq];W[cd];B[pp])");
+    out
+}
+
+#[test]
+fn short_gbk_names_are_gbk_not_euc_kr() {
+    // Chinese names and ranks as the Fox server writes them, in GBK: the
+    // bytes are also valid EUC-KR (hangul syllables, rare ones) and Big5.
+    let names = [
+        ("时越", "周睿羊", "P9段"),
+        ("柯洁", "朴廷桓", "9段"),
+        ("无力的夜", "星际争霸", "9段"),
+        ("常昊", "古力", "P9段"),
+    ];
+    for (pb, pw, rank) in names {
+        let input = fox_game(GBK, pb, pw, rank);
+        let doc = sgf_grove::parse(&input).unwrap();
+        let game = doc.collection().game(0).unwrap();
+        assert_eq!(game.charset().encoding(), GB18030, "{pb} {pw}");
+        assert_eq!(game.root().simple_text("PB"), Some(pb));
+        assert_eq!(game.root().simple_text("PW"), Some(pw));
+        assert_eq!(game.root().simple_text("BR"), Some(rank));
+        assert_eq!(moves(game), [b"dq", b"cd", b"pp"], "{pb}");
+    }
+}
+
+#[test]
+fn short_korean_names_are_euc_kr() {
+    let names = [("우리미소", "위버멘쉬", "9단"), ("이세돌", "박정환", "9단")];
+    for (pb, pw, rank) in names {
+        let input = fox_game(EUC_KR, pb, pw, rank);
+        let doc = sgf_grove::parse(&input).unwrap();
+        let game = doc.collection().game(0).unwrap();
+        assert_eq!(game.charset().encoding(), EUC_KR, "{pb} {pw}");
+        assert_eq!(game.root().simple_text("PW"), Some(pw));
+    }
+}
+
+#[test]
+fn short_big5_names_keep_every_move() {
+    // 許 is 0xB3 0x5C in Big5: read byte by byte, its second byte would
+    // escape the `]` of the comment and swallow the moves after it.
+    let mut input = b"(;GM[1]PB[".to_vec();
+    input.extend(encode(BIG5, "陳許"));
+    input.extend_from_slice(b"]PW[");
+    input.extend(encode(BIG5, "蕭功"));
+    input.extend_from_slice(b"];B[pd]C[");
+    input.extend(encode(BIG5, "許"));
+    input.extend_from_slice(b"];W[dd];B[pp])");
+    let doc = sgf_grove::parse(&input).unwrap();
+    let game = doc.collection().game(0).unwrap();
+    let kinds: Vec<WarningKind> = doc.warnings().iter().map(|w| w.kind).collect();
+    if game.charset().encoding() == BIG5 {
+        assert_eq!(moves(game), [b"pd", b"dd", b"pp"]);
+        assert_eq!(game.root().simple_text("PB"), Some("陳許"));
+        assert!(kinds.contains(&WarningKind::DetectedCharset), "{kinds:?}");
+    } else {
+        // Never silently: a guess too weak to trust is warned about.
+        assert!(kinds.contains(&WarningKind::UncertainCharset), "{kinds:?}");
+    }
+    // A move is never swallowed without a word.
+    if moves(game).len() < 3 {
+        assert!(kinds.contains(&WarningKind::SwallowedProperty), "{kinds:?}");
+    }
+}
+
+#[test]
+fn a_ca_swallowed_by_a_shift_jis_value_is_read_as_it_says() {
+    // 表 is 0x95 0x5C in Shift_JIS: read byte by byte, `PB[表]CA[…]` is
+    // one value and the `CA` is lost. The game is read as the `CA` says.
+    for tail in [&b";B[pd];W[dd])"[..], b"C[x];B[pd];W[dd])"] {
+        let mut input = b"(;PB[".to_vec();
+        input.extend(encode(SHIFT_JIS, "表"));
+        input.extend_from_slice(b"]CA[Shift_JIS]");
+        input.extend_from_slice(tail);
+        let doc = sgf_grove::parse(&input).unwrap();
+        let game = doc.collection().game(0).unwrap();
+        assert_eq!(game.charset().encoding(), SHIFT_JIS);
+        assert_eq!(game.charset().source(), CharsetSource::Declared);
+        assert_eq!(game.root().simple_text("PB"), Some("表"));
+        assert_eq!(game.declared_charset(), Some(&b"Shift_JIS"[..]));
+        assert_eq!(moves(game), [b"pd", b"dd"]);
+        assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
+        // The events and the game-at-a-time stream agree.
+        assert_eq!(
+            flatten(&doc),
+            flatten(
+                &Document::parse_with(&input, &ParseOptions::new().charset(Some(SHIFT_JIS)))
+                    .unwrap()
+            )
+        );
+    }
+}
+
+#[test]
+fn a_property_swallowed_by_a_value_read_byte_by_byte_is_warned() {
+    // Declared UTF-8 (wrongly): values are read byte by byte, and the
+    // second byte of 表 escapes the `]` of `PB`, which swallows `PW`.
+    let mut input = b"(;CA[UTF-8]PB[".to_vec();
+    input.extend(encode(SHIFT_JIS, "表"));
+    input.extend_from_slice(b"]PW[x];B[pd])");
+    assert_eq!(
+        warning_kinds(&input),
+        [(WarningKind::SwallowedProperty, 13)]
+    );
+    // A node swallowed the same way.
+    let mut input = b"(;CA[UTF-8]C[".to_vec();
+    input.extend(encode(SHIFT_JIS, "表"));
+    input.extend_from_slice(b"];B[pd]C[x])");
+    assert_eq!(
+        warning_kinds(&input),
+        [
+            (WarningKind::SwallowedProperty, 12),
+            (WarningKind::RepeatedProperty, 22)
+        ]
+    );
+    // An escaped `]` in text after a character outside ASCII, followed by
+    // text: no warning.
+    let input = r"(;CA[UTF-8]C[中\] and more];B[pd])".as_bytes();
+    assert_eq!(warning_kinds(input), []);
+    // Read a character at a time, the value closes where it should.
+    let mut input = b"(;CA[Shift_JIS]PB[".to_vec();
+    input.extend(encode(SHIFT_JIS, "表"));
+    input.extend_from_slice(b"]PW[x];B[pd])");
+    assert_eq!(warning_kinds(&input), []);
+}
+
+#[test]
+fn too_little_text_to_tell_is_warned() {
+    // One hanzi of GB2312 (啊) is also a hangul syllable in EUC-KR (가)
+    // and a character in Big5: too little to tell.
+    let input = b"(;GM[1]PB[\xb0\xa1];B[pd])";
+    let doc = sgf_grove::parse(input).unwrap();
+    let game = doc.collection().game(0).unwrap();
+    let charset = game.charset();
+    assert!(charset.is_uncertain(), "{charset:?}");
+    let kinds: Vec<WarningKind> = doc.warnings().iter().map(|w| w.kind).collect();
+    assert!(kinds.contains(&WarningKind::UncertainCharset), "{kinds:?}");
+    let uncertain = doc
+        .warnings()
+        .iter()
+        .find(|w| w.kind == WarningKind::UncertainCharset)
+        .unwrap();
+    assert_eq!(uncertain.offset(), 0);
+    let (runner_up, share, runner_share) = charset.weighed().expect("weighed");
+    assert_ne!(runner_up, charset.encoding());
+    assert!(share >= runner_share, "{share} {runner_share}");
+    // Named, it is certain.
+    let named = Document::parse_with(input, &ParseOptions::new().charset(Some(EUC_KR))).unwrap();
+    assert!(named.warnings().is_empty());
+    // A longer text is not warned about.
+    let input = fox_game(GBK, "野狐职业棋手精英赛时越", "周睿羊", "P9段");
+    assert!(!warning_kinds(&input)
+        .iter()
+        .any(|(k, _)| *k == WarningKind::UncertainCharset));
+}
+
+/// Chinese text in UTF-8 damaged as the Fox exporter damages it: bytes of
+/// some characters replaced by `?`, names cut after a lead byte.
+fn damaged_utf8(text: &str, seed: u64) -> Vec<u8> {
+    let mut rng = seed;
+    let mut out = Vec::new();
+    for c in text.chars() {
+        let mut bytes = [0u8; 4];
+        let bytes = c.encode_utf8(&mut bytes).as_bytes().to_vec();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        if bytes.len() == 3 && rng.is_multiple_of(2) {
+            // One or two continuation bytes replaced.
+            let mut damaged = bytes.clone();
+            damaged[1 + (rng >> 8) as usize % 2] = b'?';
+            if rng.is_multiple_of(8) {
+                damaged[1] = b'?';
+                damaged[2] = b'?';
+            }
+            out.extend(damaged);
+        } else {
+            out.extend(bytes);
+        }
+    }
+    out
+}
+
+#[test]
+fn damaged_utf8_chinese_is_read_as_utf8() {
+    let texts = [
+        ("野狐职业棋手精英赛第一轮", "周睿羊", "时越"),
+        ("第二届应氏杯决赛", "常昊", "李昌镐"),
+        ("ソンソン", "ジンジン", "9段"),
+    ];
+    for seed in 1..40u64 {
+        for (gn, pb, pw) in texts {
+            let mut input = b"(;GM[1]FF[4]  SZ[19]  GN[".to_vec();
+            input.extend(damaged_utf8(gn, seed));
+            input.extend_from_slice(b"]  PB[");
+            input.extend(damaged_utf8(pb, seed * 3));
+            input.extend_from_slice(b"]  PW[");
+            let mut cut = damaged_utf8(pw, seed * 7);
+            // A name cut after the lead byte of a character.
+            cut.push(0xe5);
+            input.extend(cut);
+            input.extend_from_slice(b"]  BR[9\xe6\xae\xb5]  ;B[pd];W[dd])");
+            if std::str::from_utf8(&input).is_ok() {
+                continue;
+            }
+            let doc = sgf_grove::parse(&input).unwrap();
+            let game = doc.collection().game(0).unwrap();
+            let charset = game.charset();
+            assert_eq!(charset.encoding(), UTF_8, "{seed} {gn}: {charset:?}");
+            assert!(!charset.is_uncertain(), "{seed} {gn}: {charset:?}");
+            assert_eq!(game.root().simple_text("BR"), Some("9段"));
+            assert_eq!(moves(game), [b"pd", b"dd"]);
+            let kinds: Vec<WarningKind> = doc.warnings().iter().map(|w| w.kind).collect();
+            assert!(kinds.is_empty(), "{kinds:?}");
+        }
+    }
+}
+
+/// `sgf check` on a game detected with low confidence: the warning, what
+/// was weighed, and the way to settle it.
+#[cfg(feature = "cli")]
+#[test]
+fn check_suggests_naming_the_charset_when_unsure() {
+    let dir = crate::common::TempDir::new("uncertain-charset");
+    let path = dir.write("short.sgf", b"(;GM[1]PB[\xb0\xa1];B[pd])");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sgf"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .expect("run sgf");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("warning[uncertain_charset]"), "{text}");
+    assert!(text.contains("note: read as"), "{text}");
+    assert!(text.contains("rather than"), "{text}");
+    assert!(text.contains("--charset"), "{text}");
+    // Named, nothing to say.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sgf"))
+        .args(["check", "--charset", "EUC-KR"])
+        .arg(&path)
+        .output()
+        .expect("run sgf");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(!text.contains("uncertain_charset"), "{text}");
 }

@@ -17,6 +17,7 @@ mod concat;
 mod corpus;
 mod deep;
 mod detected;
+mod detected_corpus;
 mod edit;
 mod exit_status;
 mod fix_cli;

@@ -10,7 +10,7 @@ use crate::cmd::{
 use crate::name::origin_name;
 use crate::read::Input;
 use sgf_grove::input::{Content, SkipReason, Skipped};
-use sgf_grove::{audit, Collection, Warning};
+use sgf_grove::{audit, Collection, Warning, WarningKind};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -68,6 +68,9 @@ pub(super) fn write_game(
         }
         write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
         write_stream_snippet(out, input, window, base, w.pos)?;
+        if w.kind == WarningKind::UncertainCharset {
+            write_charset_note(out, name, coll, w.pos.offset.saturating_sub(base))?;
+        }
     }
     let room = VALUE_ERRORS_SHOWN.saturating_sub(usize::try_from(shown).unwrap_or(usize::MAX));
     for value_error in values.iter().take(room) {
@@ -86,6 +89,42 @@ pub(super) fn write_game(
         write_stream_snippet(out, input, window, base, err.position())?;
     }
     Ok(())
+}
+
+/// Writes what detection weighed for the game at `offset` of `coll`'s
+/// input (an `uncertain_charset` warning's), and that `--charset` settles
+/// it: `name: note: read as GBK (score 4.2 a character) rather than
+/// EUC-KR (3.9); if its text reads wrong, name the charset with
+/// --charset LABEL (e.g. --charset EUC-KR)`.
+fn write_charset_note(
+    out: &mut impl Write,
+    name: &str,
+    coll: &Collection<'_, '_>,
+    offset: usize,
+) -> io::Result<()> {
+    let Some(game) = coll
+        .games()
+        .find(|g| g.span().start <= offset && offset < g.span().end.max(offset + 1))
+    else {
+        return Ok(());
+    };
+    let charset = game.charset();
+    let weighed = match charset.weighed() {
+        Some((runner_up, score, runner_score)) => format!(
+            "read as {} (score {score:.1} a character) rather than {} ({runner_score:.1})",
+            charset.name(),
+            runner_up.name()
+        ),
+        None => format!("read as {}", charset.name()),
+    };
+    writeln!(
+        out,
+        "{name}: note: {weighed}; if its text reads wrong, name the charset with --charset LABEL \
+         (e.g. --charset {})",
+        charset
+            .weighed()
+            .map_or(charset.name(), |(runner_up, _, _)| runner_up.name())
+    )
 }
 
 /// Writes the notes that end a parsed file's report: how many warnings
