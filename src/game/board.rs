@@ -397,7 +397,8 @@ impl Board {
     #[inline]
     fn log(&mut self, array: u32, i: usize, old: u16) {
         if let Some(j) = self.journal.as_mut() {
-            j.writes.push(array << 28 | (i as u32) << 16 | u32::from(old));
+            j.writes
+                .push(array << 28 | (i as u32) << 16 | u32::from(old));
         }
     }
 

@@ -12,6 +12,12 @@
 //! point of the board is reported and skipped. In strict mode
 //! ([`ReplayOptions::strict`]) the first illegal move is an error.
 //!
+//! A node's cost is what it changes: the board journals every write, so
+//! [`Cursor::back`] undoes one node in the time it took to apply, and
+//! memory grows with the line's length and changes (never their
+//! product). [`ReplayOptions`] bounds both with limits far above any real
+//! game ([`ReplayError::Limit`] when one is reached).
+//!
 //! ```
 //! use sgf_grove::value::{Color, Point};
 //! let doc = sgf_grove::parse(b"(;SZ[9]AB[cc];W[cd];B[dd];W[ce](;B[be])(;B[de]))")?;
@@ -84,10 +90,11 @@ impl ReplayOptions {
     /// Default of [`ReplayOptions::max_depth`]: 2 million (real games end
     /// within a few thousand moves).
     pub const MAX_DEPTH: usize = 2_000_000;
-    /// Default of [`ReplayOptions::max_changes`]: 10 million stones put on
-    /// or taken off (a game of a million moves with its captures takes
-    /// about 2 million).
-    pub const MAX_CHANGES: u64 = 10_000_000;
+    /// Default of [`ReplayOptions::max_changes`]: 4 million stones put on
+    /// or taken off (a game of a million moves with its captures takes at
+    /// most 2 million); the undo journal of that many changes stays in a
+    /// few hundred MB.
+    pub const MAX_CHANGES: u64 = 4_000_000;
     /// Default of [`ReplayOptions::max_illegal`]: 10,000 illegal moves
     /// kept.
     pub const MAX_ILLEGAL: usize = 10_000;
@@ -564,7 +571,11 @@ impl<'t, 'src: 't> Cursor<'t, 'src> {
 }
 
 /// Applies one node to `state`.
-fn apply(state: &mut State, node: Node<'_, '_>, options: &ReplayOptions) -> Result<(), IllegalMove> {
+fn apply(
+    state: &mut State,
+    node: Node<'_, '_>,
+    options: &ReplayOptions,
+) -> Result<(), IllegalMove> {
     let strict = options.strict;
     let setup = [
         ("AE", None),

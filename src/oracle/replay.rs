@@ -304,7 +304,12 @@ impl Naive {
         (grid, taken, lost)
     }
 
-    fn land(&mut self, color: Color, p: Point, (grid, taken, lost): (Vec<Option<Color>>, u32, u32)) {
+    fn land(
+        &mut self,
+        color: Color,
+        p: Point,
+        (grid, taken, lost): (Vec<Option<Color>>, u32, u32),
+    ) {
         self.grid = grid;
         self.prisoners[index(color)] += taken;
         self.prisoners[index(color.opponent())] += lost;
@@ -424,9 +429,13 @@ mod tests {
         // Captures, a ko fought over, a suicide, occupied points, setup
         // over stones, rectangles, variations, passes, `PL`.
         check_replay(b"(;SZ[5];B[bb];W[ab];B[ca];W[ba];B[ac];W[aa];B[ab]C[x];W[tt];AE[bb]AB[ee];W[bb](;B[cc])(;B[dd];W[dd]))");
-        check_replay(b"(;SZ[4]AB[aa:dd]AE[bb:cc];W[bb];B[cc](;W[aa])(;PL[W]AW[ab:ad];B[ba];W[ca]))");
+        check_replay(
+            b"(;SZ[4]AB[aa:dd]AE[bb:cc];W[bb];B[cc](;W[aa])(;PL[W]AW[ab:ad];B[ba];W[ca]))",
+        );
         check_replay(b"(;SZ[3];B[ab];W[bb];B[ba];W[ca];B[cb];W[aa];B[ac];W[ab];B[aa];W[ab];B[aa])");
-        check_replay(b"(;SZ[2];B[aa];W[bb];B[ab];W[ba];B[aa];W[bb];B[];W[ab];B[ba](;W[aa])(;W[bb]))");
+        check_replay(
+            b"(;SZ[2];B[aa];W[bb];B[ab];W[ba];B[aa];W[bb];B[];W[ab];B[ba](;W[aa])(;W[bb]))",
+        );
         check_replay(b"(;SZ[52]AB[aa:ZZ];AW[bb:YY];AE[cc:XX];B[ZZ];W[zz];B[zz])");
     }
 }
