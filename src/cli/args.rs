@@ -22,7 +22,7 @@ pub struct Cli {
 pub enum Command {
     /// Print the position of a game at one of its nodes: a diagram, or
     /// JSON (`size`, `to_play`, `black`, `white`, `captures`, `ko`, `hash`,
-    /// `illegal`).
+    /// `illegal`, `illegal_count`).
     ///
     /// Exit status: 0, 1 when the file fails, the game or node does not
     /// exist, the replay reaches a limit (--max-nodes, --max-depth,
