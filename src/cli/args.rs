@@ -5,6 +5,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use encoding_rs::Encoding;
+use sgf_grove::game::ReplayOptions;
 use std::path::PathBuf;
 
 /// `sgf`: check, dump and rewrite SGF game records.
@@ -21,11 +22,12 @@ pub struct Cli {
 pub enum Command {
     /// Print the position of a game at one of its nodes: a diagram, or
     /// JSON (`size`, `to_play`, `black`, `white`, `captures`, `ko`, `hash`,
-    /// `illegal`).
+    /// `illegal`, `illegal_count`).
     ///
     /// Exit status: 0, 1 when the file fails, the game or node does not
-    /// exist, or (with --strict) a move on the way is illegal; 2 on usage
-    /// errors.
+    /// exist, the replay reaches a limit (--max-nodes, --max-depth,
+    /// --max-changes), or (with --strict) a move on the way is illegal; 2
+    /// on usage errors.
     Board(BoardArgs),
     /// Find the games that are the same game: the same main-line moves up
     /// to a rotation or reflection of the board, whatever the metadata; a
@@ -40,7 +42,8 @@ pub enum Command {
     /// by a hash that is the same under the 8 symmetries of the board,
     /// with the game, the move number and the move played next.
     ///
-    /// Exit status: 0, 1 when an input failed, 2 on usage errors and I/O
+    /// Exit status: 0, 1 when an input failed or a game was skipped at a
+    /// replay limit (the others are indexed), 2 on usage errors and I/O
     /// failures of the index.
     #[command(subcommand)]
     Index(IndexCommand),
@@ -157,6 +160,10 @@ pub struct IndexBuildArgs {
     /// Index the positions of every variation, not only the main line.
     #[arg(long)]
     pub variations: bool,
+
+    /// Replay limits per game.
+    #[command(flatten)]
+    pub limits: ReplayLimitArgs,
 }
 
 /// Arguments of `sgf index add`.
@@ -173,6 +180,10 @@ pub struct IndexAddArgs {
     /// Index the positions of every variation, not only the main line.
     #[arg(long)]
     pub variations: bool,
+
+    /// Replay limits per game.
+    #[command(flatten)]
+    pub limits: ReplayLimitArgs,
 }
 
 /// An index folder alone.
@@ -388,6 +399,44 @@ pub struct BoardArgs {
     /// Fail on an illegal move instead of reporting it.
     #[arg(long)]
     pub strict: bool,
+
+    /// Replay limits.
+    #[command(flatten)]
+    pub limits: ReplayLimitArgs,
+}
+
+/// The limits of one game's replay (`sgf board`, `sgf index`); the
+/// defaults are far above any real game and keep a replay's memory in a
+/// few hundred MB.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct ReplayLimitArgs {
+    /// The most nodes replayed per game (over all its lines).
+    #[arg(long, value_name = "N", default_value_t = ReplayOptions::MAX_NODES)]
+    pub max_nodes: usize,
+
+    /// The most nodes in one line of play (the root included).
+    #[arg(long, value_name = "N", default_value_t = ReplayOptions::MAX_DEPTH)]
+    pub max_depth: usize,
+
+    /// The most stones put on or taken off per game (moves, captures,
+    /// setup).
+    #[arg(long, value_name = "N", default_value_t = ReplayOptions::MAX_CHANGES)]
+    pub max_changes: u64,
+
+    /// The most illegal moves listed; the others are counted.
+    #[arg(long, value_name = "N", default_value_t = ReplayOptions::MAX_ILLEGAL)]
+    pub max_illegal: usize,
+}
+
+impl ReplayLimitArgs {
+    /// `options` with these limits.
+    pub fn apply(&self, options: ReplayOptions) -> ReplayOptions {
+        options
+            .max_nodes(self.max_nodes)
+            .max_depth(self.max_depth)
+            .max_changes(self.max_changes)
+            .max_illegal(self.max_illegal)
+    }
 }
 
 /// How `sgf board` prints a position.

@@ -230,12 +230,59 @@ pub struct Board {
     libs: Vec<u16>,
     stones: Vec<u16>,
     /// The point the basic ko forbids, and to which colour.
-    ko: Option<(usize, u8)>,
+    ko: Option<(u16, u8)>,
     prisoners: [u32; 2],
     hash: u64,
     /// Positions seen (for superko), hashes of stones alone or with the
     /// player to move.
     seen: HashSet<u64>,
+    /// What every change did, to undo it ([`Board::undo_to`]); `None`
+    /// unless a replay asked for it.
+    journal: Option<Journal>,
+    /// Stones put on or taken off since the board was made (undo does
+    /// not lower it): the work a replay has done.
+    changes: u64,
+    /// Scratch space of [`Board::setup`]: the stamp of the last setup that
+    /// touched each cell, and the colour that setup leaves there.
+    stamp: Vec<u32>,
+    target: Vec<u8>,
+    /// The stamp of the last setup that took each chain (by its head)
+    /// apart.
+    dirty: Vec<u32>,
+    epoch: u32,
+}
+
+/// The undo journal of a board: the old value of every array cell written,
+/// and the superko entries added, in order.
+#[derive(Clone, Debug, Default)]
+struct Journal {
+    /// `array << 28 | cell << 16 | old value` (cells < 4096, see
+    /// [`MAX_CELLS`]).
+    writes: Vec<u32>,
+    seen: Vec<u64>,
+}
+
+/// Which array a journal entry restores.
+const J_CELLS: u32 = 0;
+const J_NEXT: u32 = 1;
+const J_HEAD: u32 = 2;
+const J_LIBS: u32 = 3;
+const J_STONES: u32 = 4;
+#[cfg(feature = "index")]
+const BLACK_U32: u32 = BLACK as u32;
+#[cfg(feature = "index")]
+const WHITE_U32: u32 = WHITE as u32;
+
+/// A point in a board's history to go back to ([`Board::mark`],
+/// [`Board::undo_to`]): what the journal held then, and the small state
+/// that is saved whole.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark {
+    writes: usize,
+    seen: usize,
+    hash: u64,
+    ko: Option<(u16, u8)>,
+    prisoners: [u32; 2],
 }
 
 impl fmt::Debug for Board {
@@ -286,9 +333,138 @@ impl Board {
             prisoners: [0; 2],
             hash: 0,
             seen: HashSet::new(),
+            journal: None,
+            changes: 0,
+            stamp: vec![0; cells_len],
+            target: vec![0; cells_len],
+            dirty: vec![0; cells_len],
+            epoch: 0,
         };
         board.remember();
         board
+    }
+
+    /// Starts keeping the undo journal (from the position as it is now).
+    pub(crate) fn keep_journal(&mut self) {
+        self.journal.get_or_insert_with(Journal::default);
+    }
+
+    /// The position now, to come back to with [`Board::undo_to`] (which
+    /// needs the journal kept since then).
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            writes: self.journal.as_ref().map_or(0, |j| j.writes.len()),
+            seen: self.journal.as_ref().map_or(0, |j| j.seen.len()),
+            hash: self.hash,
+            ko: self.ko,
+            prisoners: self.prisoners,
+        }
+    }
+
+    /// Undoes every change made since `mark`, in time proportional to
+    /// those changes: stones, chains, liberties, superko history, ko,
+    /// prisoners and hash are as they were then.
+    pub(crate) fn undo_to(&mut self, mark: &Mark) {
+        let Some(journal) = self.journal.as_mut() else {
+            return;
+        };
+        for &entry in journal.writes[mark.writes..].iter().rev() {
+            let i = (entry >> 16 & 0xfff) as usize;
+            let old = (entry & 0xffff) as u16;
+            match entry >> 28 {
+                J_CELLS => self.cells[i] = (old & 0xff) as u8,
+                J_NEXT => self.next[i] = old,
+                J_HEAD => self.head[i] = old,
+                J_LIBS => self.libs[i] = old,
+                _ => self.stones[i] = old,
+            }
+        }
+        journal.writes.truncate(mark.writes);
+        for h in journal.seen.drain(mark.seen..) {
+            self.seen.remove(&h);
+        }
+        self.hash = mark.hash;
+        self.ko = mark.ko;
+        self.prisoners = mark.prisoners;
+    }
+
+    /// How many stones were put on or taken off since the board was made.
+    pub(crate) fn changes(&self) -> u64 {
+        self.changes
+    }
+
+    /// Records the old value of `array[i]` in the journal, if kept.
+    #[inline]
+    fn log(&mut self, array: u32, i: usize, old: u16) {
+        if let Some(j) = self.journal.as_mut() {
+            j.writes
+                .push(array << 28 | (i as u32) << 16 | u32::from(old));
+        }
+    }
+
+    /// Writes cell `i`; its journal entry keeps the new value too (high
+    /// byte), for [`Board::cell_changes_since`].
+    #[inline]
+    fn set_cell(&mut self, i: usize, v: u8) {
+        self.log(J_CELLS, i, u16::from(v) << 8 | u16::from(self.cells[i]));
+        self.cells[i] = v;
+    }
+
+    /// Calls `f(point, old, new)` for every stone put on or taken off
+    /// since `mark`, in order (`None`: empty). Needs the journal.
+    #[cfg(feature = "index")]
+    pub(crate) fn cell_changes_since(
+        &self,
+        mark: &Mark,
+        mut f: impl FnMut(Point, Option<Color>, Option<Color>),
+    ) {
+        let Some(journal) = self.journal.as_ref() else {
+            return;
+        };
+        let color = |c: u32| match c {
+            BLACK_U32 => Some(Color::Black),
+            WHITE_U32 => Some(Color::White),
+            _ => None,
+        };
+        for &entry in &journal.writes[mark.writes..] {
+            if entry >> 28 == J_CELLS {
+                let i = (entry >> 16 & 0xfff) as usize;
+                f(self.point(i), color(entry & 0xff), color(entry >> 8 & 0xff));
+            }
+        }
+    }
+
+    #[inline]
+    fn set_next(&mut self, i: usize, v: u16) {
+        self.log(J_NEXT, i, self.next[i]);
+        self.next[i] = v;
+    }
+
+    #[inline]
+    fn set_head(&mut self, i: usize, v: u16) {
+        self.log(J_HEAD, i, self.head[i]);
+        self.head[i] = v;
+    }
+
+    #[inline]
+    fn set_libs(&mut self, i: usize, v: u16) {
+        self.log(J_LIBS, i, self.libs[i]);
+        self.libs[i] = v;
+    }
+
+    #[inline]
+    fn set_stones(&mut self, i: usize, v: u16) {
+        self.log(J_STONES, i, self.stones[i]);
+        self.stones[i] = v;
+    }
+
+    /// Adds a position to the superko history (journalled when new).
+    fn see(&mut self, h: u64) {
+        if self.seen.insert(h) {
+            if let Some(j) = self.journal.as_mut() {
+                j.seen.push(h);
+            }
+        }
     }
 
     /// The board's size.
@@ -347,7 +523,7 @@ impl Board {
     /// The point the basic ko forbids to retake now (to the player whose
     /// stone was just taken), if any.
     pub fn ko(&self) -> Option<Point> {
-        self.ko.map(|(i, _)| self.point(i))
+        self.ko.map(|(i, _)| self.point(i as usize))
     }
 
     /// The Zobrist hash of the stones on the board.
@@ -364,7 +540,7 @@ impl Board {
         }
         if let Some((ko, forbidden)) = self.ko {
             if forbidden == code(to_play) {
-                h ^= KEYS[0][ko].rotate_left(17);
+                h ^= KEYS[0][ko as usize].rotate_left(17);
             }
         }
         h
@@ -437,13 +613,11 @@ impl Board {
     /// Records the position for superko.
     fn remember(&mut self) {
         match self.rules.ko {
-            KoRule::Positional => {
-                self.seen.insert(self.hash);
-            }
+            KoRule::Positional => self.see(self.hash),
             KoRule::Situational => {
                 // Remembered with the player who moves next, for each.
-                self.seen.insert(self.hash);
-                self.seen.insert(self.hash ^ WHITE_TO_PLAY);
+                self.see(self.hash);
+                self.see(self.hash ^ WHITE_TO_PLAY);
             }
             _ => {}
         }
@@ -455,17 +629,18 @@ impl Board {
     /// at once (one node's setup) use [`Board::setup`], which remembers
     /// only the position they make together.
     pub fn set(&mut self, p: Point, stone: Option<Color>) -> bool {
-        let done = self.put(p, stone);
-        if done {
-            self.remember_setup();
-        }
-        done
+        self.setup([(p, stone)]) == 1
     }
 
     /// Sets every point of `changes` as [`Board::set`] does, then
     /// remembers for superko the one position they make together (not
     /// the positions in between, which were never on the board). Returns
     /// how many points were on the board.
+    ///
+    /// A point costs a few memory accesses when its stone stays as it was;
+    /// the chains that lose a stone are taken apart and built again once,
+    /// after all the points: the work is proportional to the points given
+    /// and the stones of the chains they change.
     ///
     /// ```
     /// use sgf_grove::game::board::{Board, RuleSet};
@@ -479,29 +654,91 @@ impl Board {
     where
         I: IntoIterator<Item = (Point, Option<Color>)>,
     {
-        let set = changes
-            .into_iter()
-            .filter(|&(p, stone)| self.put(p, stone))
-            .count();
-        if set > 0 {
-            self.remember_setup();
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.dirty.fill(0);
+            self.epoch = 1;
         }
+        let epoch = self.epoch;
+        // The last value given for each cell, and the cells in the order
+        // first given.
+        let mut touched: Vec<usize> = Vec::new();
+        let mut set = 0;
+        for (p, stone) in changes {
+            let Some(i) = self.cell(p) else { continue };
+            set += 1;
+            if self.stamp[i] != epoch {
+                self.stamp[i] = epoch;
+                touched.push(i);
+            }
+            self.target[i] = stone.map_or(EMPTY, code);
+        }
+        if set == 0 {
+            return 0;
+        }
+        self.ko = None;
+        self.apply_setup(&touched);
+        self.remember_setup();
         set
     }
 
-    /// Puts `stone` on `p` or empties it, remembering nothing.
-    fn put(&mut self, p: Point, stone: Option<Color>) -> bool {
-        let Some(i) = self.cell(p) else {
-            return false;
-        };
-        if self.cells[i] != EMPTY {
-            self.remove_stone(i);
+    /// Gives each of `touched` its colour in `target`: the chains that lose
+    /// or change a stone are lifted whole, then every stone that should be
+    /// on their points is put back (chains and liberties built again), and
+    /// the new stones placed.
+    fn apply_setup(&mut self, touched: &[usize]) {
+        let epoch = self.epoch;
+        let mut lifted: Vec<(usize, u8)> = Vec::new();
+        for &i in touched {
+            let now = self.cells[i];
+            if now == self.target[i] || now == EMPTY {
+                continue;
+            }
+            let h = self.head[i] as usize;
+            if self.dirty[h] == epoch {
+                continue;
+            }
+            self.dirty[h] = epoch;
+            let mut s = h;
+            loop {
+                lifted.push((s, now));
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
         }
-        if let Some(color) = stone {
-            self.place(i, code(color));
+        for &(s, c) in &lifted {
+            self.set_cell(s, EMPTY);
+            self.hash ^= KEYS[c as usize - 1][s];
         }
-        self.ko = None;
-        true
+        self.changes += lifted.len() as u64;
+        // The chains left give a liberty to each lifted neighbour.
+        for &(s, _) in &lifted {
+            for n in self.neighbours(s) {
+                if matches!(self.cells[n], BLACK | WHITE) {
+                    let h = self.head[n] as usize;
+                    self.set_libs(h, self.libs[h] + 1);
+                }
+            }
+        }
+        for &(s, c) in &lifted {
+            let want = if self.stamp[s] == epoch {
+                self.target[s]
+            } else {
+                c
+            };
+            if want != EMPTY {
+                self.place(s, want);
+            }
+        }
+        for &i in touched {
+            let want = self.target[i];
+            if want != EMPTY && self.cells[i] == EMPTY {
+                self.place(i, want);
+            }
+        }
     }
 
     fn remember_setup(&mut self) {
@@ -510,65 +747,27 @@ impl Board {
         }
     }
 
-    /// Takes one stone off and rebuilds the chains it touched (setup only:
-    /// removing a stone can split a chain).
-    fn remove_stone(&mut self, i: usize) {
-        let c = self.cells[i];
-        let h = self.head[i] as usize;
-        // Take the whole chain off, then put its other stones back one by
-        // one, which rebuilds the split chains and their liberties.
-        let mut members = Vec::with_capacity(self.stones[h] as usize);
-        let mut s = h;
-        loop {
-            members.push(s);
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        for &s in &members {
-            self.lift(s, c);
-        }
-        for &s in &members {
-            if s != i {
-                self.place(s, c);
-            }
-        }
-    }
-
-    /// Empties cell `i` holding colour `c`, giving its neighbours' chains a
-    /// pseudo-liberty each (the chain of `i` itself is being dismantled).
-    fn lift(&mut self, i: usize, c: u8) {
-        self.cells[i] = EMPTY;
-        self.hash ^= KEYS[c as usize - 1][i];
-        for n in self.neighbours(i) {
-            if matches!(self.cells[n], BLACK | WHITE) {
-                let h = self.head[n] as usize;
-                self.libs[h] += 1;
-            }
-        }
-    }
-
     /// Puts colour `c` on empty cell `i`, merging it with its friendly
     /// neighbours' chains; captures nothing.
     fn place(&mut self, i: usize, c: u8) {
-        self.cells[i] = c;
+        self.set_cell(i, c);
+        self.changes += 1;
         self.hash ^= KEYS[c as usize - 1][i];
-        self.head[i] = i as u16;
-        self.next[i] = i as u16;
-        self.stones[i] = 1;
+        self.set_head(i, i as u16);
+        self.set_next(i, i as u16);
+        self.set_stones(i, 1);
         let mut libs = 0;
         for n in self.neighbours(i) {
             match self.cells[n] {
                 EMPTY => libs += 1,
                 BLACK | WHITE => {
                     let h = self.head[n] as usize;
-                    self.libs[h] -= 1;
+                    self.set_libs(h, self.libs[h] - 1);
                 }
                 _ => {}
             }
         }
-        self.libs[i] = libs;
+        self.set_libs(i, libs);
         for n in self.neighbours(i) {
             if self.cells[n] == c {
                 let (a, b) = (self.head[i] as usize, self.head[n] as usize);
@@ -588,15 +787,17 @@ impl Board {
         };
         let mut s = small;
         loop {
-            self.head[s] = big as u16;
+            self.set_head(s, big as u16);
             s = self.next[s] as usize;
             if s == small {
                 break;
             }
         }
-        self.next.swap(big, small);
-        self.stones[big] += self.stones[small];
-        self.libs[big] += self.libs[small];
+        let (nb, ns) = (self.next[big], self.next[small]);
+        self.set_next(big, ns);
+        self.set_next(small, nb);
+        self.set_stones(big, self.stones[big] + self.stones[small]);
+        self.set_libs(big, self.libs[big] + self.libs[small]);
     }
 
     /// Takes the chain headed by `h` off the board; returns its stones and
@@ -604,10 +805,11 @@ impl Board {
     fn capture(&mut self, h: usize) -> (u32, usize) {
         let c = self.cells[h];
         let count = self.stones[h] as u32;
+        self.changes += u64::from(count);
         let mut s = h;
         loop {
             let after = self.next[s] as usize;
-            self.cells[s] = EMPTY;
+            self.set_cell(s, EMPTY);
             self.hash ^= KEYS[c as usize - 1][s];
             s = after;
             if s == h {
@@ -620,7 +822,7 @@ impl Board {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
                     let nh = self.head[n] as usize;
-                    self.libs[nh] += 1;
+                    self.set_libs(nh, self.libs[nh] + 1);
                 }
             }
             s = self.next[s] as usize;
@@ -668,13 +870,39 @@ impl Board {
             // A suicide takes the new chain off: its stones, the new one
             // and the friendly chains it joins, if they have no other
             // liberty. Rare: the board is copied to find out.
-            let mut copy = self.clone();
-            copy.seen = HashSet::new();
-            copy.rules.ko = KoRule::None;
+            let mut copy = self.scratch_copy();
             let _ = copy.play_code(i, c);
             return copy.hash;
         }
         h
+    }
+
+    /// A copy of the stones to try a move on: no superko history, no
+    /// journal, no repetition rule (cost: the arrays, never the history).
+    fn scratch_copy(&self) -> Board {
+        Board {
+            size: self.size,
+            rules: RuleSet {
+                ko: KoRule::None,
+                suicide: self.rules.suicide,
+            },
+            stride: self.stride,
+            cells: self.cells.clone(),
+            next: self.next.clone(),
+            head: self.head.clone(),
+            libs: self.libs.clone(),
+            stones: self.stones.clone(),
+            ko: self.ko,
+            prisoners: self.prisoners,
+            hash: self.hash,
+            seen: HashSet::new(),
+            journal: None,
+            changes: 0,
+            stamp: Vec::new(),
+            target: Vec::new(),
+            dirty: Vec::new(),
+            epoch: 0,
+        }
     }
 
     /// `color` plays at `p` under the board's rules.
@@ -685,26 +913,8 @@ impl Board {
     pub fn play(&mut self, color: Color, p: Point) -> Result<Played, Illegal> {
         let i = self.cell(p).ok_or(Illegal::OffBoard)?;
         let c = code(color);
-        if self.cells[i] != EMPTY {
-            return Err(Illegal::Occupied);
-        }
-        if self.ko == Some((i, c)) && self.rules.ko != KoRule::None {
-            return Err(Illegal::Ko);
-        }
+        self.check_cell(i, c)?;
         let superko = matches!(self.rules.ko, KoRule::Positional | KoRule::Situational);
-        if superko {
-            let after = self.hash_after(i, c);
-            let key = match self.rules.ko {
-                KoRule::Situational if color == Color::Black => after ^ WHITE_TO_PLAY,
-                _ => after,
-            };
-            if self.seen.contains(&key) {
-                return Err(Illegal::Superko);
-            }
-        }
-        if !self.rules.suicide && self.is_suicide(i, c) {
-            return Err(Illegal::Suicide);
-        }
         let played = self.play_code(i, c);
         if superko {
             match self.rules.ko {
@@ -714,14 +924,57 @@ impl Board {
                     } else {
                         self.hash
                     };
-                    self.seen.insert(next);
+                    self.see(next);
                 }
-                _ => {
-                    self.seen.insert(self.hash);
-                }
+                _ => self.see(self.hash),
             }
         }
         Ok(played)
+    }
+
+    /// Whether `color` may play at `p` now, as [`Board::play`] would
+    /// decide, without playing.
+    ///
+    /// ```
+    /// use sgf_grove::game::board::{Board, Illegal, RuleSet};
+    /// use sgf_grove::value::{BoardSize, Color, Point};
+    /// let mut board = Board::new(BoardSize::square(9), RuleSet::CHINESE);
+    /// board.play(Color::Black, Point { x: 2, y: 2 })?;
+    /// assert_eq!(board.check_play(Color::White, Point { x: 2, y: 2 }), Err(Illegal::Occupied));
+    /// assert_eq!(board.check_play(Color::White, Point { x: 3, y: 2 }), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`Illegal`] reason.
+    pub fn check_play(&self, color: Color, p: Point) -> Result<(), Illegal> {
+        let i = self.cell(p).ok_or(Illegal::OffBoard)?;
+        self.check_cell(i, code(color))
+    }
+
+    /// The legality checks of a move of `c` at cell `i`, in order.
+    fn check_cell(&self, i: usize, c: u8) -> Result<(), Illegal> {
+        if self.cells[i] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if self.ko == Some((i as u16, c)) && self.rules.ko != KoRule::None {
+            return Err(Illegal::Ko);
+        }
+        if matches!(self.rules.ko, KoRule::Positional | KoRule::Situational) {
+            let after = self.hash_after(i, c);
+            let key = match self.rules.ko {
+                KoRule::Situational if c == BLACK => after ^ WHITE_TO_PLAY,
+                _ => after,
+            };
+            if self.seen.contains(&key) {
+                return Err(Illegal::Superko);
+            }
+        }
+        if !self.rules.suicide && self.is_suicide(i, c) {
+            return Err(Illegal::Suicide);
+        }
+        Ok(())
     }
 
     /// `color` plays at empty point `p` with captures but without the
@@ -789,7 +1042,7 @@ impl Board {
             played.suicided = count;
             self.prisoners[1 - me] += count;
         } else if played.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
-            self.ko = Some((last_taken, opponent(c)));
+            self.ko = Some((last_taken as u16, opponent(c)));
         }
         played
     }

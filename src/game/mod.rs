@@ -56,7 +56,7 @@ pub use info::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
     PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
-pub use replay::{Cursor, IllegalMove, ReplayOptions};
+pub use replay::{Cursor, IllegalMove, Limit, LimitExceeded, ReplayError, ReplayOptions};
 pub use symmetry::Symmetry;
 pub use transform::Transform;
 

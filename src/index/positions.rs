@@ -8,12 +8,13 @@
 //! as they are and belong to the position before them. A position's
 //! continuations are the first position nodes below it, one row each (a
 //! leaf gives one row with no next move). The 8 symmetric hashes are kept
-//! up to date move by move (one stone's 8 keys); after a capture, setup or
-//! an illegal move they are computed again from the stones.
+//! up to date node by node from the stones each node put on or took off
+//! (one stone's 8 keys each), so a node costs what it changed, never the
+//! board's area.
 
 use super::games::GameMeta;
 use super::record::{Record, Winner};
-use crate::game::{Cursor, GameResult, Symmetry};
+use crate::game::{Cursor, GameResult, LimitExceeded, ReplayError, ReplayOptions, Symmetry};
 use crate::tree::{GameTree, Node};
 use crate::value::{Color, Move};
 
@@ -34,8 +35,43 @@ impl GameEntry {
     /// games of that file; together they identify it in the index.
     ///
     /// Illegal moves are played as [`GameTree::cursor`] plays them (never
-    /// fatal).
+    /// fatal). No replay limit applies ([`ReplayOptions::unlimited`]): the
+    /// time and memory grow linearly with the game; to bound them use
+    /// [`GameEntry::with_options`].
     pub fn new(game: GameTree<'_, '_>, origin: &str, index: usize, variations: bool) -> GameEntry {
+        let options = ReplayOptions::default().unlimited();
+        match Self::with_options(game, origin, index, variations, options) {
+            Ok(entry) => entry,
+            // Unreachable without limits; an entry with no rows is what an
+            // unreadable game gives.
+            Err(_) => Self::build(game, origin, index, Vec::new(), 0),
+        }
+    }
+
+    /// As [`GameEntry::new`], replayed with `options` (its rules and
+    /// limits; a replay for the index is never strict).
+    ///
+    /// ```
+    /// use sgf_grove::game::{Limit, ReplayOptions};
+    /// use sgf_grove::index::GameEntry;
+    /// let doc = sgf_grove::parse(b"(;SZ[9];B[aa];W[bb];B[cc])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let options = ReplayOptions::default().max_depth(3);
+    /// let skipped = GameEntry::with_options(game, "a.sgf", 0, false, options).unwrap_err();
+    /// assert_eq!(skipped.limit, Limit::Depth);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The limit the replay reached: the game gives no entry.
+    pub fn with_options(
+        game: GameTree<'_, '_>,
+        origin: &str,
+        index: usize,
+        variations: bool,
+        options: ReplayOptions,
+    ) -> Result<GameEntry, LimitExceeded> {
         let info = game.game_info();
         let winner = match info.result() {
             Some(GameResult::Win { winner, .. }) => match winner {
@@ -45,9 +81,20 @@ impl GameEntry {
             Some(GameResult::Draw) => Winner::Draw,
             _ => Winner::Unknown,
         };
-        let text = |s: Option<&str>| s.unwrap_or("").to_owned();
         let mut records = Vec::new();
-        let moves = walk(game, variations, winner, &mut records);
+        let moves = walk(game, options, variations, winner, &mut records)?;
+        Ok(Self::build(game, origin, index, records, moves))
+    }
+
+    fn build(
+        game: GameTree<'_, '_>,
+        origin: &str,
+        index: usize,
+        records: Vec<Record>,
+        moves: usize,
+    ) -> GameEntry {
+        let info = game.game_info();
+        let text = |s: Option<&str>| s.unwrap_or("").to_owned();
         let meta = GameMeta {
             origin: origin.to_owned(),
             index: u32::try_from(index).unwrap_or(u32::MAX),
@@ -115,33 +162,28 @@ struct Pos {
     continued: bool,
 }
 
-/// Enters `child` and brings `hashes` up to date; returns false when the
-/// cursor could not enter (never for a lenient cursor).
+/// Enters `child` and brings `hashes` up to date from the stones the node
+/// put on or took off (one stone's 8 keys each).
 fn enter<'t, 'src>(
     cursor: &mut Cursor<'t, 'src>,
     child: Node<'t, 'src>,
     hashes: &mut [u64; 8],
-) -> bool {
-    let before_caps = cursor.board().captures(Color::Black) + cursor.board().captures(Color::White);
-    let before_illegal = cursor.illegal().len();
-    if cursor.enter(child).is_err() {
-        return false;
+) -> Result<(), LimitExceeded> {
+    match cursor.enter(child) {
+        Ok(()) => {}
+        Err(ReplayError::Limit(e)) => return Err(e),
+        // A lenient cursor reports illegal moves instead.
+        Err(_) => return Ok(()),
     }
     let board = cursor.board();
-    let setup = has_setup(child);
-    let fast = !setup
-        && cursor.illegal().len() == before_illegal
-        && board.captures(Color::Black) + board.captures(Color::White) == before_caps;
-    match child.played() {
-        Ok(None) | Ok(Some((_, Move::Pass))) if !setup => {}
-        Ok(Some((color, Move::Play(p)))) if fast && board.get(p) == Some(color) => {
+    cursor.node_changes(|p, old, new| {
+        for color in [old, new].into_iter().flatten() {
             for (h, k) in hashes.iter_mut().zip(board.symmetric_stone_keys(p, color)) {
                 *h ^= k;
             }
         }
-        _ => *hashes = board.symmetric_hashes(),
-    }
-    true
+    });
+    Ok(())
 }
 
 /// Writes a row for position `pos` with `next` (in the game's orientation).
@@ -166,8 +208,18 @@ fn row(pos: &mut Pos, next: Option<(Color, Move)>, winner: Winner, out: &mut Vec
 }
 
 /// Walks the game, writing rows to `out`; returns the main line's moves.
-fn walk(game: GameTree<'_, '_>, variations: bool, winner: Winner, out: &mut Vec<Record>) -> usize {
-    let mut cursor = game.cursor();
+fn walk(
+    game: GameTree<'_, '_>,
+    options: ReplayOptions,
+    variations: bool,
+    winner: Winner,
+    out: &mut Vec<Record>,
+) -> Result<usize, LimitExceeded> {
+    let mut cursor = match game.cursor_with(options.strict(false)) {
+        Ok(cursor) => cursor,
+        Err(ReplayError::Limit(e)) => return Err(e),
+        Err(_) => game.cursor(),
+    };
     let size = game.board_size();
     let mut hashes = cursor.board().symmetric_hashes();
     let mut positions: Vec<Pos> = Vec::new();
@@ -186,9 +238,7 @@ fn walk(game: GameTree<'_, '_>, variations: bool, winner: Winner, out: &mut Vec<
     if !variations {
         let mut at = 0;
         while let Some(child) = cursor.node().first_child() {
-            if !enter(&mut cursor, child, &mut hashes) {
-                break;
-            }
+            enter(&mut cursor, child, &mut hashes)?;
             if is_position_node(child) {
                 let next = if has_setup(child) {
                     None
@@ -233,9 +283,7 @@ fn walk(game: GameTree<'_, '_>, variations: bool, winner: Winner, out: &mut Vec<
             }
             top.child += 1;
             let (at, mut h) = (top.pos, top.hashes);
-            if !enter(&mut cursor, child, &mut h) {
-                continue;
-            }
+            enter(&mut cursor, child, &mut h)?;
             let pos = if is_position_node(child) {
                 let next = if has_setup(child) {
                     None
@@ -265,7 +313,7 @@ fn walk(game: GameTree<'_, '_>, variations: bool, winner: Winner, out: &mut Vec<
     // One row per distinct continuation of a position.
     out.sort_unstable();
     out.dedup();
-    main_moves
+    Ok(main_moves)
 }
 
 #[cfg(test)]

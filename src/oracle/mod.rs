@@ -13,6 +13,7 @@ pub mod events;
 pub mod lexer;
 pub mod parse;
 pub mod repair;
+pub mod replay;
 pub mod roundtrip;
 pub mod typed;
 pub mod write_modes;

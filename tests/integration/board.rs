@@ -4,7 +4,7 @@
 //! fill for liberties) written here.
 
 use sgf_grove::game::board::{Board, Illegal, KoRule, RuleSet};
-use sgf_grove::game::ReplayOptions;
+use sgf_grove::game::{ReplayError, ReplayOptions};
 use sgf_grove::value::{BoardSize, Color, Move, Point};
 use sgf_grove::Parser;
 
@@ -230,6 +230,9 @@ fn replay_reports_illegal_moves_and_goes_back() {
     let strict = game
         .position_at(cursor.node(), ReplayOptions::default().strict(true))
         .unwrap_err();
+    let ReplayError::Illegal(strict) = strict else {
+        panic!("{strict:?}")
+    };
     assert_eq!(strict.reason, Illegal::Occupied);
     // Back to the root, one node at a time.
     let mut steps = 0;

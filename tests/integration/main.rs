@@ -29,6 +29,7 @@ mod index_cli;
 mod parallel;
 mod real_corpus;
 mod repair;
+mod replay_limits;
 mod rewrite_cli;
 mod stream;
 #[cfg(feature = "tables")]

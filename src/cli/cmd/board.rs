@@ -5,13 +5,19 @@
 //! {"size": [cols, rows], "to_play": "B" | "W",
 //!  "black": [[x, y], …], "white": [[x, y], …],
 //!  "captures": {"B": n, "W": n}, "ko": [x, y] | null, "hash": "16 hex digits",
-//!  "illegal": [{"move": n, "reason": "occupied", "line": l, "column": c}, …]}
+//!  "illegal": [{"move": n, "reason": "occupied", "line": l, "column": c}, …],
+//!  "illegal_count": n}
 //! ```
 //!
 //! Points are 0-based, `x` from the left, `y` from the top; `captures` are
 //! the prisoners each colour took; `hash` is the Zobrist hash of the stones
 //! with the player to move; `illegal` lists the illegal moves met on the
-//! way from the root (reported, not fatal, unless `--strict`).
+//! way from the root (reported, not fatal, unless `--strict`), the first
+//! `--max-illegal` of them, and `illegal_count` how many there were.
+//!
+//! A replay that reaches a limit (`--max-nodes`, `--max-depth`,
+//! `--max-changes`) prints nothing on standard output, says which on
+//! standard error and exits with status 1.
 //!
 //! The diagram has the SGF letters of each column and row around it, `X`
 //! for black and `O` for white, the last move in brackets.
@@ -19,7 +25,7 @@
 use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
 use crate::args::{BoardArgs, BoardFormat};
 use sgf_grove::game::board::{Board, RuleSet};
-use sgf_grove::game::{Cursor, ReplayOptions, Rules};
+use sgf_grove::game::{Cursor, ReplayError, ReplayOptions, Rules};
 use sgf_grove::value::{Color, Point};
 use sgf_grove::{GameTree, Node};
 use std::fmt::Write as _;
@@ -64,13 +70,17 @@ pub fn run(args: &BoardArgs) -> Result<Status, CliError> {
 /// not exist or a strict replay meets an illegal move.
 fn position(game: GameTree<'_, '_>, args: &BoardArgs) -> Result<String, String> {
     let node = find_node(game, args)?;
-    let mut options = ReplayOptions::default().strict(args.strict);
+    let mut options = args
+        .limits
+        .apply(ReplayOptions::default())
+        .strict(args.strict);
     if let Some(rules) = &args.rules {
         options = options.rules(RuleSet::for_rules(&Rules::parse(rules)));
     }
-    let cursor = game
-        .position_at(node, options)
-        .map_err(|e| format!("illegal {e}"))?;
+    let cursor = game.position_at(node, options).map_err(|e| match e {
+        ReplayError::Illegal(e) => format!("illegal {e}"),
+        e => e.to_string(),
+    })?;
     Ok(match args.format {
         BoardFormat::Text => diagram(&cursor),
         BoardFormat::Json => json(&cursor),
@@ -164,6 +174,10 @@ fn diagram(cursor: &Cursor<'_, '_>) -> String {
     for e in cursor.illegal() {
         let _ = writeln!(out, "illegal: {e}");
     }
+    let more = cursor.illegal_count() - cursor.illegal().len();
+    if more > 0 {
+        let _ = writeln!(out, "illegal: {more} more, not listed (--max-illegal)");
+    }
     out
 }
 
@@ -189,6 +203,7 @@ fn json(cursor: &Cursor<'_, '_>) -> String {
             "line": e.position.line,
             "column": e.position.column,
         })).collect::<Vec<_>>(),
+        "illegal_count": cursor.illegal_count(),
     });
     format!("{value}\n")
 }

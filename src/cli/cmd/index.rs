@@ -8,14 +8,21 @@
 //! path made absolute (`/data/kgs.tar.gz!2019/a.sgf`) and its index in
 //! that file: adding the same file again, from any folder, adds nothing
 //! (a game the index has is not replayed).
+//!
+//! A game whose replay reaches a limit (`--max-nodes`, `--max-depth`,
+//! `--max-changes`) is skipped with a line on standard error; the others
+//! are indexed, the summary counts the skips per limit, and the exit
+//! status is 1.
 
 use super::{CliError, Status};
-use crate::args::{IndexCommand, IndexDirArg};
+use crate::args::{IndexCommand, IndexDirArg, ReplayLimitArgs};
 use crate::name::origin_name;
 use crate::scan::{Progress, ScanArgs};
+use sgf_grove::game::{Limit, LimitExceeded, ReplayOptions};
 use sgf_grove::index::{compact, GameEntry, Index, IndexBuilder};
 use sgf_grove::input::{Origin, Root};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -28,8 +35,8 @@ use std::time::Instant;
 /// I/O failures of the index or of standard output.
 pub fn run(command: &IndexCommand) -> Result<Status, CliError> {
     match command {
-        IndexCommand::Build(args) => add(&args.out, &args.scan, args.variations),
-        IndexCommand::Add(args) => add(&args.index, &args.scan, args.variations),
+        IndexCommand::Build(args) => add(&args.out, &args.scan, args.variations, &args.limits),
+        IndexCommand::Add(args) => add(&args.index, &args.scan, args.variations, &args.limits),
         IndexCommand::Compact(args) => {
             let started = Instant::now();
             let rows = compact(&args.index).map_err(|e| index_error(&args.index, e))?;
@@ -80,9 +87,26 @@ fn lock(builder: &Mutex<IndexBuilder>) -> MutexGuard<'_, IndexBuilder> {
     builder.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// What a worker made of one game.
+enum Replayed {
+    /// Already in the index.
+    Known,
+    /// Ready to add.
+    Entry(GameEntry),
+    /// Over a replay limit: where, and why.
+    Skipped(String, LimitExceeded),
+}
+
 /// `build` and `add`: the games of `scan`'s inputs into the index `dir`.
-fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError> {
+fn add(
+    dir: &Path,
+    scan: &ScanArgs,
+    variations: bool,
+    limits: &ReplayLimitArgs,
+) -> Result<Status, CliError> {
     let started = Instant::now();
+    let options = limits.apply(ReplayOptions::default());
+    let mut skipped: BTreeMap<Limit, u64> = BTreeMap::new();
     let builder = IndexBuilder::open(dir).map_err(|e| index_error(dir, e))?;
     // The workers ask it whether a game is known before replaying it; the
     // calling thread adds to it.
@@ -103,14 +127,23 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
                 let origin = stored_origin(game.origin());
                 let index = game.index().unwrap_or(0);
                 if lock(&builder).contains(&origin, index) {
-                    return Some(None);
+                    return Some(Replayed::Known);
                 }
-                Some(Some(GameEntry::new(tree, &origin, index, variations)))
+                Some(
+                    match GameEntry::with_options(tree, &origin, index, variations, options) {
+                        Ok(entry) => Replayed::Entry(entry),
+                        Err(e) => Replayed::Skipped(format!("{origin} game {index}"), e),
+                    },
+                )
             },
             |result| match result {
                 Ok(None) => {}
-                Ok(Some(None)) => lock(&builder).skipped_duplicate(),
-                Ok(Some(Some(entry))) => {
+                Ok(Some(Replayed::Known)) => lock(&builder).skipped_duplicate(),
+                Ok(Some(Replayed::Skipped(game, e))) => {
+                    *skipped.entry(e.limit).or_default() += 1;
+                    let _ = writeln!(stderr.lock(), "{game}: skipped: {e}");
+                }
+                Ok(Some(Replayed::Entry(entry))) => {
                     progress.game(entry.rows() as u64);
                     if write_error.is_none() {
                         if let Err(e) = lock(&builder).push(entry) {
@@ -146,7 +179,23 @@ fn add(dir: &Path, scan: &ScanArgs, variations: bool) -> Result<Status, CliError
             failed.summary(),
         );
     }
-    Ok(failed.status())
+    let skips: u64 = skipped.values().sum();
+    if skips > 0 {
+        let per: Vec<String> = skipped
+            .iter()
+            .map(|(limit, n)| format!("{}: {n}", limit.name()))
+            .collect();
+        let _ = writeln!(
+            stderr.lock(),
+            "index: {skips} games skipped at a replay limit ({})",
+            per.join(", ")
+        );
+    }
+    Ok(if skips > 0 {
+        Status::Failed
+    } else {
+        failed.status()
+    })
 }
 
 /// `sgf index info`.
