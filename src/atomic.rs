@@ -272,7 +272,9 @@ impl Identity {
             .modified()
             .ok()
             .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map_or((0, 0), |d| (d.as_secs() as i64, i64::from(d.subsec_nanos())));
+            .map_or((0, 0), |d| {
+                (d.as_secs() as i64, i64::from(d.subsec_nanos()))
+            });
         Identity {
             dev: 0,
             ino: 0,
@@ -610,9 +612,14 @@ impl Replace {
             }
         }
         self.fault(Step::Rename)?;
-        let temp_path = self.temp.as_ref().map(|(_, p)| p.clone()).unwrap_or_default();
-        fs::rename(&temp_path, &target)
-            .map_err(|e| ReplaceError::io(&target, "cannot rename the temporary file over it", e))?;
+        let temp_path = self
+            .temp
+            .as_ref()
+            .map(|(_, p)| p.clone())
+            .unwrap_or_default();
+        fs::rename(&temp_path, &target).map_err(|e| {
+            ReplaceError::io(&target, "cannot rename the temporary file over it", e)
+        })?;
         self.temp = None;
         self.fault(Step::SyncFolder)?;
         #[cfg(unix)]
@@ -659,7 +666,9 @@ impl Replace {
             )?;
         }
         file.set_permissions(fs::Permissions::from_mode(identity.mode & 0o7777))
-            .map_err(|e| ReplaceError::io(&self.target, "cannot set the mode of the temporary file", e))
+            .map_err(|e| {
+                ReplaceError::io(&self.target, "cannot set the mode of the temporary file", e)
+            })
     }
 
     #[cfg(not(unix))]
@@ -742,10 +751,8 @@ mod tests {
     use std::path::PathBuf;
 
     fn dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "sgf-grove-atomic-{name}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("sgf-grove-atomic-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
@@ -781,7 +788,10 @@ mod tests {
         let mut replace = Replace::new(&path).unwrap();
         replace.write_all(b"new").unwrap();
         fs::write(&path, "other writer").unwrap();
-        assert_eq!(replace.commit().unwrap_err().kind(), ReplaceErrorKind::Changed);
+        assert_eq!(
+            replace.commit().unwrap_err().kind(),
+            ReplaceErrorKind::Changed
+        );
         assert_eq!(fs::read(&path).unwrap(), b"other writer");
         assert_eq!(names(&dir), ["a.sgf"]);
         fs::remove_dir_all(&dir).unwrap();

@@ -46,7 +46,12 @@ impl Drop for Folder {
 fn others(dir: &Path, file: &str) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
         .expect("the folder")
-        .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|n| n != file)
         .collect();
     names.sort();
@@ -77,7 +82,9 @@ pub fn check_inplace(input: &[u8]) {
         Ok(mut replace) => {
             // In pieces, as a writer writes.
             for piece in new.chunks(7) {
-                replace.write_all(piece).expect("a write to the temporary file");
+                replace
+                    .write_all(piece)
+                    .expect("a write to the temporary file");
             }
             replace.commit().is_ok()
         }

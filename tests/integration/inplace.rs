@@ -196,7 +196,11 @@ fn a_file_changed_during_the_rewrite_is_not_overwritten() {
 fn of_two_rewrites_at_once_the_second_is_refused_and_the_first_applied() {
     let dir = TempDir::new("inplace-concurrent");
     let path = dir.write("a.sgf", "(;GM[1] ;B[aa] ;W[bb])");
-    let first = spawn_paused(&dir.0, &["transform", "--rotate", "90", "--in-place", "a.sgf"], 1500);
+    let first = spawn_paused(
+        &dir.0,
+        &["transform", "--rotate", "90", "--in-place", "a.sgf"],
+        1500,
+    );
     wait_for_temporary(&dir.0, 10);
     let second = sgf(&dir.0, &["strip", "--props", "W", "--in-place", "a.sgf"]);
     assert_eq!(second.status.code(), Some(1), "{}", stderr(&second));
@@ -250,7 +254,10 @@ fn an_sgfs_file_stays_one_game_per_line_or_is_left_as_it_was() {
         let out = sgf(&dir.0, cmd);
         assert_eq!(out.status.code(), Some(1), "{cmd:?}: {}", stderr(&out));
         let err = stderr(&out);
-        assert!(err.contains("bad.sgfs:2:1: error[sgfs_line_break]: game 2"), "{err}");
+        assert!(
+            err.contains("bad.sgfs:2:2: error[sgfs_line_break]: game 2"),
+            "{err}"
+        );
         assert_eq!(fs::read_to_string(&path).unwrap(), bad);
     }
     let soft = "(;GM[1]C[soft\\\nbreak])\n";
@@ -289,7 +296,18 @@ fn split_refuses_a_folder_that_holds_files_unless_forced() {
 fn export_files_appear_whole_under_their_names() {
     let dir = TempDir::new("export-staged");
     dir.write("in/a.sgf", games(5));
-    let out = sgf(&dir.0, &["export", "-q", "--format", "jsonl", "in", "--out", "games.jsonl"]);
+    let out = sgf(
+        &dir.0,
+        &[
+            "export",
+            "-q",
+            "--format",
+            "jsonl",
+            "in",
+            "--out",
+            "games.jsonl",
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = fs::read_to_string(dir.0.join("games.jsonl")).unwrap();
     assert_eq!(text.lines().count(), 5);

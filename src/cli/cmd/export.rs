@@ -132,10 +132,9 @@ struct Staged {
 impl Staged {
     /// A new temporary file for `path`.
     fn create(&mut self, path: &Path) -> Result<BufWriter<File>, CliError> {
-        let name = path.file_name().map_or_else(
-            || "export".into(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = path
+            .file_name()
+            .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
         let temp = path.with_file_name(format!(
             ".{name}.{}{}",
             std::process::id(),
@@ -151,7 +150,9 @@ impl Staged {
     fn commit(mut self) -> Result<(), CliError> {
         for (temp, path) in std::mem::take(&mut self.files) {
             let cannot = |e| CliError::io(format!("cannot write {}", path.display()), e);
-            File::open(&temp).and_then(|f| f.sync_all()).map_err(cannot)?;
+            File::open(&temp)
+                .and_then(|f| f.sync_all())
+                .map_err(cannot)?;
             if let Err(e) = fs::rename(&temp, &path) {
                 let _ = fs::remove_file(&temp);
                 return Err(cannot(e));

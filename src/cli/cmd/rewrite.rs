@@ -19,8 +19,8 @@
 //! file removes it. An `.sgfs` file stays one game per line
 //! ([`OneLine`]).
 
-use super::{display_name, input_parse_options, is_stdin, open_reporting, parse_streaming};
 use super::one_line::{is_line_break, OneLine};
+use super::{display_name, input_parse_options, is_stdin, open_reporting, parse_streaming};
 use super::{CliError, Status};
 use crate::args::RewriteArgs;
 use sgf_grove::atomic::{Hooks, Replace, ReplaceError, ReplaceErrorKind};
@@ -206,7 +206,8 @@ pub fn refused(name: &str, err: ReplaceError) -> Result<Status, CliError> {
 
 /// Whether `path` is an `.sgfs` file (one game per line), by its name.
 pub fn is_sgfs(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgfs"))
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgfs"))
 }
 
 /// The test hooks of [`Replace`] the integration tests set through the
