@@ -7,6 +7,8 @@
 // say when their result is dropped.
 #![warn(clippy::return_self_not_must_use)]
 
+#[cfg(feature = "atomic")]
+pub mod atomic;
 pub mod audit;
 pub mod edit;
 pub mod error;

@@ -15,6 +15,7 @@ import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
 from sgf_grove import _native
+from sgf_grove._dataset import write_dataset
 from sgf_grove._native import ArrowStream, Rejected, Scan, ScanReport
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -281,12 +282,18 @@ def to_parquet(
     names_only: bool = False,
     sources: Optional[Tuple[int, int]] = None,
     members: Optional[Tuple[int, int]] = None,
+    overwrite: bool = False,
 ) -> ScanReport:
     """Writes ``out_dir/games.parquet`` and (with ``moves``)
     ``out_dir/moves.parquet`` as ``sgf export --format parquet --out
     out_dir`` does: the same columns, encodings and ids. The rows are
     written as the scan goes, with the GIL released; memory stays that of
     a row group. Returns the scan's report.
+
+    ``out_dir`` is written whole: into a temporary sibling folder renamed
+    into place at the end. An ``out_dir`` that already holds files is
+    refused (``FileExistsError``) unless ``overwrite=True``, which
+    replaces it whole.
 
     >>> import sgf_grove, tempfile, os
     >>> d, out = tempfile.mkdtemp(), tempfile.mkdtemp()
@@ -296,20 +303,21 @@ def to_parquet(
     >>> sorted(os.listdir(out))
     ['games.parquet', 'moves.parquet']
     """
-    out = os.fspath(out_dir)
-    os.makedirs(out, exist_ok=True)
-    return _native.export_parquet(
-        paths,
-        os.path.join(out, "games.parquet"),
-        os.path.join(out, "moves.parquet") if moves else None,
-        workers,
-        select,
-        strict=strict,
-        charset=charset,
-        names_only=names_only,
-        sources=sources,
-        members=members,
-    )
+    def write(out: str) -> ScanReport:
+        return _native.export_parquet(
+            paths,
+            os.path.join(out, "games.parquet"),
+            os.path.join(out, "moves.parquet") if moves else None,
+            workers,
+            select,
+            strict=strict,
+            charset=charset,
+            names_only=names_only,
+            sources=sources,
+            members=members,
+        )
+
+    return write_dataset(out_dir, overwrite, write)
 
 
 __all__ = [

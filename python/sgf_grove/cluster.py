@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from sgf_grove import _native
+from sgf_grove._dataset import write_dataset
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -177,7 +178,9 @@ def export_shard(
 
     A part is written to a temporary name and renamed when complete, so
     a dataset never shows half a part, and a part run twice (a retried
-    task) leaves one copy.
+    task) leaves one copy. Parts of another export already in ``out_dir``
+    are not looked at: :func:`distributed_export` writes into a fresh
+    folder and refuses (or replaces whole) an existing dataset.
     """
     games_path, moves_path = part_paths(out_dir, part)
     os.makedirs(os.path.dirname(games_path), exist_ok=True)
@@ -229,6 +232,7 @@ def distributed_export(
     strict: bool = False,
     charset: Optional[str] = None,
     names_only: bool = False,
+    overwrite: bool = False,
 ) -> Dict[str, Any]:
     """Exports every game under ``paths`` as one Parquet dataset in
     ``out_dir`` (``games/part-*.parquet``, ``moves/part-*.parquet``),
@@ -240,26 +244,37 @@ def distributed_export(
     The dataset holds exactly the games and moves of
     ``sgf_grove.to_parquet(paths, …)`` (with other ids: part ``p``'s are
     ``p * PART_IDS + n``; ``(source, game)`` names a game in both).
+
+    An ``out_dir`` that already holds files (an earlier export) is
+    refused with ``FileExistsError``, as its parts would be read with the
+    new ones; with ``overwrite=True`` it is replaced whole: the parts are
+    written into a temporary sibling folder that takes its place at the
+    end, so readers see the old dataset or the new one, never a mix. The
+    workers must see the same file system as the caller.
     """
     if parts is None:
         threads = sum(client.nthreads().values()) or 1
         parts = 4 * threads
     shards = plan(paths, parts, names_only=names_only)
-    futures = [
-        client.submit(
-            export_shard,
-            shard,
-            os.fspath(out_dir),
-            part,
-            moves=moves,
-            select=select,
-            strict=strict,
-            charset=charset,
-            pure=False,
-        )
-        for part, shard in enumerate(shards)
-    ]
-    reports = client.gather(futures)
+
+    def write(folder: str) -> List[Dict[str, Any]]:
+        futures = [
+            client.submit(
+                export_shard,
+                shard,
+                folder,
+                part,
+                moves=moves,
+                select=select,
+                strict=strict,
+                charset=charset,
+                pure=False,
+            )
+            for part, shard in enumerate(shards)
+        ]
+        return client.gather(futures)
+
+    reports = write_dataset(out_dir, overwrite, write)
     summary = merge_reports(reports)
     files = []
     for part in range(len(shards)):

@@ -150,3 +150,38 @@ def test_distributed_export_of_the_real_corpus(tmp_path, client, corpus):
     assert summary["games"] == single.games
     assert summary["rejected"] == single.rejected
     compare(tmp_path / "single", tmp_path / "dataset")
+
+
+def test_distributed_export_into_an_old_export_is_refused_or_replaced_whole(tmp_path, client):
+    z, t, folder = archives(tmp_path)
+    out = tmp_path / "dataset"
+    big = cluster.distributed_export([folder, z, t], out, client, parts=6)
+    assert big["games"] == 92
+    # A smaller export into the same folder: refused, the old one intact.
+    with pytest.raises(FileExistsError, match="overwrite=True"):
+        cluster.distributed_export(folder, out, client, parts=2)
+    db = duckdb.connect()
+    count = lambda: db.execute(f"select count(*) from '{out}/games/*.parquet'").fetchone()[0]  # noqa: E731
+    assert count() == 92
+    # Replaced whole: exactly the new games, no old part beside them.
+    small = cluster.distributed_export(folder, out, client, parts=2, overwrite=True)
+    assert small["games"] == 12 and count() == 12
+    assert sorted(p.name for p in (out / "games").iterdir()) == sorted(
+        Path(f).name for f in small["files"] if "/games/" in f
+    )
+    # Nothing left beside it.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.tar.gz", "big.zip", "dataset", "files"]
+
+
+def test_to_parquet_refuses_a_folder_that_holds_files_unless_overwrite(tmp_path):
+    _, _, folder = archives(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "games.parquet").write_bytes(b"old")
+    with pytest.raises(FileExistsError):
+        sgf_grove.to_parquet(folder, out)
+    assert (out / "games.parquet").read_bytes() == b"old"
+    report = sgf_grove.to_parquet(folder, out, overwrite=True)
+    assert report.games == 12
+    assert ds.dataset(out / "games.parquet").count_rows() == 12
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.tar.gz", "big.zip", "files", "out"]

@@ -126,9 +126,15 @@ pub struct SplitArgs {
     #[command(flatten)]
     pub scan: crate::scan::ScanArgs,
 
-    /// The folder to write the games to (created when missing).
+    /// The folder to write the games to (created when missing; one that
+    /// holds anything is refused unless `--force`).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+
+    /// Write into `--out` even when it is not empty: `1.sgf`, `2.sgf`, …
+    /// and `index.tsv` are overwritten, other files left beside them.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The subcommands of `sgf index`.
@@ -580,9 +586,14 @@ pub struct RewriteArgs {
     pub paths: Vec<PathBuf>,
 
     /// Replace each file by its output: written to a temporary file in the
-    /// same folder, then renamed over the file (with its permissions), so
-    /// that the file is never half-written, also when interrupted. A file
-    /// whose output fails is left as it was.
+    /// same folder (`.NAME.PID-N.sgf-grove-tmp`, which folder scans skip
+    /// and report), then renamed over the file with its owner, group and
+    /// mode, so that the file is never half-written, also when
+    /// interrupted. A symbolic link is written through to its target. A
+    /// file is left as it was when its output fails, when it has several
+    /// hard links, when another rewrite holds its lock, or when it changed
+    /// on disk meanwhile. An `.sgfs` file keeps one game per line: a game
+    /// whose output would span lines fails.
     #[arg(long)]
     pub in_place: bool,
 

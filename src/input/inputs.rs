@@ -745,7 +745,8 @@ fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
 /// Walks the folder `root` (with an explicit stack: depth is unbounded)
 /// into `sources`. Regular files are taken, directly or through a symbolic
 /// link; links to folders are not followed (no cycles); anything else is
-/// skipped and listed.
+/// skipped and listed, and so are the temporary files of in-place rewrites
+/// (names ending with [`TEMP_SUFFIX`](crate::atomic::TEMP_SUFFIX)).
 fn walk_folder(root: &Path, sources: &mut Sources) {
     let folder = sources.folders.len();
     sources.folders.push(Folder {
@@ -762,6 +763,14 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
         let dir_path = match entry {
             Entry::Folder(path) => path,
             Entry::File(path, file_type, size) => {
+                // An in-place rewrite's temporary file holds another
+                // file's games (or half of them): skipped by its name,
+                // and listed.
+                if path.file_name().is_some_and(crate::atomic::is_temporary) {
+                    sources.skipped.temporary(&Origin::path(path));
+                    sources.folders[folder].skipped += 1;
+                    continue;
+                }
                 match classify(&path, file_type) {
                     Ok(()) => sources.list.push(Source {
                         origin: Origin::path(path),

@@ -23,33 +23,42 @@ pub enum SkipReason {
     /// ([`Special`] says which). Reading a FIFO would wait for ever and a
     /// device may never end.
     NotRegular,
+    /// Its name ends with
+    /// [`TEMP_SUFFIX`](crate::atomic::TEMP_SUFFIX): the temporary file of
+    /// an in-place rewrite that is running or was killed
+    /// ([`crate::atomic`]), whose games are those of another file (or half
+    /// of them).
+    Temporary,
 }
 
 impl SkipReason {
     /// Every reason, in the order of [`Skipped::counts`].
-    pub const ALL: [SkipReason; 3] = [
+    pub const ALL: [SkipReason; 4] = [
         SkipReason::NotSgf,
         SkipReason::Unreadable,
         SkipReason::NotRegular,
+        SkipReason::Temporary,
     ];
 
     /// A stable `snake_case` code: `not_sgf`, `unreadable`,
-    /// `not_regular_file`.
+    /// `not_regular_file`, `temporary_file`.
     pub fn code(self) -> &'static str {
         match self {
             SkipReason::NotSgf => "not_sgf",
             SkipReason::Unreadable => "unreadable",
             SkipReason::NotRegular => "not_regular_file",
+            SkipReason::Temporary => "temporary_file",
         }
     }
 
     /// In a few words, plural: `not SGF`, `unreadable`, `not regular
-    /// files`.
+    /// files`, `temporary files of unfinished rewrites`.
     pub fn description(self) -> &'static str {
         match self {
             SkipReason::NotSgf => "not SGF",
             SkipReason::Unreadable => "unreadable",
             SkipReason::NotRegular => "not regular files",
+            SkipReason::Temporary => "temporary files of unfinished rewrites",
         }
     }
 
@@ -58,6 +67,7 @@ impl SkipReason {
             SkipReason::NotSgf => 0,
             SkipReason::Unreadable => 1,
             SkipReason::NotRegular => 2,
+            SkipReason::Temporary => 3,
         }
     }
 }
@@ -94,12 +104,16 @@ pub enum Special {
     /// Anything else: a device or pipe stored in an archive, an unknown
     /// file type.
     Other,
+    /// A regular file, but the temporary file of an in-place rewrite
+    /// ([`SkipReason::Temporary`]).
+    Temporary,
 }
 
 impl Special {
     /// What it is: `fifo`, `socket`, `character device`, `block device`,
     /// `broken symlink`, `symlink loop`, `unresolvable symlink`, `symlink
-    /// in archive`, `hard link in archive`, `not a regular file`.
+    /// in archive`, `hard link in archive`, `not a regular file`,
+    /// `temporary file of an unfinished rewrite`.
     pub fn description(self) -> &'static str {
         match self {
             Special::Fifo => "fifo",
@@ -112,6 +126,7 @@ impl Special {
             Special::ArchiveSymlink => "symlink in archive",
             Special::ArchiveHardLink => "hard link in archive",
             Special::Other => "not a regular file",
+            Special::Temporary => "temporary file of an unfinished rewrite",
         }
     }
 }
@@ -122,7 +137,8 @@ impl fmt::Display for Special {
     }
 }
 
-/// One thing that is not a regular file, left out.
+/// One thing that is not a regular file (or is a rewrite's temporary
+/// file), left out.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SkippedItem {
     /// Where it is.
@@ -132,7 +148,8 @@ pub struct SkippedItem {
 }
 
 /// What a scan left out: counts by [`SkipReason`], and the things that are
-/// not regular files by origin (the first [`LISTED_MAX`] of them, sorted).
+/// not regular files or are temporary files by origin (the first
+/// [`LISTED_MAX`] of them, sorted).
 ///
 /// ```
 /// use sgf_grove::input::{Origin, SkipReason, Skipped, Special};
@@ -145,7 +162,7 @@ pub struct SkippedItem {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Skipped {
-    counts: [u64; 3],
+    counts: [u64; 4],
     listed: Vec<SkippedItem>,
 }
 
@@ -171,6 +188,18 @@ impl Skipped {
         }
     }
 
+    /// Counts and lists the temporary file of an in-place rewrite
+    /// ([`SkipReason::Temporary`]).
+    pub fn temporary(&mut self, origin: &Origin) {
+        self.counts[SkipReason::Temporary.index()] += 1;
+        if self.listed.len() < LISTED_MAX {
+            self.listed.push(SkippedItem {
+                origin: origin.clone(),
+                kind: Special::Temporary,
+            });
+        }
+    }
+
     /// How many were left out for `reason`.
     pub fn count(&self, reason: SkipReason) -> u64 {
         self.counts[reason.index()]
@@ -192,9 +221,10 @@ impl Skipped {
         self.total() == 0
     }
 
-    /// The things that are not regular files, sorted by origin (at most
-    /// [`LISTED_MAX`]; [`Skipped::count`] of [`SkipReason::NotRegular`]
-    /// counts them all).
+    /// The things that are not regular files and the temporary files,
+    /// sorted by origin (at most [`LISTED_MAX`]; [`Skipped::count`] of
+    /// [`SkipReason::NotRegular`] and [`SkipReason::Temporary`] counts
+    /// them all).
     pub fn listed(&self) -> &[SkippedItem] {
         &self.listed
     }
@@ -212,11 +242,19 @@ impl Skipped {
 
     /// Sorts the list by origin, dropping repeats (an input named twice).
     pub(crate) fn sort(&mut self) {
-        let before = self.listed.len();
         self.listed.sort();
-        self.listed.dedup();
-        let repeats = (before - self.listed.len()) as u64;
-        self.counts[SkipReason::NotRegular.index()] -= repeats;
+        let counts = &mut self.counts;
+        self.listed.dedup_by(|a, b| {
+            let repeat = a == b;
+            if repeat {
+                let reason = match a.kind {
+                    Special::Temporary => SkipReason::Temporary,
+                    _ => SkipReason::NotRegular,
+                };
+                counts[reason.index()] -= 1;
+            }
+            repeat
+        });
     }
 }
 
@@ -242,8 +280,26 @@ mod tests {
         let codes: Vec<_> = a.counts().map(|(r, n)| (r.code(), n)).collect();
         assert_eq!(
             codes,
-            [("not_sgf", 1), ("unreadable", 1), ("not_regular_file", 2)]
+            [
+                ("not_sgf", 1),
+                ("unreadable", 1),
+                ("not_regular_file", 2),
+                ("temporary_file", 0)
+            ]
         );
+    }
+
+    #[test]
+    fn temporary_files_are_listed_and_repeats_count_once() {
+        let mut a = Skipped::default();
+        a.temporary(&Origin::path(".a.sgf.1-0.sgf-grove-tmp"));
+        let mut b = Skipped::default();
+        b.temporary(&Origin::path(".a.sgf.1-0.sgf-grove-tmp"));
+        b.not_regular(&Origin::path("f"), Special::Fifo);
+        a.merge(b);
+        assert_eq!(a.count(SkipReason::Temporary), 1);
+        assert_eq!(a.count(SkipReason::NotRegular), 1);
+        assert_eq!(a.listed()[0].kind, Special::Temporary);
     }
 
     #[test]

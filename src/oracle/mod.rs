@@ -10,6 +10,7 @@
 pub mod describe;
 pub mod edit;
 pub mod events;
+pub mod inplace;
 pub mod lexer;
 pub mod parse;
 pub mod repair;

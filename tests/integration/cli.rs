@@ -2006,7 +2006,7 @@ fn check_tar_gz_prints_member_origins_and_counts() {
     assert_eq!(summary["skipped"], 0);
     assert_eq!(
         summary["skipped_by_reason"],
-        serde_json::json!({"not_regular_file": 0, "not_sgf": 1, "unreadable": 0})
+        serde_json::json!({"not_regular_file": 0, "not_sgf": 1, "temporary_file": 0, "unreadable": 0})
     );
 }
 

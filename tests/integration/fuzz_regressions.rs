@@ -26,6 +26,7 @@ fn check(input: &[u8]) {
     oracle::edit::check_edit_roundtrip(input);
     oracle::repair::check_repair(input);
     oracle::replay::check_replay(input);
+    oracle::inplace::check_inplace(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not

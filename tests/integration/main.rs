@@ -26,6 +26,7 @@ mod fuzz_regressions;
 mod game_info;
 mod index;
 mod index_cli;
+mod inplace;
 mod parallel;
 mod real_corpus;
 mod repair;

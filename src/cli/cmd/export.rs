@@ -1,4 +1,8 @@
 //! `sgf export`: one record per game, as JSON Lines, CSV or Parquet.
+//!
+//! Files (`--out`) are written under temporary names and renamed to their
+//! own at the end ([`Staged`]): a failed or killed export never leaves half
+//! a table under a final name.
 
 use super::tables;
 use super::{CliError, Status};
@@ -10,6 +14,7 @@ use sgf_grove::table::{
 };
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 /// Runs `sgf export`.
 ///
@@ -20,17 +25,15 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     let filter = tables::filter(&args.filter)
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
     let moves = !args.no_moves;
+    // Files are written under temporary names and renamed at the end.
+    let mut staged = Staged::default();
     let mut writer: Box<dyn RowWriter> = match (args.format, &args.out) {
         (TableFormat::Jsonl, None) => {
             Box::new(JsonLinesWriter::new(BufWriter::new(io::stdout())).moves(moves))
         }
-        (TableFormat::Jsonl, Some(path)) => Box::new(
-            JsonLinesWriter::new(
-                File::create(path)
-                    .map_err(|e| CliError::io(format!("cannot write {}", path.display()), e))?,
-            )
-            .moves(moves),
-        ),
+        (TableFormat::Jsonl, Some(path)) => {
+            Box::new(JsonLinesWriter::new(staged.create(path)?).moves(moves))
+        }
         (_, None) => {
             return Err(CliError::io(
                 "--out DIR is needed for csv and parquet",
@@ -40,30 +43,25 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
         (format, Some(dir)) => {
             fs::create_dir_all(dir)
                 .map_err(|e| CliError::io(format!("cannot create {}", dir.display()), e))?;
-            let create = |name: &str| {
-                let path = dir.join(name);
-                File::create(&path)
-                    .map_err(|e| CliError::io(format!("cannot write {}", path.display()), e))
-            };
             match format {
                 TableFormat::Csv => {
-                    let games = create("games.csv")?;
+                    let games = staged.create(&dir.join("games.csv"))?;
                     if moves {
-                        Box::new(CsvWriter::with_moves(games, create("moves.csv")?))
+                        let moves = staged.create(&dir.join("moves.csv"))?;
+                        Box::new(CsvWriter::with_moves(games, moves))
                     } else {
                         Box::new(CsvWriter::new(games))
                     }
                 }
-                _ => Box::new(
-                    ParquetWriter::create_dir(dir, ParquetOptions::new().moves(moves)).map_err(
-                        |e| {
-                            CliError::io(
-                                format!("cannot write {}", dir.display()),
-                                io::Error::other(e),
-                            )
-                        },
-                    )?,
-                ),
+                _ => {
+                    let games = staged.create(&dir.join("games.parquet"))?;
+                    let moves_file = match moves {
+                        true => Some(staged.create(&dir.join("moves.parquet"))?),
+                        false => None,
+                    };
+                    let options = ParquetOptions::new().moves(moves);
+                    Box::new(ParquetWriter::new(games, moves_file, options).map_err(table_error)?)
+                }
             }
         }
     };
@@ -109,10 +107,64 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
         return Err(table_error(err));
     }
     writer.finish().map_err(table_error)?;
+    drop(writer);
+    staged.commit()?;
     if !args.scan.quiet {
         let _ = writeln!(io::stderr(), "export: {next_id} games{}", failed.summary());
     }
     Ok(failed.status())
+}
+
+/// Output files written under temporary names beside their final ones
+/// (`.<name>.<pid>.sgf-grove-tmp`, which folder scans skip) and renamed
+/// to them by [`Staged::commit`] once every row is written, so that no
+/// final name ever holds half a table. Dropped without a commit, the
+/// temporary files are removed.
+#[derive(Debug, Default)]
+struct Staged {
+    /// Each temporary file and its final name.
+    files: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Staged {
+    /// A new temporary file for `path`.
+    fn create(&mut self, path: &Path) -> Result<BufWriter<File>, CliError> {
+        let name = path
+            .file_name()
+            .map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
+        let temp = path.with_file_name(format!(
+            ".{name}.{}{}",
+            std::process::id(),
+            sgf_grove::atomic::TEMP_SUFFIX
+        ));
+        let file = File::create(&temp)
+            .map_err(|e| CliError::io(format!("cannot write {}", path.display()), e))?;
+        self.files.push((temp, path.to_path_buf()));
+        Ok(BufWriter::new(file))
+    }
+
+    /// Syncs every temporary file and renames it to its final name.
+    fn commit(mut self) -> Result<(), CliError> {
+        for (temp, path) in std::mem::take(&mut self.files) {
+            let cannot = |e| CliError::io(format!("cannot write {}", path.display()), e);
+            File::open(&temp)
+                .and_then(|f| f.sync_all())
+                .map_err(cannot)?;
+            if let Err(e) = fs::rename(&temp, &path) {
+                let _ = fs::remove_file(&temp);
+                return Err(cannot(e));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        for (temp, _) in &self.files {
+            let _ = fs::remove_file(temp);
+        }
+    }
 }
 
 /// A failed table write as a [`CliError`], keeping the kind of an I/O

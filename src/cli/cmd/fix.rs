@@ -11,9 +11,11 @@
 //! input is read as a stream, as `fmt` reads it; `--in-place` replaces a
 //! file only when a repair changed something in it, through
 //! [`replace_file`] (temporary file + rename), and leaves it as it was when
-//! its input fails.
+//! its input fails. `--out` is written through a temporary file too and
+//! appears whole at the end.
 
-use super::rewrite::replace_file;
+use super::one_line::{is_line_break, OneLine};
+use super::rewrite::{is_sgfs, open_out, refused, replace_file};
 use super::{display_name, input_parse_options, is_stdin, open_reporting, parse_streaming};
 use super::{CliError, Status};
 use crate::args::FixArgs;
@@ -66,16 +68,23 @@ pub fn run(args: &FixArgs) -> Result<Status, CliError> {
     let mut stdout = args
         .dry_run
         .then(|| BufWriter::with_capacity(64 * 1024, io::stdout().lock()));
-    let mut shared: Option<Fixer<Box<dyn Write>>> = if args.dry_run {
+    // `--out`: written whole through a temporary file, renamed at the end.
+    let mut out_file = match &args.out {
+        Some(out) if !args.dry_run => match open_out(out) {
+            Ok(replace) => Some(replace),
+            Err(err) => return refused(&display_name(out), err),
+        },
+        _ => None,
+    };
+    let mut shared: Option<Fixer<Box<dyn Write + '_>>> = if args.dry_run {
         Some(Fixer::new(Box::new(io::sink()), repairs, options.clone()))
-    } else if let Some(out) = &args.out {
-        let file = fs::File::create(out)
-            .map_err(|e| CliError::io(format!("cannot create {}", display_name(out)), e))?;
-        Some(Fixer::new(
-            Box::new(BufWriter::with_capacity(64 * 1024, file)),
-            repairs,
-            options.clone(),
-        ))
+    } else if let (Some(out), Some(replace)) = (&args.out, out_file.as_mut()) {
+        let out: Box<dyn Write + '_> = if is_sgfs(out) {
+            Box::new(OneLine::new(replace))
+        } else {
+            Box::new(replace)
+        };
+        Some(Fixer::new(out, repairs, options.clone()))
     } else if !io_args.in_place {
         Some(Fixer::new(
             Box::new(BufWriter::with_capacity(64 * 1024, io::stdout())),
@@ -108,8 +117,14 @@ pub fn run(args: &FixArgs) -> Result<Status, CliError> {
             status = Status::Failed;
         }
     }
-    if let Some(fixer) = shared {
+    if let Some(fixer) = shared.take() {
         fixer.into_inner().flush()?;
+    }
+    drop(shared);
+    if let (Some(out), Some(replace)) = (&args.out, out_file) {
+        if refused_out(out, replace.commit())? == Status::Failed {
+            status = Status::Failed;
+        }
     }
     let summary = summary(&tally, repairs);
     match stdout.as_mut() {
@@ -122,6 +137,17 @@ pub fn run(args: &FixArgs) -> Result<Status, CliError> {
         }
     }
     Ok(status)
+}
+
+/// The outcome of the commit of `--out`.
+fn refused_out(
+    out: &Path,
+    committed: Result<(), sgf_grove::atomic::ReplaceError>,
+) -> Result<Status, CliError> {
+    match committed {
+        Ok(()) => Ok(Status::Ok),
+        Err(err) => refused(&display_name(out), err),
+    }
 }
 
 /// Adds `path` to `files`: a file (or `-`) as it is, a folder's `.sgf`
@@ -179,7 +205,18 @@ fn fix_one<W: Write>(
             let repaired = match fixer.fix_game(game) {
                 Ok(repaired) => repaired,
                 Err(err) if err.kind() == ErrorKind::Io => {
-                    return Err(super::io_error(&err).expect("an I/O error"));
+                    let io = super::io_error(&err).expect("an I/O error");
+                    if !is_line_break(&io) {
+                        return Err(io);
+                    }
+                    failed = true;
+                    let pos = coll.position(game.root().offset());
+                    let _ = writeln!(
+                        err_out,
+                        "{name}:{}:{}: error[sgfs_line_break]: {io}",
+                        pos.line, pos.column
+                    );
+                    return Ok(());
                 }
                 Err(err) => {
                     failed = true;

@@ -10,6 +10,7 @@ pub mod find;
 pub mod fix;
 pub mod fmt;
 pub mod index;
+mod one_line;
 mod rewrite;
 pub mod select;
 pub mod split;

@@ -4,19 +4,26 @@
 //! [`WriteOptions`], to standard output, to a file (`--out`) or, with
 //! `--in-place`, over the file.
 //!
-//! In place (and to `--out`), the output goes to a temporary file in the file's folder
-//! (`.<name>.sgf-XXXXXX`), which gets the file's permissions, is synced, and
-//! is renamed over the file only once every game was written: a rename
-//! within a folder is atomic, so the file holds either its old bytes or
-//! its new ones, whatever happens. A failed input (not SGF, a defect in
-//! strict mode, a character the target charset lacks, a failed write)
-//! drops the temporary file and leaves the file as it was. A process
-//! killed while writing can leave the temporary file behind, never a
-//! damaged original.
+//! In place (and to `--out`), the output goes through
+//! [`sgf_grove::atomic::Replace`]: a temporary file beside the file
+//! (`.<name>.<pid>-<n>.sgf-grove-tmp`, which folder scans skip and
+//! report), given the file's owner, group and mode, synced, and renamed
+//! over the file only once every game was written and the file was seen
+//! unchanged: the file holds either its old bytes or its new ones,
+//! whatever happens. A symbolic link is written through to its target; a
+//! file with several hard links, or locked by another rewrite, is refused.
+//! A failed input (not SGF, a defect in strict mode, a character the
+//! target charset lacks, a failed write) drops the temporary file and
+//! leaves the file as it was. A process killed while writing can leave the
+//! temporary file behind, never a damaged original; the next rewrite of the
+//! file removes it. An `.sgfs` file stays one game per line
+//! ([`OneLine`]).
 
+use super::one_line::{is_line_break, OneLine};
 use super::{display_name, input_parse_options, is_stdin, open_reporting, parse_streaming};
 use super::{CliError, Status};
 use crate::args::RewriteArgs;
+use sgf_grove::atomic::{Hooks, Replace, ReplaceError, ReplaceErrorKind};
 use sgf_grove::edit::EditableGame;
 use sgf_grove::game::Transform;
 use sgf_grove::writer::WriteOptions;
@@ -24,6 +31,7 @@ use sgf_grove::{ErrorKind, Writer};
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// What is done to each game before it is written.
 #[derive(Clone, Copy, Debug)]
@@ -89,8 +97,8 @@ pub fn rewrite_to(
 }
 
 /// Writes the inputs `paths` to the file `target` through a temporary file
-/// renamed over it ([`replace_file`]; `target` keeps its permissions, a
-/// new one gets those a new file gets).
+/// renamed over it ([`replace_file`]; an existing `target` keeps its owner
+/// and mode, a new one gets those a new file gets).
 fn to_file(
     args: &RewriteArgs,
     paths: &[PathBuf],
@@ -98,12 +106,12 @@ fn to_file(
     options: &WriteOptions,
     edit: Edit,
 ) -> Result<Status, CliError> {
-    if !target.exists() && !paths.iter().any(|p| p == target) {
-        // A new file: created empty first, for the permissions it gets.
-        fs::File::create(target)
-            .map_err(|e| CliError::io(format!("cannot create {}", display_name(target)), e))?;
-    }
-    replace_file(target, |out| {
+    let name = display_name(target);
+    let replace = match open_out(target) {
+        Ok(replace) => replace,
+        Err(err) => return refused(&name, err),
+    };
+    replace_with(replace, &name, |out| {
         let mut writer = Writer::with_options(out, options.clone());
         let mut status = Status::Ok;
         for path in paths {
@@ -115,11 +123,18 @@ fn to_file(
     })
 }
 
-/// Replaces the file at `path` by what `write` writes: into a temporary
-/// file in the same folder, renamed over the file (with its permissions)
-/// once `write` returns [`Status::Ok`] and `true` (keep). On
+/// Replaces the file at `path` by what `write` writes, through
+/// [`Replace`]: into a temporary file beside it (beside the target of a
+/// symbolic link), renamed over it with its owner, group and mode once
+/// `write` returns [`Status::Ok`] and `true` (keep). On
 /// [`Status::Failed`], or `false`, the temporary file is removed and the
-/// file stays as it was.
+/// file stays as it was. An `.sgfs` file is written one game per line
+/// ([`OneLine`]).
+///
+/// A file that cannot be replaced safely — several hard links, another
+/// rewrite holding its lock, a change on disk meanwhile, an owner that
+/// cannot be given back — is left as it was, said on standard error
+/// (`sgf: error[CODE]: …`), and is [`Status::Failed`].
 ///
 /// # Errors
 ///
@@ -130,34 +145,84 @@ pub fn replace_file(
     write: impl FnOnce(&mut dyn Write) -> Result<(Status, bool), CliError>,
 ) -> Result<Status, CliError> {
     let name = display_name(path);
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
+    match Replace::with_hooks(path, test_hooks()) {
+        Ok(replace) => replace_with(replace, &name, write),
+        Err(err) => refused(&name, err),
+    }
+}
+
+/// The part of [`replace_file`] once the temporary file exists.
+fn replace_with(
+    mut replace: Replace,
+    name: &str,
+    write: impl FnOnce(&mut dyn Write) -> Result<(Status, bool), CliError>,
+) -> Result<Status, CliError> {
+    for stale in replace.removed() {
+        let _ = writeln!(
+            io::stderr(),
+            "{name}: note: removed {}, the temporary file of a rewrite that was killed",
+            display_name(stale)
+        );
+    }
+    let (status, keep) = if is_sgfs(replace.target()) {
+        write(&mut OneLine::new(&mut replace))?
+    } else {
+        write(&mut replace)?
     };
-    let permissions = fs::metadata(path)
-        .map_err(|e| CliError::io(format!("cannot read {name}"), e))?
-        .permissions();
-    let file_name = path
-        .file_name()
-        .map_or_else(|| "sgf".into(), |n| n.to_string_lossy());
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}.sgf-"))
-        .tempfile_in(dir)
-        .map_err(|e| CliError::io(format!("cannot create a temporary file beside {name}"), e))?;
-    let mut out = BufWriter::with_capacity(64 * 1024, temp);
-    let (status, keep) = write(&mut out)?;
     if status == Status::Failed || !keep {
         // The temporary file is removed when dropped; the file stays.
         return Ok(status);
     }
-    let cannot = |e| CliError::io(format!("cannot write {name}"), e);
-    let temp = out.into_inner().map_err(|e| cannot(e.into_error()))?;
-    temp.as_file()
-        .set_permissions(permissions)
-        .map_err(cannot)?;
-    temp.as_file().sync_all().map_err(cannot)?;
-    temp.persist(path).map_err(|e| cannot(e.error))?;
-    Ok(Status::Ok)
+    match replace.commit() {
+        Ok(()) => Ok(Status::Ok),
+        Err(err) => refused(name, err),
+    }
+}
+
+/// The [`Replace`] of an output file `--out` names: an existing file is
+/// replaced, a new one appears whole.
+///
+/// # Errors
+///
+/// What [`Replace::new`] refuses.
+pub fn open_out(target: &Path) -> Result<Replace, ReplaceError> {
+    if fs::symlink_metadata(target).is_ok() {
+        Replace::with_hooks(target, test_hooks())
+    } else {
+        Replace::create(target)
+    }
+}
+
+/// A file [`Replace`] refused: said on standard error and
+/// [`Status::Failed`], the file as it was; a plain I/O failure is a
+/// [`CliError`].
+pub fn refused(name: &str, err: ReplaceError) -> Result<Status, CliError> {
+    if err.kind() == ReplaceErrorKind::Io {
+        return Err(CliError::io(format!("cannot write {name}"), err.into()));
+    }
+    let _ = writeln!(io::stderr(), "sgf: error[{}]: {err}", err.kind().code());
+    Ok(Status::Failed)
+}
+
+/// Whether `path` is an `.sgfs` file (one game per line), by its name.
+pub fn is_sgfs(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgfs"))
+}
+
+/// The test hooks of [`Replace`] the integration tests set through the
+/// environment: `SGF_GROVE_TEST_PAUSE_BEFORE_RENAME_MS` pauses before the
+/// last check and the rename, so that a test can change the file, start
+/// a second rewrite, or kill the process at that point. Not for users.
+fn test_hooks() -> Hooks {
+    let pause = std::env::var("SGF_GROVE_TEST_PAUSE_BEFORE_RENAME_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map(Duration::from_millis);
+    Hooks {
+        pause_before_rename: pause,
+        ..Hooks::default()
+    }
 }
 
 /// Reads the input at `path` as a stream and writes each game with
@@ -191,7 +256,21 @@ fn write_one<W: Write>(
             };
             match written {
                 Ok(()) => {
-                    writer.get_mut().write_all(game_out.get_mut())?;
+                    if let Err(io) = writer.get_mut().write_all(game_out.get_mut()) {
+                        if !is_line_break(&io) {
+                            return Err(io);
+                        }
+                        // An `.sgfs` target: the game would span lines.
+                        failed = true;
+                        super::note_failure();
+                        let pos = coll.position(game.span().start);
+                        let _ = writeln!(
+                            err_out,
+                            "{name}:{}:{}: error[sgfs_line_break]: {io}",
+                            pos.line, pos.column
+                        );
+                        continue;
+                    }
                     for d in game_out.take_dropped() {
                         let _ = writeln!(
                             err_out,

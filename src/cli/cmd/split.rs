@@ -5,7 +5,9 @@
 //! writer (values byte for byte as in the input, the tree well formed even
 //! when the input's was cut off), and `DIR/index.tsv` says where each came
 //! from: `n`, the source (`file` or `archive!member`), the game's index in
-//! it and its byte offset.
+//! it and its byte offset. A folder that holds anything is refused
+//! unless `--force`: the files of an earlier split would be read with the
+//! new ones.
 
 use super::{CliError, Status};
 use crate::args::SplitArgs;
@@ -29,6 +31,19 @@ struct Piece {
 ///
 /// When the output folder or a file in it cannot be written.
 pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
+    // Games of an earlier split left beside the new ones would read as
+    // one set.
+    let holds_something = fs::read_dir(&args.out).is_ok_and(|mut d| d.next().is_some());
+    if holds_something && !args.force {
+        return Err(CliError::io(
+            format!("cannot split into {}", args.out.display()),
+            io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the folder is not empty (its files would mix with the new ones); \
+                 use an empty folder, or --force to write over it",
+            ),
+        ));
+    }
     fs::create_dir_all(&args.out)
         .map_err(|e| CliError::io(format!("cannot create {}", args.out.display()), e))?;
     let index_path = args.out.join("index.tsv");

@@ -5,6 +5,7 @@ use super::{CliError, Status};
 use crate::args::{Format, StatsArgs};
 use crate::name::origin_name;
 use crate::scan::Progress;
+use sgf_grove::input::Special;
 use sgf_grove::table::{GameRow, Stats};
 use std::io::{self, Write};
 use std::time::Instant;
@@ -67,6 +68,17 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
     progress.finish();
     tallies.merge_into(&mut total);
     total.add_skipped(&skipped);
+    // A rewrite's temporary file is named, for its owner to remove.
+    for item in skipped.listed() {
+        if item.kind == Special::Temporary {
+            let _ = writeln!(
+                io::stderr(),
+                "{}: skipped: {} (not read)",
+                origin_name(&item.origin),
+                item.kind
+            );
+        }
+    }
     total.set_seconds(started.elapsed().as_secs_f64());
     let mut out = io::stdout().lock();
     match args.format {

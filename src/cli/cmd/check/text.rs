@@ -9,7 +9,7 @@ use crate::cmd::{
 };
 use crate::name::origin_name;
 use crate::read::Input;
-use sgf_grove::input::{Content, SkipReason, Skipped};
+use sgf_grove::input::{Content, SkipReason, Skipped, Special};
 use sgf_grove::{audit, Collection, Warning, WarningKind};
 use std::io::{self, Write};
 use std::time::Duration;
@@ -314,9 +314,16 @@ fn write_skipped(out: &mut impl Write, skipped: &Skipped) -> io::Result<()> {
     if special > 0 {
         writeln!(out, "skipped:  {special} not regular files")?;
         for item in skipped.listed() {
-            writeln!(out, "  {} ({})", origin_name(&item.origin), item.kind)?;
+            if item.kind != Special::Temporary {
+                writeln!(out, "  {} ({})", origin_name(&item.origin), item.kind)?;
+            }
         }
-        let unlisted = special - skipped.listed().len() as u64;
+        let listed = skipped
+            .listed()
+            .iter()
+            .filter(|i| i.kind != Special::Temporary)
+            .count();
+        let unlisted = special.saturating_sub(listed as u64);
         if unlisted > 0 {
             writeln!(out, "  ({unlisted} more not listed)")?;
         }
@@ -324,6 +331,13 @@ fn write_skipped(out: &mut impl Write, skipped: &Skipped) -> io::Result<()> {
     for (reason, count) in skipped.counts() {
         if reason != SkipReason::NotRegular && count > 0 {
             writeln!(out, "skipped:  {count} {reason}")?;
+        }
+        if reason == SkipReason::Temporary {
+            for item in skipped.listed() {
+                if item.kind == Special::Temporary {
+                    writeln!(out, "  {} ({})", origin_name(&item.origin), item.kind)?;
+                }
+            }
         }
     }
     Ok(())
