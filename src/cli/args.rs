@@ -316,6 +316,42 @@ pub struct CheckArgs {
     /// Read every game's text in this charset, whatever its `CA` says.
     #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
     pub charset: Option<&'static Encoding>,
+
+    #[command(flatten)]
+    pub limits: InputLimits,
+}
+
+/// The limits on what one input may make a command read, shared by the
+/// commands that read folders and archives.
+#[derive(Debug, Args)]
+pub struct InputLimits {
+    /// The longest line of an `.sgfs` file (one game per line), in bytes:
+    /// a longer line is an error naming it, skipped without being held,
+    /// and the next line is read.
+    #[arg(long, value_name = "BYTES", default_value_t = sgf_grove::input::DEFAULT_MAX_LINE)]
+    pub max_line_bytes: u64,
+
+    /// The most bytes one input (a file named or found in a folder,
+    /// standard input) may expand to, its nested archives and compressed
+    /// members all counted: past it, the input is an error and the next
+    /// input is read. Bounds the work of an archive bomb.
+    #[arg(long, value_name = "BYTES", default_value_t = sgf_grove::input::DEFAULT_MAX_INPUT_BYTES)]
+    pub max_input_bytes: u64,
+
+    /// The most games one input may hold, nested archives all counted:
+    /// past it, the input is an error and the next input is read.
+    #[arg(long, value_name = "N", default_value_t = sgf_grove::input::DEFAULT_MAX_INPUT_GAMES)]
+    pub max_input_games: u64,
+}
+
+impl InputLimits {
+    /// `inputs` with these limits.
+    pub fn apply(&self, inputs: sgf_grove::input::Inputs) -> sgf_grove::input::Inputs {
+        inputs
+            .max_line(self.max_line_bytes)
+            .max_input_bytes(self.max_input_bytes)
+            .max_input_games(self.max_input_games)
+    }
 }
 
 /// The output format of `sgf check`.

@@ -1,6 +1,7 @@
 //! The entry point: [`Inputs`], a list of paths made into [`Sources`] by a
 //! folder walk, then scanned source by source.
 
+use super::budget::Budget;
 use super::scan::{Hint, Scan, Src, Visit};
 use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
 use std::fs::{self, File, FileType};
@@ -52,6 +53,9 @@ pub struct Inputs {
     by_content: bool,
     max_depth: u32,
     max_spool: u64,
+    max_line: u64,
+    max_input_bytes: u64,
+    max_input_games: u64,
     shard: Option<(usize, usize)>,
     range: Option<(usize, usize)>,
     members: Option<(u64, u64)>,
@@ -78,6 +82,9 @@ impl Inputs {
             by_content: true,
             max_depth: DEFAULT_MAX_DEPTH,
             max_spool: DEFAULT_MAX_SPOOL,
+            max_line: super::DEFAULT_MAX_LINE,
+            max_input_bytes: super::DEFAULT_MAX_INPUT_BYTES,
+            max_input_games: super::DEFAULT_MAX_INPUT_GAMES,
             #[cfg(feature = "parallel")]
             worker_budget: super::par::WORKER_BUDGET,
             shard: None,
@@ -129,6 +136,71 @@ impl Inputs {
     #[must_use]
     pub fn max_spool(mut self, bytes: u64) -> Inputs {
         self.max_spool = bytes;
+        self
+    }
+
+    /// How many bytes a line of an `.sgfs` member may have
+    /// ([`SgfsLines::max_line`](super::SgfsLines::max_line)): a longer line
+    /// is an error naming it ([`ErrorKind::LineTooLong`](crate::ErrorKind::LineTooLong)),
+    /// skipped to its end without being held, and the next line is read.
+    /// Default: [`DEFAULT_MAX_LINE`](super::DEFAULT_MAX_LINE), 64 MiB.
+    #[must_use]
+    pub fn max_line(mut self, bytes: u64) -> Inputs {
+        self.max_line = bytes;
+        self
+    }
+
+    /// The `.sgfs` line limit of [`Inputs::max_line`].
+    pub(crate) fn line_limit(&self) -> u64 {
+        self.max_line
+    }
+
+    /// How many bytes one input (a file named or found in a folder,
+    /// standard input) may expand to: the SGF text of all its members, at
+    /// every depth of nested archives and compressed streams, and what is
+    /// copied to temporary files (zip and 7z read from a stream). Going
+    /// over is an error naming the input ([`InputErrorKind::OverBudget`]),
+    /// handed over with the member being read; nothing more of that input
+    /// is read and the scan goes on with the next one. A small archive can
+    /// hold terabytes (a zip of zips): this bounds the work it makes.
+    /// Default: [`DEFAULT_MAX_INPUT_BYTES`](super::DEFAULT_MAX_INPUT_BYTES),
+    /// 16 TiB.
+    ///
+    /// ```
+    /// use sgf_grove::input::{InputErrorKind, Inputs};
+    /// use sgf_grove::ParseOptions;
+    /// let path = std::env::temp_dir().join(format!("sgf-grove-budget-{}.sgf", std::process::id()));
+    /// std::fs::write(&path, "(;GM[1])\n".repeat(100))?;
+    /// let (mut games, mut errors) = (0, Vec::new());
+    /// Inputs::new([&path]).max_input_games(10).scan_games(ParseOptions::new(), |game| {
+    ///     match game {
+    ///         Ok(game) if game.tree().is_some() => games += 1,
+    ///         Ok(_) => {}
+    ///         Err(err) => errors.push(err.kind()),
+    ///     }
+    ///     Ok::<(), std::convert::Infallible>(())
+    /// })?;
+    /// assert_eq!((games, errors), (10, vec![InputErrorKind::OverBudget]));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_input_bytes(mut self, bytes: u64) -> Inputs {
+        self.max_input_bytes = bytes;
+        self
+    }
+
+    /// How many games one input may hold, nested archives all counted, as
+    /// [`Inputs::max_input_bytes`] does for bytes: games past it are an
+    /// error naming the input ([`InputErrorKind::OverBudget`]), and nothing
+    /// more of it is read. [`Inputs::scan_games`] counts the games; a
+    /// consumer of [`Inputs::scan`] that parses members itself counts them
+    /// with [`Member::game_budget`]. Default:
+    /// [`DEFAULT_MAX_INPUT_GAMES`](super::DEFAULT_MAX_INPUT_GAMES), 16
+    /// billion.
+    #[must_use]
+    pub fn max_input_games(mut self, games: u64) -> Inputs {
+        self.max_input_games = games;
         self
     }
 
@@ -595,7 +667,9 @@ impl Source {
         F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
     {
         let visit: &mut Visit<'_, E> = &mut visit;
+        let budget = Budget::new(inputs.max_input_bytes, inputs.max_input_games);
         let mut scan = Scan {
+            budget: &budget,
             max_depth: inputs.max_depth,
             max_spool: inputs.max_spool,
             by_content: inputs.by_content,

@@ -427,7 +427,7 @@ impl Inputs {
                 Err(err) if !seen() => sink(Err(err)),
                 Err(_) => {}
                 Ok(member) => {
-                    let _ = games_of(member, options, self.cancel(), &mut idle, &mut |game| {
+                    let _ = games_of(member, options, self, &mut idle, &mut |game| {
                         if seen() {
                             return Ok::<(), Infallible>(());
                         }
@@ -470,7 +470,7 @@ impl Inputs {
             games_of(
                 member,
                 options,
-                self.cancel(),
+                self,
                 &mut idle,
                 &mut |game: Result<Game<'_>, _>| {
                     match game {
@@ -595,7 +595,7 @@ impl Inputs {
                 items.push(Err(err));
                 Ok(())
             }
-            Ok(member) => games_of(member, options, self.cancel(), &mut idle, &mut |game| {
+            Ok(member) => games_of(member, options, self, &mut idle, &mut |game| {
                 if let Some(tree) = game.as_ref().ok().and_then(Game::tree) {
                     bytes += tree.span().len();
                     if bytes > self.budget() {
