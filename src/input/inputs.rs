@@ -7,6 +7,7 @@ use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
 use std::fs::{self, File, FileType};
 use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -818,7 +819,8 @@ fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
 
 /// Walks the folder `root` (with an explicit stack: depth is unbounded)
 /// into `sources`. Regular files are taken, directly or through a symbolic
-/// link; links to folders are not followed (no cycles); anything else is
+/// link; links to folders are followed, unless the folder is one the walk
+/// is inside already (a loop: skipped and listed as one); anything else is
 /// skipped and listed.
 fn walk_folder(root: &Path, sources: &mut Sources) {
     let folder = sources.folders.len();
@@ -830,12 +832,13 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
     // Each folder's entries sorted by name and taken depth first: the
     // files come in the order of their paths, which the sort of the
     // sources then only checks.
-    let mut stack = vec![Entry::Folder(root.to_path_buf())];
+    let top = Chain::new(fs::metadata(root).ok().and_then(|m| dir_id(root, &m)), None);
+    let mut stack = vec![Entry::Folder(root.to_path_buf(), top)];
     let mut entries = Vec::new();
     while let Some(entry) = stack.pop() {
-        let dir_path = match entry {
-            Entry::Folder(path) => path,
-            Entry::File(path, file_type, size) => {
+        let (dir_path, chain) = match entry {
+            Entry::Folder(path, chain) => (path, chain),
+            Entry::File(path, file_type, size, chain) => {
                 match classify(&path, file_type) {
                     Ok(()) => sources.list.push(Source {
                         origin: Origin::path(path),
@@ -843,8 +846,19 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                         folder: Some(folder),
                         size,
                     }),
-                    // A link to a folder is not followed, and not listed.
-                    Err(None) => {}
+                    // A link to a folder: followed, unless it leads to a
+                    // folder the walk is inside (which would never end).
+                    Err(None) => {
+                        let id = fs::metadata(&path).ok().and_then(|m| dir_id(&path, &m));
+                        if id.is_some() && chain.holds(id.as_ref()) {
+                            let origin = Origin::path(path);
+                            sources.skipped.not_regular(&origin, Special::SymlinkLoop);
+                            sources.folders[folder].skipped += 1;
+                        } else {
+                            let inner = Chain::new(id, Some(chain));
+                            stack.push(Entry::Folder(path, inner));
+                        }
+                    }
                     Err(Some(kind)) => {
                         sources.skipped.not_regular(&Origin::path(path), kind);
                         sources.folders[folder].skipped += 1;
@@ -879,7 +893,17 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                 }
             };
             if file_type.is_dir() {
-                entries.push(Entry::Folder(path));
+                let id = item.metadata().ok().and_then(|m| dir_id(&path, &m));
+                if id.is_some() && chain.holds(id.as_ref()) {
+                    // A folder the walk is inside, reached again through
+                    // a link followed above it.
+                    sources
+                        .skipped
+                        .not_regular(&Origin::path(path), Special::SymlinkLoop);
+                    sources.folders[folder].skipped += 1;
+                    continue;
+                }
+                entries.push(Entry::Folder(path, Chain::new(id, Some(chain.clone()))));
             } else {
                 // A regular file's size, asked of its folder (a shorter
                 // lookup than by its path, later).
@@ -887,7 +911,7 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                     .is_file()
                     .then(|| item.metadata().ok().map(|m| m.len()))
                     .flatten();
-                entries.push(Entry::File(path, file_type, size));
+                entries.push(Entry::File(path, file_type, size, chain.clone()));
             }
         }
         entries.sort_unstable_by(|a, b| b.path().file_name().cmp(&a.path().file_name()));
@@ -897,16 +921,66 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
 
 /// What a walk of a folder has yet to look at.
 enum Entry {
-    Folder(PathBuf),
-    /// Not a folder: its type, and its size when it is a regular file.
-    File(PathBuf, FileType, Option<u64>),
+    /// A folder, and the folders it is inside, itself first.
+    Folder(PathBuf, Rc<Chain>),
+    /// Not a folder: its type, its size when it is a regular file, and
+    /// the folders it is inside.
+    File(PathBuf, FileType, Option<u64>, Rc<Chain>),
 }
 
 impl Entry {
     fn path(&self) -> &Path {
         match self {
-            Entry::Folder(path) | Entry::File(path, ..) => path,
+            Entry::Folder(path, _) | Entry::File(path, ..) => path,
         }
+    }
+}
+
+/// The folders a walk is inside, innermost first, as they are on disk
+/// (through the links followed to reach them): a link to one of them
+/// would make the walk go round for ever.
+struct Chain {
+    id: Option<DirId>,
+    parent: Option<Rc<Chain>>,
+}
+
+impl Chain {
+    fn new(id: Option<DirId>, parent: Option<Rc<Chain>>) -> Rc<Chain> {
+        Rc::new(Chain { id, parent })
+    }
+
+    /// Whether the folder `id` is this one or one it is inside.
+    fn holds(&self, id: Option<&DirId>) -> bool {
+        let mut at = Some(self);
+        while let Some(chain) = at {
+            if chain.id.is_some() && chain.id.as_ref() == id {
+                return true;
+            }
+            at = chain.parent.as_deref();
+        }
+        false
+    }
+}
+
+/// What tells one folder from another on disk: its device and inode.
+#[cfg(unix)]
+type DirId = (u64, u64);
+/// What tells one folder from another on disk: its canonical path.
+#[cfg(not(unix))]
+type DirId = PathBuf;
+
+/// The identity of the folder at `path`, whose metadata is `meta`.
+fn dir_id(path: &Path, meta: &fs::Metadata) -> Option<DirId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let _ = path;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        fs::canonicalize(path).ok()
     }
 }
 

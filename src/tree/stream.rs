@@ -106,8 +106,9 @@ pub struct StreamParser<R> {
     origin: Origin,
     /// Whether no byte was dropped since the stream (or part) started.
     at_start: bool,
-    /// A read error met after some bytes of a read: those bytes are parsed
-    /// first (the games they complete are handed out), then it is returned.
+    /// A read error: the stream ends there. What was read before it is
+    /// parsed as the end of the stream (the games it holds are handed out,
+    /// as parsing the bytes read would give them), then it is returned.
     pending: Option<Error>,
     eof: bool,
     done: bool,
@@ -281,6 +282,12 @@ impl<R: Read> StreamParser<R> {
         }
         self.drop_consumed();
         loop {
+            if self.buf.len() == self.start && self.eof {
+                if let Some(e) = self.pending.take() {
+                    // Everything before the break was handed out.
+                    return self.fail(e);
+                }
+            }
             if self.buf.len() == self.start && !self.eof {
                 if let Err(e) = self.fill() {
                     return self.fail(e);
@@ -315,6 +322,11 @@ impl<R: Read> StreamParser<R> {
                     continue;
                 }
                 Err(e) => {
+                    let broke = self.pending.take();
+                    if let Some(broke) = broke.filter(|_| e.kind() == ErrorKind::NoGameTree) {
+                        // No game before the break: the break is the news.
+                        return self.fail(broke);
+                    }
                     let e = self.shift_error(e);
                     return self.fail(e);
                 }
@@ -348,11 +360,16 @@ impl<R: Read> StreamParser<R> {
             self.games += 1;
             self.consumed = one.end;
         } else {
-            // The end of the stream: what is left is warnings alone.
-            self.done = true;
+            // The end of the stream: what is left is warnings alone (then
+            // the error the source broke on, if it did).
             if self.store.warnings.is_empty() {
+                if let Some(e) = self.pending.take() {
+                    return self.fail(e);
+                }
+                self.done = true;
                 return None;
             }
+            self.done = self.pending.is_none();
         }
         Some(Ok(Collection {
             store: &self.store,
@@ -471,7 +488,6 @@ impl<R: Read> StreamParser<R> {
         }
         let want = READ_SIZE.max(self.buf.len() - self.start);
         self.buf.reserve(want);
-        let before = self.buf.len();
         // Into the buffer's spare room, with no zero-filling first; short
         // only at the end of the source.
         let mut src = (&mut self.src).take(want as u64);
@@ -492,13 +508,15 @@ impl<R: Read> StreamParser<R> {
                     let (at, limit) = long.unwrap_or_default();
                     return Err(Error::new(ErrorKind::LineTooLong { limit }, at));
                 }
-                // A source that breaks midway (a corrupt compressed
-                // stream): the games read before the break come first.
-                Err(e) if self.buf.len() > before => {
+                // A source that breaks midway (a corrupt or cut compressed
+                // stream): the stream ends there; the games read before
+                // the break come first, all of them (nothing waits for
+                // bytes that will not come).
+                Err(e) => {
                     self.pending = Some(Error::from(e));
+                    self.eof = true;
                     break;
                 }
-                Err(e) => return Err(Error::from(e)),
             }
         }
         if self.buf.len() - self.start >= u32::MAX as usize - 1 {
