@@ -55,8 +55,14 @@ pub enum Command {
     ///
     /// Exit status: 0 when every file parsed (warnings allowed), 1 when any
     /// file failed (including unreadable ones), 2 on usage errors.
+    ///
+    /// Memory: the largest game plus a constant (about 10 MB), whatever
+    /// the length or shape of the inputs.
     Check(CheckArgs),
     /// Print the parsed collection as JSON, in the shape SGFGrove.js uses.
+    ///
+    /// Memory: the largest game plus a constant (about 10 MB), whatever
+    /// the length or shape of the inputs.
     Dump(DumpArgs),
     /// Write the parsed collections back as SGF: raw (values as read) or
     /// canonical, optionally transcoded to UTF-8, to standard output or in
@@ -65,6 +71,9 @@ pub enum Command {
     /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
     /// mode, a character the target charset lacks; a file written in place
     /// is then left as it was), 2 on usage errors and I/O failures.
+    ///
+    /// Memory: the largest game plus a constant (about 10 MB), whatever
+    /// the length or shape of the inputs.
     Fmt(FmtArgs),
     /// Repair known defects of real files (named repairs, each opt-in),
     /// reporting each change as `path:line:column: repair: what` on
@@ -97,22 +106,38 @@ pub enum Command {
     ///
     /// Exit status: 0 (failed inputs are counted, not fatal), 2 on usage
     /// errors.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight), whatever the length or
+    /// shape of the inputs.
     Stats(StatsArgs),
     /// Print the games that pass the filters (their sources, or the games
     /// themselves as one collection).
     ///
     /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight), whatever the length or
+    /// shape of the inputs.
     Select(SelectArgs),
     /// Write one record per game (and the main line's moves) as JSON Lines,
     /// CSV or Parquet.
     ///
     /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight and one row group per table for Parquet), whatever the length or
+    /// shape of the inputs.
     Export(ExportArgs),
     /// Write every game to a file of its own: DIR/1.sgf, DIR/2.sgf, … in
     /// the order of the scan, and DIR/index.tsv (number, source, game,
     /// offset).
     ///
     /// Exit status: 0 when every input was read, 1 when one failed.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight), whatever the length or
+    /// shape of the inputs.
     Split(SplitArgs),
 }
 

@@ -308,8 +308,8 @@ impl Reader {
             } else {
                 Box::new(Cursor::new(prefix).chain(from))
             };
-            let text = input::Utf16Reader::new(raw, content)
-                .ok_or(ReadError::InvalidUtf16(content))?;
+            let text =
+                input::Utf16Reader::new(raw, content).ok_or(ReadError::InvalidUtf16(content))?;
             return Ok(Input::new(Box::new(text), Some(content), Backing::Tail));
         }
         if !content.is_text() {

@@ -59,9 +59,10 @@ pub enum InputErrorKind {
     /// A member is not SGF text (binary data, an executable): from
     /// [`Inputs::scan_games`](super::Inputs::scan_games).
     NotText(Content),
-    /// A member is UTF-16 text larger than the limit for decoding it in
-    /// memory, or UTF-16 that does not decode: from
-    /// [`Inputs::scan_games`](super::Inputs::scan_games).
+    /// A member is UTF-16 text that cannot be decoded: from
+    /// [`Inputs::scan_games`](super::Inputs::scan_games). (Text that stops
+    /// decoding midway is decoded as a stream: the games before come out,
+    /// then an [`InputErrorKind::Io`] error names the byte.)
     Utf16(Content),
     /// The parser stopped on a member (in strict mode the first defect; no
     /// game at all; a game too large): the source is the parser's

@@ -467,32 +467,29 @@ impl Inputs {
                 }
             };
             let origin = Arc::new(member.origin().clone());
-            games_of(
-                member,
-                options,
-                self,
-                &mut idle,
-                &mut |game: Result<Game<'_>, _>| {
-                    match game {
-                        Err(err) => {
-                            // In order: the games before the error first.
-                            batch.flush(submit);
-                            submit(Unit::Error(err));
-                        }
-                        Ok(game) => {
-                            let copy = SPARE.with(|spare| spare.borrow_mut().take());
-                            let mut copy = copy.unwrap_or_default();
-                            game.collection().copy_into(&mut copy);
-                            let cut = CutGame {
-                                origin: Arc::clone(&origin),
-                                game: copy,
-                            };
-                            batch.push(cut, submit);
-                        }
+            games_of(member, options, self, &mut idle, &mut |game: Result<
+                Game<'_>,
+                _,
+            >| {
+                match game {
+                    Err(err) => {
+                        // In order: the games before the error first.
+                        batch.flush(submit);
+                        submit(Unit::Error(err));
                     }
-                    Ok(())
-                },
-            )
+                    Ok(game) => {
+                        let copy = SPARE.with(|spare| spare.borrow_mut().take());
+                        let mut copy = copy.unwrap_or_default();
+                        game.collection().copy_into(&mut copy);
+                        let cut = CutGame {
+                            origin: Arc::clone(&origin),
+                            game: copy,
+                        };
+                        batch.push(cut, submit);
+                    }
+                }
+                Ok(())
+            })
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
         let Ok(reported) = reported;

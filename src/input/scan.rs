@@ -112,13 +112,19 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
             }
         };
         if let Err(err) = read {
-            if depth == 0 && !hint.explicit && sgf_name_kind(hint.name).is_none() {
+            if !prefix.is_empty() {
+                // Broken after a few bytes: they are looked at and read,
+                // then the error comes (a member cut short keeps the games
+                // it holds).
+                src = Src::Stream(Box::new(Broken(Some(err))));
+            } else if depth == 0 && !hint.explicit && sgf_name_kind(hint.name).is_none() {
                 // A file found in a folder, of no SGF name: what it is
                 // cannot be told.
                 self.skipped.unreadable(origin);
                 return Ok(());
+            } else {
+                return self.report(InputError::io(origin.clone(), err));
             }
-            return self.report(InputError::io(origin.clone(), err));
         }
         let content = sniff(&prefix);
         let layered = content.is_compressed() || content.is_archive();
@@ -262,6 +268,18 @@ impl<'a> Src<'a> {
             Src::Stream(reader) => Box::new(Cursor::new(prefix).chain(reader)),
             // The prefix is a copy of the first bytes.
             Src::Whole(bytes, _) => Box::new(Cursor::new(bytes)),
+        }
+    }
+}
+
+/// A stream that broke: its error, once, then its end.
+struct Broken(Option<io::Error>);
+
+impl Read for Broken {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(err) => Err(err),
+            None => Ok(0),
         }
     }
 }

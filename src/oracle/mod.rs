@@ -10,6 +10,8 @@
 pub mod describe;
 pub mod edit;
 pub mod events;
+#[cfg(feature = "archives")]
+pub mod inputs;
 pub mod lexer;
 pub mod parse;
 pub mod repair;

@@ -13,8 +13,8 @@
 use super::build::{build_one, OneGame};
 use super::{Collection, ParseOptions, Store};
 use crate::error::{Error, ErrorKind, Result, WarningKind};
-use crate::lexer::is_space;
 use crate::events::Resume;
+use crate::lexer::is_space;
 use crate::lexer::LOOKAHEAD;
 use crate::span::Position;
 use std::io::Read;
@@ -369,7 +369,9 @@ impl<R: Read> StreamParser<R> {
                 self.done = true;
                 return None;
             }
+            // The error comes at the next call, once these are dropped.
             self.done = self.pending.is_none();
+            self.consumed = one.end;
         }
         Some(Ok(Collection {
             store: &self.store,
@@ -437,12 +439,8 @@ impl<R: Read> StreamParser<R> {
     /// left of the junk moves back to where the junk began, or is added
     /// when what was left was whitespace.
     fn place_dropped_junk(&mut self, kind: WarningKind, pos: Position) {
-        let is_junk = |k: WarningKind| {
-            matches!(
-                k,
-                WarningKind::JunkBeforeGame | WarningKind::JunkAfterGame
-            )
-        };
+        let is_junk =
+            |k: WarningKind| matches!(k, WarningKind::JunkBeforeGame | WarningKind::JunkAfterGame);
         let warnings = &mut self.store.warnings;
         // The rest of the junk, if it gave a warning, gave the first.
         let first = warnings.first().map(|w| w.kind);

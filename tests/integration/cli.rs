@@ -638,10 +638,7 @@ fn charset_option_overrides_ca_and_detection() {
     );
     assert_eq!(code(&out), 0);
     let lines = json_lines(&out);
-    assert_eq!(
-        lines[0]["charsets"],
-        serde_json::json!({"GBK/override": 1})
-    );
+    assert_eq!(lines[0]["charsets"], serde_json::json!({"GBK/override": 1}));
     assert_eq!(
         lines[1]["summary"]["charsets"],
         serde_json::json!({"GBK/override": 1})
@@ -693,10 +690,7 @@ fn check_reports_charsets_value_errors_and_unknown_properties() {
     assert_eq!(lines.len(), 4, "{}", stdout(&out));
     let a = &lines[0];
     assert_eq!(a["path"], Path::new(".").join("a.sgf").to_str().unwrap());
-    assert_eq!(
-        a["charsets"],
-        serde_json::json!({"UTF-8/declared": 1})
-    );
+    assert_eq!(a["charsets"], serde_json::json!({"UTF-8/declared": 1}));
     assert_eq!(
         a["value_errors"],
         serde_json::json!([
@@ -1722,12 +1716,13 @@ fn utf16_input_is_decoded_with_a_warning() {
     let mut odd = utf16(&format!("\u{feff}{game}"), false);
     odd.push(b'x');
     dir.write("odd.sgf", odd);
+    // Decoded as a stream: the text before the odd byte is read, then the
+    // file fails where the text stops decoding.
     let out = sgf(&dir.0, &["check", "odd.sgf"], None);
     assert_eq!(code(&out), 1);
     assert!(
-        stdout(&out).starts_with(
-            "odd.sgf: error[invalid_utf16]: UTF-16LE text that does not decode; not SGF text\n"
-        ),
+        stdout(&out)
+            .contains("odd.sgf: error[io]: UTF-16LE text that does not decode at byte 74\n"),
         "{}",
         stdout(&out)
     );
@@ -2051,10 +2046,13 @@ fn check_corrupt_gzip_fails_that_file_only() {
     let out = sgf(&dir.0, &["check", "in"], None);
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
+    // The games before the cut are read (the last one cut short, with its
+    // warnings), then the error.
     assert!(
-        text.starts_with("in/bad.sgf.gz: error[corrupt_input]: corrupt gzip data: "),
+        text.contains("\nin/bad.sgf.gz: error[corrupt_input]: corrupt gzip data: "),
         "{text}"
     );
+    assert!(text.contains("warning[unclosed_game_tree]"), "{text}");
     assert!(text.contains("files:    2 (1 ok, 1 failed)"), "{text}");
     assert!(text.contains("  in/bad.sgf.gz (corrupt_input)"), "{text}");
 }

@@ -3,8 +3,8 @@
 use crate::input::decode::{tagged, Below, Watched};
 use crate::input::scan::{archive_error, file_name, Hint, Scan, Src};
 use crate::input::{Content, InputError, InputErrorKind, Origin, Special};
-use std::fs::File;
 use std::cell::Cell;
+use std::fs::File;
 use std::io::{BufReader, Seek, SeekFrom};
 use zip::result::ZipError;
 
