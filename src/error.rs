@@ -300,6 +300,14 @@ pub enum ErrorKind {
     /// The input is larger than 4 GiB − 1 byte, the most a `u32` offset
     /// addresses.
     InputTooLarge,
+    /// A line of an `.sgfs` stream (one game per line) is longer than the
+    /// limit ([`SgfsLines::max_line`](crate::input::SgfsLines::max_line)):
+    /// it is skipped to its end without being held, and the next line is
+    /// read. The position is the line's start.
+    LineTooLong {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// The input is not SGF text but, by its first bytes, something else:
     /// compressed data, an archive, an executable, binary data, or UTF-16
     /// text (decode it first, e.g. with [`input::decode_utf16`](crate::input::decode_utf16)).
@@ -392,6 +400,7 @@ impl ErrorKind {
         match self {
             ErrorKind::NoGameTree => "no_game_tree",
             ErrorKind::InputTooLarge => "input_too_large",
+            ErrorKind::LineTooLong { .. } => "line_too_long",
             ErrorKind::NotText { .. } => "not_sgf_text",
             ErrorKind::Strict(kind) => kind.code(),
             ErrorKind::InvalidValue(_) => "invalid_value",
@@ -417,6 +426,9 @@ impl fmt::Display for ErrorKind {
         match self {
             ErrorKind::NoGameTree => f.write_str("no SGF game tree found in the input"),
             ErrorKind::InputTooLarge => f.write_str("input larger than 4 GiB"),
+            ErrorKind::LineTooLong { limit } => {
+                write!(f, "line longer than {limit} bytes; skipped")
+            }
             ErrorKind::NotText { what } => write!(f, "{what}; not SGF text"),
             ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
             ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),

@@ -58,8 +58,14 @@ pub enum Command {
     ///
     /// Exit status: 0 when every file parsed (warnings allowed), 1 when any
     /// file failed (including unreadable ones), 2 on usage errors.
+    ///
+    /// Memory: the largest game plus a constant (about 10 MB), whatever
+    /// the length or shape of the inputs.
     Check(CheckArgs),
     /// Print the parsed collection as JSON, in the shape SGFGrove.js uses.
+    ///
+    /// Memory: the largest game plus a constant (about 10 MB), whatever
+    /// the length or shape of the inputs.
     Dump(DumpArgs),
     /// Write the parsed collections back as SGF: raw (values as read) or
     /// canonical, optionally transcoded to UTF-8, to standard output or in
@@ -68,6 +74,9 @@ pub enum Command {
     /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
     /// mode, a character the target charset lacks; a file written in place
     /// is then left as it was), 2 on usage errors and I/O failures.
+    ///
+    /// Memory: the largest game plus a constant (about 10 MB), whatever
+    /// the length or shape of the inputs.
     Fmt(FmtArgs),
     /// Repair known defects of real files (named repairs, each opt-in),
     /// reporting each change as `path:line:column: repair: what` on
@@ -100,22 +109,38 @@ pub enum Command {
     ///
     /// Exit status: 0 (failed inputs are counted, not fatal), 2 on usage
     /// errors.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight), whatever the length or
+    /// shape of the inputs.
     Stats(StatsArgs),
     /// Print the games that pass the filters (their sources, or the games
     /// themselves as one collection).
     ///
     /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight), whatever the length or
+    /// shape of the inputs.
     Select(SelectArgs),
     /// Write one record per game (and the main line's moves) as JSON Lines,
     /// CSV or Parquet.
     ///
     /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight and one row group per table for Parquet), whatever the length or
+    /// shape of the inputs.
     Export(ExportArgs),
     /// Write every game to a file of its own: DIR/1.sgf, DIR/2.sgf, … in
     /// the order of the scan, and DIR/index.tsv (number, source, game,
     /// offset).
     ///
     /// Exit status: 0 when every input was read, 1 when one failed.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus a constant
+    /// (about 100 MB with the games in flight), whatever the length or
+    /// shape of the inputs.
     Split(SplitArgs),
 }
 
@@ -333,6 +358,42 @@ pub struct CheckArgs {
     /// Read every game's text in this charset, whatever its `CA` says.
     #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
     pub charset: Option<&'static Encoding>,
+
+    #[command(flatten)]
+    pub limits: InputLimits,
+}
+
+/// The limits on what one input may make a command read, shared by the
+/// commands that read folders and archives.
+#[derive(Debug, Args)]
+pub struct InputLimits {
+    /// The longest line of an `.sgfs` file (one game per line), in bytes:
+    /// a longer line is an error naming it, skipped without being held,
+    /// and the next line is read.
+    #[arg(long, value_name = "BYTES", default_value_t = sgf_grove::input::DEFAULT_MAX_LINE)]
+    pub max_line_bytes: u64,
+
+    /// The most bytes one input (a file named or found in a folder,
+    /// standard input) may expand to, its nested archives and compressed
+    /// members all counted: past it, the input is an error and the next
+    /// input is read. Bounds the work of an archive bomb.
+    #[arg(long, value_name = "BYTES", default_value_t = sgf_grove::input::DEFAULT_MAX_INPUT_BYTES)]
+    pub max_input_bytes: u64,
+
+    /// The most games one input may hold, nested archives all counted:
+    /// past it, the input is an error and the next input is read.
+    #[arg(long, value_name = "N", default_value_t = sgf_grove::input::DEFAULT_MAX_INPUT_GAMES)]
+    pub max_input_games: u64,
+}
+
+impl InputLimits {
+    /// `inputs` with these limits.
+    pub fn apply(&self, inputs: sgf_grove::input::Inputs) -> sgf_grove::input::Inputs {
+        inputs
+            .max_line(self.max_line_bytes)
+            .max_input_bytes(self.max_input_bytes)
+            .max_input_games(self.max_input_games)
+    }
 }
 
 /// The output format of `sgf check`.

@@ -14,15 +14,16 @@
 //! - SGF text is handed on as a [`Read`]: the sniffed bytes, then the rest
 //!   of the input, for [`sgf_grove::StreamParser`] to read a game at a
 //!   time. It has no size limit (the parser limits a single game);
-//! - UTF-16 text is read whole (up to [`MAX_DECODED`] bytes, refused as
-//!   soon as more are seen, and at once when a file's size says so),
-//!   decoded to UTF-8 and streamed from memory, with a note saying so.
+//! - UTF-16 text is decoded to UTF-8 as it is read
+//!   ([`input::Utf16Reader`]: a chunk at a time, of any length), with a
+//!   note saying so; text that does not decode stops the input there,
+//!   after the games before it.
 //!
 //! The [`Input`] counts the bytes read and the time spent reading, and can
 //! give back the bytes around a position already read ([`Input::around`]),
 //! for the line of a diagnostic whose game the parser no longer holds: from
-//! the decoded text, from a regular file (read again at that offset), or
-//! from the last [`TAIL`] bytes of a pipe.
+//! a regular file (read again at that offset), or from the last [`TAIL`]
+//! bytes of a pipe or of decoded UTF-16 text.
 
 use sgf_grove::input::{self, Content, Member, SNIFF_LEN};
 use sgf_grove::Position;
@@ -33,10 +34,6 @@ use std::io::{self, Cursor, Read};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-
-/// The most bytes a UTF-16 input may have (it is decoded in memory): 4 GiB
-/// − 1.
-pub const MAX_DECODED: usize = u32::MAX as usize;
 
 /// How many of the last bytes read from a pipe are kept, for the lines of
 /// diagnostics the parser has moved past.
@@ -65,8 +62,6 @@ pub enum ReadError {
     NotText(Content),
     /// It is UTF-16 in name only: an odd length or a lone surrogate.
     InvalidUtf16(Content),
-    /// It is UTF-16 and larger than the limit.
-    TooLarge(usize),
 }
 
 impl ReadError {
@@ -76,7 +71,6 @@ impl ReadError {
             ReadError::Io(_) => "io",
             ReadError::NotText(_) => "not_sgf_text",
             ReadError::InvalidUtf16(_) => "invalid_utf16",
-            ReadError::TooLarge(_) => "input_too_large",
         }
     }
 }
@@ -89,9 +83,6 @@ impl fmt::Display for ReadError {
             ReadError::InvalidUtf16(content) => {
                 write!(f, "{content} that does not decode; not SGF text")
             }
-            ReadError::TooLarge(limit) => {
-                write!(f, "UTF-16 input larger than {limit} bytes; refused")
-            }
         }
     }
 }
@@ -103,16 +94,8 @@ impl From<io::Error> for ReadError {
 }
 
 /// Opens inputs, one at a time.
-#[derive(Debug)]
-pub struct Reader {
-    limit: usize,
-}
-
-impl Default for Reader {
-    fn default() -> Reader {
-        Reader::with_limit(MAX_DECODED)
-    }
-}
+#[derive(Debug, Default)]
+pub struct Reader {}
 
 /// An input opened, sniffed and ready to be read as a stream; it may
 /// borrow the archive it is a member of.
@@ -136,8 +119,6 @@ impl fmt::Debug for Input<'_> {
 
 /// Where [`Input::around`] finds bytes already read.
 enum Backing {
-    /// The decoded text, whole.
-    Memory(Rc<[u8]>),
     /// A regular file, read again at an offset.
     #[cfg(unix)]
     File(File),
@@ -231,7 +212,6 @@ impl<'a> Input<'a> {
             .min(offset);
         let (mut start, end) = (offset - back, offset.saturating_add(AROUND_AFTER).min(read));
         let bytes = match &self.backing {
-            Backing::Memory(text) => text[start..end.min(text.len())].to_vec(),
             #[cfg(unix)]
             Backing::File(file) => read_at(file, start, end)?,
             Backing::Path(path) => read_at(&File::open(path).ok()?, start, end)?,
@@ -256,17 +236,12 @@ impl<'a> Input<'a> {
 }
 
 impl Reader {
-    /// A reader that refuses UTF-16 inputs over `limit` bytes.
-    pub fn with_limit(limit: usize) -> Reader {
-        Reader { limit }
-    }
-
     /// Opens `source`, reads its first bytes and sniffs them.
     ///
     /// # Errors
     ///
-    /// A [`ReadError`]: the input cannot be opened or read, is not SGF
-    /// text, or is UTF-16 that does not decode or is too large.
+    /// A [`ReadError`]: the input cannot be opened or read, or is not SGF
+    /// text.
     pub fn open(&self, source: Source<'_>) -> Result<Input<'static>, ReadError> {
         match source {
             Source::Stdin => self.start(Box::new(io::stdin().lock()), None),
@@ -320,29 +295,22 @@ impl Reader {
     /// `content`.
     fn start_sniffed<'a>(
         &self,
-        mut from: Box<dyn Read + 'a>,
+        from: Box<dyn Read + 'a>,
         prefix: Vec<u8>,
         content: Content,
         file: Option<Again>,
     ) -> Result<Input<'a>, ReadError> {
         if content.is_utf16() {
-            if let Some(size) = file.as_ref().and_then(Again::size) {
-                if size > self.limit as u64 {
-                    return Err(ReadError::TooLarge(self.limit));
-                }
-            }
-            let mut bytes = prefix;
-            self.fill(&mut from, &mut bytes)?;
-            let text: Rc<[u8]> = input::decode_utf16(&bytes, content)
-                .ok_or(ReadError::InvalidUtf16(content))?
-                .into_bytes()
-                .into();
-            drop(bytes);
-            return Ok(Input::new(
-                Box::new(Cursor::new(Rc::clone(&text))),
-                Some(content),
-                Backing::Memory(text),
-            ));
+            // Decoded as it is read; positions are in the decoded text,
+            // whose last bytes are kept for the lines of diagnostics.
+            let raw: Box<dyn Read + 'a> = if prefix.is_empty() {
+                from
+            } else {
+                Box::new(Cursor::new(prefix).chain(from))
+            };
+            let text =
+                input::Utf16Reader::new(raw, content).ok_or(ReadError::InvalidUtf16(content))?;
+            return Ok(Input::new(Box::new(text), Some(content), Backing::Tail));
         }
         if !content.is_text() {
             return Err(ReadError::NotText(content));
@@ -360,26 +328,6 @@ impl Reader {
         };
         Ok(Input::new(reader, None, backing))
     }
-
-    /// Reads the rest of `from` into `bytes`, in chunks; refuses more than
-    /// the limit as soon as it is seen.
-    fn fill(&self, from: &mut impl Read, bytes: &mut Vec<u8>) -> Result<(), ReadError> {
-        loop {
-            let len = bytes.len();
-            // One byte over the limit tells a too-large input.
-            let room = self.limit.saturating_add(1).saturating_sub(len);
-            let chunk = len.max(64 * 1024).min(room);
-            // `read_to_end` retries interrupted reads; on a `Take` it stops
-            // short of `chunk` only at the end of the input.
-            let n = from.by_ref().take(chunk as u64).read_to_end(bytes)?;
-            if bytes.len() > self.limit {
-                return Err(ReadError::TooLarge(self.limit));
-            }
-            if n < chunk {
-                return Ok(());
-            }
-        }
-    }
 }
 
 /// How a regular file can be read again at an offset.
@@ -389,16 +337,6 @@ enum Again {
     File(File),
     /// Its path.
     Path(PathBuf),
-}
-
-impl Again {
-    /// The file's size, when it can be told.
-    fn size(&self) -> Option<u64> {
-        match self {
-            Again::File(file) => file.metadata().ok().map(|m| m.len()),
-            Again::Path(path) => std::fs::metadata(path).ok().map(|m| m.len()),
-        }
-    }
 }
 
 impl<'a> Input<'a> {
@@ -470,7 +408,7 @@ fn read_full(from: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{keep_tail, Again, Backing, Input, ReadError, Reader, TAIL};
+    use super::{keep_tail, Backing, Input, ReadError, Reader, TAIL};
     use sgf_grove::input::{Content, SNIFF_LEN};
     use sgf_grove::Position;
     use std::cell::Cell;
@@ -502,35 +440,26 @@ mod tests {
     }
 
     #[test]
-    fn an_endless_utf16_stream_is_refused_at_the_limit_not_read_forever() {
-        let reader = Reader::with_limit(1 << 20);
-        // `(` in UTF-16LE, for ever.
+    fn an_endless_utf16_stream_is_decoded_as_it_is_read() {
+        let reader = Reader::default();
+        // `(` in UTF-16LE, for ever: decoded a chunk at a time.
         let (endless, given) = counting(io::repeat(b'(').zip_utf16le());
-        let err = reader.start(endless, None).unwrap_err();
-        assert!(matches!(err, ReadError::TooLarge(limit) if limit == 1 << 20));
-        assert_eq!(given.get(), (1 << 20) + 1);
-        assert_eq!(
-            err.to_string(),
-            "UTF-16 input larger than 1048576 bytes; refused"
-        );
-    }
-
-    #[test]
-    fn a_utf16_file_whose_size_says_too_large_is_refused_at_once() {
-        let reader = Reader::with_limit(1 << 20);
-        let (file, given) = counting(io::repeat(b'(').zip_utf16le());
-        let big = std::env::temp_dir().join(format!("sgf-read-test-{}", std::process::id()));
-        let handle = std::fs::File::create(&big).unwrap();
-        handle.set_len(5 << 30).unwrap();
-        let err = reader.start(file, Some(Again::File(handle))).unwrap_err();
-        let _ = std::fs::remove_file(&big);
-        assert!(matches!(err, ReadError::TooLarge(_)), "{err:?}");
-        assert_eq!(given.get(), SNIFF_LEN);
+        let mut input = reader.start(endless, None).unwrap();
+        assert_eq!(input.decoded_from, Some(Content::Utf16Le { bom: false }));
+        let mut tracked = input.take_reader().unwrap();
+        let mut buf = vec![0; 1 << 20];
+        for _ in 0..3 {
+            tracked.read_exact(&mut buf).unwrap();
+            assert!(buf.iter().all(|&b| b == b'('));
+        }
+        assert_eq!(input.bytes_read(), 3 << 20);
+        // Twice as many UTF-16 bytes, and at most a chunk more.
+        assert!(given.get() >= 6 << 20 && given.get() < (6 << 20) + (1 << 17));
     }
 
     #[test]
     fn endless_zeros_stop_after_the_sniffed_bytes() {
-        let reader = Reader::with_limit(1 << 30);
+        let reader = Reader::default();
         let (zeros, given) = counting(io::repeat(0));
         let err = reader.start(zeros, None).unwrap_err();
         assert!(
@@ -543,7 +472,7 @@ mod tests {
 
     #[test]
     fn endless_text_is_opened_without_reading_past_the_sniffed_bytes() {
-        let reader = Reader::with_limit(1 << 20);
+        let reader = Reader::default();
         let (endless, given) = counting(io::repeat(b'('));
         let mut input = reader.start(endless, None).unwrap();
         assert_eq!(given.get(), SNIFF_LEN);

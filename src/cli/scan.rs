@@ -49,12 +49,16 @@ pub struct ScanArgs {
     /// terminal).
     #[arg(short, long)]
     pub quiet: bool,
+
+    #[command(flatten)]
+    pub limits: crate::args::InputLimits,
 }
 
 impl ScanArgs {
     /// The inputs, with `--shard` and `--names-only`.
     pub fn inputs(&self) -> Inputs {
         let inputs = Inputs::new(self.paths.iter().cloned()).by_content(!self.names_only);
+        let inputs = self.limits.apply(inputs);
         match self.shard {
             Some((k, n)) => inputs.shard(k, n),
             None => inputs,

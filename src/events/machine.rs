@@ -3,6 +3,12 @@
 
 use super::*;
 
+/// How many variations may be open, one inside the other, before any of
+/// them has a node (`((((`): a further `(` is junk
+/// ([`WarningKind::UnexpectedByte`]), so that a run of `(` costs no memory
+/// for each of its bytes. Real files nest a few at most.
+pub(crate) const MAX_EMPTY_OPENS: usize = 32;
+
 /// One open `(` of the current game, as far as structure goes: whether a
 /// node stands above it, whether it holds a node of its own, whether a
 /// variation inside it has closed since its last node. The tree builder
@@ -382,6 +388,19 @@ impl<'src> Machine<'src> {
                         self.scanner.seek(self.pos);
                         return Ok(());
                     }
+                    if self.empty_run_full() {
+                        // A run of `(` with no node: past the first few,
+                        // junk, skipped with one warning (each would hold
+                        // a frame, 20 bytes a byte of input).
+                        self.warn(WarningKind::UnexpectedByte, at);
+                        let mut p = self.pos;
+                        while p < input.len() && (input[p] == b'(' || is_space(input[p])) {
+                            p += 1;
+                        }
+                        self.pos = p;
+                        self.scanner.seek(p);
+                        return Ok(());
+                    }
                     let top = self.top;
                     if top.cursor == 0 {
                         self.warn(WarningKind::DetachedVariation, at);
@@ -443,6 +462,18 @@ impl<'src> Machine<'src> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the innermost open variations, [`MAX_EMPTY_OPENS`] of them,
+    /// all have no node yet: a further `(` is junk.
+    fn empty_run_full(&self) -> bool {
+        let empty = |f: &Frame| f.first == 0 && f.last_child == 0 && f.open != u32::MAX;
+        let frames = &self.bufs.frames;
+        empty(&self.top)
+            && frames.len() >= MAX_EMPTY_OPENS
+            && frames[frames.len() + 1 - MAX_EMPTY_OPENS..]
+                .iter()
+                .all(empty)
     }
 
     /// Reports what stands between two tokens inside a game where no

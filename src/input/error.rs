@@ -50,12 +50,19 @@ pub enum InputErrorKind {
     SpoolTooLarge,
     /// A folder named as an input holds no SGF member at all.
     NoSgfFiles,
+    /// An input expanded to more bytes or games than its budget
+    /// ([`Inputs::max_input_bytes`](super::Inputs::max_input_bytes),
+    /// [`Inputs::max_input_games`](super::Inputs::max_input_games)), its
+    /// nested archives and compressed members all counted: the member that
+    /// went over is cut there and nothing more of the input is read.
+    OverBudget,
     /// A member is not SGF text (binary data, an executable): from
     /// [`Inputs::scan_games`](super::Inputs::scan_games).
     NotText(Content),
-    /// A member is UTF-16 text larger than the limit for decoding it in
-    /// memory, or UTF-16 that does not decode: from
-    /// [`Inputs::scan_games`](super::Inputs::scan_games).
+    /// A member is UTF-16 text that cannot be decoded: from
+    /// [`Inputs::scan_games`](super::Inputs::scan_games). (Text that stops
+    /// decoding midway is decoded as a stream: the games before come out,
+    /// then an [`InputErrorKind::Io`] error names the byte.)
     Utf16(Content),
     /// The parser stopped on a member (in strict mode the first defect; no
     /// game at all; a game too large): the source is the parser's
@@ -67,7 +74,8 @@ pub enum InputErrorKind {
 impl InputErrorKind {
     /// A stable `snake_case` code: `io`, `corrupt_input`,
     /// `unsupported_input`, `nesting_too_deep`, `spool_too_large`,
-    /// `no_sgf_files`, `not_sgf_text`, `invalid_utf16`, `parse`.
+    /// `no_sgf_files`, `over_budget`, `not_sgf_text`, `invalid_utf16`,
+    /// `parse`.
     pub fn code(self) -> &'static str {
         match self {
             InputErrorKind::Io => "io",
@@ -76,6 +84,7 @@ impl InputErrorKind {
             InputErrorKind::TooDeep => "nesting_too_deep",
             InputErrorKind::SpoolTooLarge => "spool_too_large",
             InputErrorKind::NoSgfFiles => "no_sgf_files",
+            InputErrorKind::OverBudget => "over_budget",
             InputErrorKind::NotText(_) => "not_sgf_text",
             InputErrorKind::Utf16(_) => "invalid_utf16",
             InputErrorKind::Parse => "parse",
@@ -115,6 +124,9 @@ impl InputError {
     /// archive raised about its data ([`DecodeError`]) becomes
     /// [`InputErrorKind::Corrupt`].
     pub fn io(origin: Origin, err: io::Error) -> InputError {
+        if super::budget::OverBudget::of(&err).is_some() {
+            return InputError::with_source(origin, InputErrorKind::OverBudget, err);
+        }
         let decoded = err
             .get_ref()
             .and_then(|inner| inner.downcast_ref::<DecodeError>())
@@ -143,6 +155,9 @@ impl InputError {
             kind = InputErrorKind::Io;
             if let Some(io) = StdError::source(&err).and_then(|s| s.downcast_ref::<io::Error>()) {
                 detail = io.to_string();
+                if super::budget::OverBudget::of(io).is_some() {
+                    kind = InputErrorKind::OverBudget;
+                }
                 let decoded = io
                     .get_ref()
                     .and_then(|inner| inner.downcast_ref::<DecodeError>());
@@ -194,6 +209,7 @@ impl fmt::Display for InputError {
             InputErrorKind::Corrupt(content) => write!(f, "corrupt {content}")?,
             InputErrorKind::Unsupported(content) => write!(f, "unsupported {content}")?,
             InputErrorKind::TooDeep => f.write_str("archives nested too deeply")?,
+            InputErrorKind::OverBudget => return f.write_str(detail.unwrap_or("over budget")),
             InputErrorKind::SpoolTooLarge => {
                 f.write_str("archive too large to copy to a temporary file")?
             }

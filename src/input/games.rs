@@ -2,14 +2,18 @@
 //! with one reused [`StreamParser`] and hands out each game with its
 //! origin.
 
-use super::{InputError, InputErrorKind, Inputs, Member, MemberKind, Origin, SgfsLines, Skipped};
+use super::{
+    GameBudget, InputError, InputErrorKind, Inputs, Member, MemberKind, Origin, SgfsLines, Skipped,
+};
 use crate::{Collection, ErrorKind, GameTree, ParseOptions, StreamParser};
 use std::fmt;
-use std::io::{self, Cursor, Read};
+use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How many bytes a UTF-16 member may have for
-/// [`Inputs::scan_games`] (it is decoded in memory): 256 MiB.
+/// How many bytes a UTF-16 member could have for [`Inputs::scan_games`]
+/// when it was decoded in memory. It is now decoded as a stream
+/// ([`Utf16Reader`](super::Utf16Reader)), of any length: this is no
+/// longer a limit, kept for the programs that name it.
 pub const MAX_UTF16: usize = 256 << 20;
 
 /// One game found by [`Inputs::scan_games`], with where it comes from.
@@ -65,8 +69,9 @@ impl Inputs {
     /// Reads every input as [`Inputs::scan`] does and parses each member
     /// with `options`, one game at a time, handing each game to `visit`
     /// with its origin. Members that are not text are refused
-    /// ([`InputErrorKind::NotText`]); UTF-16 ones are decoded first (up
-    /// to [`MAX_UTF16`] bytes) and read as UTF-8. An `.sgfs` member is
+    /// ([`InputErrorKind::NotText`]); UTF-16 ones are decoded to UTF-8 as
+    /// they are read ([`Utf16Reader`](super::Utf16Reader): text that does
+    /// not decode stops the member there, after the games before it). An `.sgfs` member is
     /// parsed line by line: a line the parser stops on is handed over as an
     /// error of its own and the next line is read.
     ///
@@ -107,20 +112,19 @@ impl Inputs {
         F: FnMut(Result<Game<'_>, InputError>) -> Result<(), E>,
     {
         let mut idle = Some(StreamParser::with_options(io::empty(), options));
-        let cancel = self.cancel();
         self.scan(|member| match member {
-            Ok(member) => games_of(member, options, cancel, &mut idle, &mut visit),
+            Ok(member) => games_of(member, options, self, &mut idle, &mut visit),
             Err(err) => visit(Err(err)),
         })
     }
 }
 
-/// Hands each game of `member` to `visit`, until `cancel` is set; `idle`
-/// holds the parser between members.
+/// Hands each game of `member` to `visit`, until the cancel flag of
+/// `inputs` is set; `idle` holds the parser between members.
 pub(crate) fn games_of<E, F>(
-    mut member: Member<'_>,
+    member: Member<'_>,
     options: ParseOptions,
-    cancel: Option<&AtomicBool>,
+    inputs: &Inputs,
     idle: &mut Option<StreamParser<io::Empty>>,
     visit: &mut F,
 ) -> Result<(), E>
@@ -130,65 +134,48 @@ where
     let origin = member.origin();
     let content = member.content();
     let kind = member.kind();
+    let at = Where {
+        origin,
+        cancel: inputs.cancel(),
+        budget: member.game_budget(),
+        max_line: inputs.line_limit(),
+    };
     if content.is_text() {
-        return parse(
-            member.into_reader(),
-            kind,
-            origin,
-            options,
-            cancel,
-            idle,
-            visit,
-        );
+        return parse(member.into_reader(), kind, at, options, idle, visit);
     }
     if !content.is_utf16() {
         let err = InputError::new(origin.clone(), InputErrorKind::NotText(content), None);
         return visit(Err(err));
     }
-    match decode_utf16(member.reader(), content) {
-        Ok(text) => {
+    match super::Utf16Reader::new(member.into_reader(), content) {
+        Some(text) => {
             // The text is UTF-8 now, whatever its `CA` says.
             let options = options.charset(Some(encoding_rs::UTF_8));
-            parse(
-                Box::new(Cursor::new(text)),
-                kind,
-                origin,
-                options,
-                cancel,
-                idle,
-                visit,
-            )
+            parse(Box::new(text), kind, at, options, idle, visit)
         }
-        Err((kind, detail)) => visit(Err(InputError::new(origin.clone(), kind, detail))),
+        None => {
+            let err = InputError::new(origin.clone(), InputErrorKind::Utf16(content), None);
+            visit(Err(err))
+        }
     }
 }
 
-/// Reads a UTF-16 member whole (up to [`MAX_UTF16`] bytes) and decodes it.
-fn decode_utf16(
-    reader: &mut dyn Read,
-    content: super::Content,
-) -> Result<Vec<u8>, (InputErrorKind, Option<String>)> {
-    let mut bytes = Vec::new();
-    let read = reader
-        .take(MAX_UTF16 as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| (InputErrorKind::Io, Some(e.to_string())))?;
-    if read > MAX_UTF16 {
-        let detail = format!("larger than {MAX_UTF16} bytes");
-        return Err((InputErrorKind::Utf16(content), Some(detail)));
-    }
-    super::decode_utf16(&bytes, content)
-        .map(String::into_bytes)
-        .ok_or((InputErrorKind::Utf16(content), None))
+/// The member being parsed: where it comes from, the flag that stops the
+/// scan, the game budget of its input, the `.sgfs` line limit.
+#[derive(Clone, Copy)]
+struct Where<'a> {
+    origin: &'a Origin,
+    cancel: Option<&'a AtomicBool>,
+    budget: GameBudget<'a>,
+    max_line: u64,
 }
 
 /// Parses `reader`, one stream of games or one game per line.
 fn parse<E, F>(
     reader: Box<dyn Read + '_>,
     kind: MemberKind,
-    origin: &Origin,
+    at: Where<'_>,
     options: ParseOptions,
-    cancel: Option<&AtomicBool>,
     idle: &mut Option<StreamParser<io::Empty>>,
     visit: &mut F,
 ) -> Result<(), E>
@@ -200,14 +187,15 @@ where
         .unwrap_or_else(|| StreamParser::new(io::empty()));
     match kind {
         MemberKind::Sgfs => {
-            let mut stream = parser.recycle(SgfsLines::new(reader), options);
-            let result = sgfs_games(&mut stream, origin, cancel, visit);
+            let lines = SgfsLines::new(reader).max_line(at.max_line);
+            let mut stream = parser.recycle(lines, options);
+            let result = sgfs_games(&mut stream, at, visit);
             *idle = Some(stream.recycle(io::empty(), ParseOptions::new()));
             result
         }
         _ => {
             let mut stream = parser.recycle(reader, options);
-            let result = stream_games(&mut stream, origin, cancel, visit).map(|_| ());
+            let result = stream_games(&mut stream, at, visit).map(|_| ());
             *idle = Some(stream.recycle(io::empty(), ParseOptions::new()));
             result
         }
@@ -215,20 +203,28 @@ where
 }
 
 /// Hands out the games of `stream` to its end or its first error; says
-/// whether it ended on an I/O error.
+/// whether it ended on an I/O error (or over the input's budget).
 fn stream_games<R: Read, E, F>(
     stream: &mut StreamParser<R>,
-    origin: &Origin,
-    cancel: Option<&AtomicBool>,
+    at: Where<'_>,
     visit: &mut F,
 ) -> Result<bool, E>
 where
     F: FnMut(Result<Game<'_>, InputError>) -> Result<(), E>,
 {
-    let stopped = || cancel.is_some_and(|f| f.load(Ordering::Relaxed));
+    let origin = at.origin;
+    let stopped = || at.cancel.is_some_and(|f| f.load(Ordering::Relaxed));
     while let Some(next) = (!stopped()).then(|| stream.next_game()).flatten() {
         match next {
-            Ok(collection) => visit(Ok(Game { origin, collection }))?,
+            Ok(collection) => {
+                if collection.games().next().is_some() {
+                    if let Err(over) = at.budget.count_game() {
+                        visit(Err(InputError::io(origin.clone(), over)))?;
+                        return Ok(true);
+                    }
+                }
+                visit(Ok(Game { origin, collection }))?;
+            }
             Err(err) => {
                 let io = err.kind() == ErrorKind::Io;
                 visit(Err(InputError::parse(origin.clone(), err)))?;
@@ -242,25 +238,25 @@ where
 /// Hands out the games of an `.sgfs` stream, line by line.
 fn sgfs_games<R: Read, E, F>(
     stream: &mut StreamParser<SgfsLines<R>>,
-    origin: &Origin,
-    cancel: Option<&AtomicBool>,
+    at: Where<'_>,
     visit: &mut F,
 ) -> Result<(), E>
 where
     F: FnMut(Result<Game<'_>, InputError>) -> Result<(), E>,
 {
+    let origin = at.origin;
     loop {
-        if cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
+        if at.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return Ok(());
         }
-        let at = match stream.get_mut().next_line() {
-            Ok(Some(at)) => at,
+        let line = match stream.get_mut().next_line() {
+            Ok(Some(line)) => line,
             Ok(None) => return Ok(()),
             Err(err) => return visit(Err(InputError::io(origin.clone(), err))),
         };
         let games = stream.games();
-        stream.restart_at(at, games);
-        if stream_games(stream, origin, cancel, visit)? {
+        stream.restart_at(line, games);
+        if stream_games(stream, at, visit)? {
             // The source broke: no next line can be found.
             return Ok(());
         }

@@ -1,11 +1,13 @@
 //! The entry point: [`Inputs`], a list of paths made into [`Sources`] by a
 //! folder walk, then scanned source by source.
 
+use super::budget::Budget;
 use super::scan::{Hint, Scan, Src, Visit};
 use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
 use std::fs::{self, File, FileType};
 use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -52,6 +54,9 @@ pub struct Inputs {
     by_content: bool,
     max_depth: u32,
     max_spool: u64,
+    max_line: u64,
+    max_input_bytes: u64,
+    max_input_games: u64,
     shard: Option<(usize, usize)>,
     range: Option<(usize, usize)>,
     members: Option<(u64, u64)>,
@@ -78,6 +83,9 @@ impl Inputs {
             by_content: true,
             max_depth: DEFAULT_MAX_DEPTH,
             max_spool: DEFAULT_MAX_SPOOL,
+            max_line: super::DEFAULT_MAX_LINE,
+            max_input_bytes: super::DEFAULT_MAX_INPUT_BYTES,
+            max_input_games: super::DEFAULT_MAX_INPUT_GAMES,
             #[cfg(feature = "parallel")]
             worker_budget: super::par::WORKER_BUDGET,
             shard: None,
@@ -129,6 +137,71 @@ impl Inputs {
     #[must_use]
     pub fn max_spool(mut self, bytes: u64) -> Inputs {
         self.max_spool = bytes;
+        self
+    }
+
+    /// How many bytes a line of an `.sgfs` member may have
+    /// ([`SgfsLines::max_line`](super::SgfsLines::max_line)): a longer line
+    /// is an error naming it ([`ErrorKind::LineTooLong`](crate::ErrorKind::LineTooLong)),
+    /// skipped to its end without being held, and the next line is read.
+    /// Default: [`DEFAULT_MAX_LINE`](super::DEFAULT_MAX_LINE), 64 MiB.
+    #[must_use]
+    pub fn max_line(mut self, bytes: u64) -> Inputs {
+        self.max_line = bytes;
+        self
+    }
+
+    /// The `.sgfs` line limit of [`Inputs::max_line`].
+    pub(crate) fn line_limit(&self) -> u64 {
+        self.max_line
+    }
+
+    /// How many bytes one input (a file named or found in a folder,
+    /// standard input) may expand to: the SGF text of all its members, at
+    /// every depth of nested archives and compressed streams, and what is
+    /// copied to temporary files (zip and 7z read from a stream). Going
+    /// over is an error naming the input ([`InputErrorKind::OverBudget`]),
+    /// handed over with the member being read; nothing more of that input
+    /// is read and the scan goes on with the next one. A small archive can
+    /// hold terabytes (a zip of zips): this bounds the work it makes.
+    /// Default: [`DEFAULT_MAX_INPUT_BYTES`](super::DEFAULT_MAX_INPUT_BYTES),
+    /// 16 TiB.
+    ///
+    /// ```
+    /// use sgf_grove::input::{InputErrorKind, Inputs};
+    /// use sgf_grove::ParseOptions;
+    /// let path = std::env::temp_dir().join(format!("sgf-grove-budget-{}.sgf", std::process::id()));
+    /// std::fs::write(&path, "(;GM[1])\n".repeat(100))?;
+    /// let (mut games, mut errors) = (0, Vec::new());
+    /// Inputs::new([&path]).max_input_games(10).scan_games(ParseOptions::new(), |game| {
+    ///     match game {
+    ///         Ok(game) if game.tree().is_some() => games += 1,
+    ///         Ok(_) => {}
+    ///         Err(err) => errors.push(err.kind()),
+    ///     }
+    ///     Ok::<(), std::convert::Infallible>(())
+    /// })?;
+    /// assert_eq!((games, errors), (10, vec![InputErrorKind::OverBudget]));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_input_bytes(mut self, bytes: u64) -> Inputs {
+        self.max_input_bytes = bytes;
+        self
+    }
+
+    /// How many games one input may hold, nested archives all counted, as
+    /// [`Inputs::max_input_bytes`] does for bytes: games past it are an
+    /// error naming the input ([`InputErrorKind::OverBudget`]), and nothing
+    /// more of it is read. [`Inputs::scan_games`] counts the games; a
+    /// consumer of [`Inputs::scan`] that parses members itself counts them
+    /// with [`Member::game_budget`]. Default:
+    /// [`DEFAULT_MAX_INPUT_GAMES`](super::DEFAULT_MAX_INPUT_GAMES), 16
+    /// billion.
+    #[must_use]
+    pub fn max_input_games(mut self, games: u64) -> Inputs {
+        self.max_input_games = games;
         self
     }
 
@@ -595,7 +668,9 @@ impl Source {
         F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
     {
         let visit: &mut Visit<'_, E> = &mut visit;
+        let budget = Budget::new(inputs.max_input_bytes, inputs.max_input_games);
         let mut scan = Scan {
+            budget: &budget,
             max_depth: inputs.max_depth,
             max_spool: inputs.max_spool,
             by_content: inputs.by_content,
@@ -744,7 +819,8 @@ fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
 
 /// Walks the folder `root` (with an explicit stack: depth is unbounded)
 /// into `sources`. Regular files are taken, directly or through a symbolic
-/// link; links to folders are not followed (no cycles); anything else is
+/// link; links to folders are followed, unless the folder is one the walk
+/// is inside already (a loop: skipped and listed as one); anything else is
 /// skipped and listed, and so are the temporary files of in-place rewrites
 /// (names ending with [`TEMP_SUFFIX`](crate::atomic::TEMP_SUFFIX)).
 fn walk_folder(root: &Path, sources: &mut Sources) {
@@ -757,12 +833,13 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
     // Each folder's entries sorted by name and taken depth first: the
     // files come in the order of their paths, which the sort of the
     // sources then only checks.
-    let mut stack = vec![Entry::Folder(root.to_path_buf())];
+    let top = Chain::new(fs::metadata(root).ok().and_then(|m| dir_id(root, &m)), None);
+    let mut stack = vec![Entry::Folder(root.to_path_buf(), top)];
     let mut entries = Vec::new();
     while let Some(entry) = stack.pop() {
-        let dir_path = match entry {
-            Entry::Folder(path) => path,
-            Entry::File(path, file_type, size) => {
+        let (dir_path, chain) = match entry {
+            Entry::Folder(path, chain) => (path, chain),
+            Entry::File(path, file_type, size, chain) => {
                 // An in-place rewrite's temporary file holds another
                 // file's games (or half of them): skipped by its name,
                 // and listed.
@@ -778,8 +855,19 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                         folder: Some(folder),
                         size,
                     }),
-                    // A link to a folder is not followed, and not listed.
-                    Err(None) => {}
+                    // A link to a folder: followed, unless it leads to a
+                    // folder the walk is inside (which would never end).
+                    Err(None) => {
+                        let id = fs::metadata(&path).ok().and_then(|m| dir_id(&path, &m));
+                        if id.is_some() && chain.holds(id.as_ref()) {
+                            let origin = Origin::path(path);
+                            sources.skipped.not_regular(&origin, Special::SymlinkLoop);
+                            sources.folders[folder].skipped += 1;
+                        } else {
+                            let inner = Chain::new(id, Some(chain));
+                            stack.push(Entry::Folder(path, inner));
+                        }
+                    }
                     Err(Some(kind)) => {
                         sources.skipped.not_regular(&Origin::path(path), kind);
                         sources.folders[folder].skipped += 1;
@@ -814,7 +902,17 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                 }
             };
             if file_type.is_dir() {
-                entries.push(Entry::Folder(path));
+                let id = item.metadata().ok().and_then(|m| dir_id(&path, &m));
+                if id.is_some() && chain.holds(id.as_ref()) {
+                    // A folder the walk is inside, reached again through
+                    // a link followed above it.
+                    sources
+                        .skipped
+                        .not_regular(&Origin::path(path), Special::SymlinkLoop);
+                    sources.folders[folder].skipped += 1;
+                    continue;
+                }
+                entries.push(Entry::Folder(path, Chain::new(id, Some(chain.clone()))));
             } else {
                 // A regular file's size, asked of its folder (a shorter
                 // lookup than by its path, later).
@@ -822,7 +920,7 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                     .is_file()
                     .then(|| item.metadata().ok().map(|m| m.len()))
                     .flatten();
-                entries.push(Entry::File(path, file_type, size));
+                entries.push(Entry::File(path, file_type, size, chain.clone()));
             }
         }
         entries.sort_unstable_by(|a, b| b.path().file_name().cmp(&a.path().file_name()));
@@ -832,16 +930,66 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
 
 /// What a walk of a folder has yet to look at.
 enum Entry {
-    Folder(PathBuf),
-    /// Not a folder: its type, and its size when it is a regular file.
-    File(PathBuf, FileType, Option<u64>),
+    /// A folder, and the folders it is inside, itself first.
+    Folder(PathBuf, Rc<Chain>),
+    /// Not a folder: its type, its size when it is a regular file, and
+    /// the folders it is inside.
+    File(PathBuf, FileType, Option<u64>, Rc<Chain>),
 }
 
 impl Entry {
     fn path(&self) -> &Path {
         match self {
-            Entry::Folder(path) | Entry::File(path, ..) => path,
+            Entry::Folder(path, _) | Entry::File(path, ..) => path,
         }
+    }
+}
+
+/// The folders a walk is inside, innermost first, as they are on disk
+/// (through the links followed to reach them): a link to one of them
+/// would make the walk go round for ever.
+struct Chain {
+    id: Option<DirId>,
+    parent: Option<Rc<Chain>>,
+}
+
+impl Chain {
+    fn new(id: Option<DirId>, parent: Option<Rc<Chain>>) -> Rc<Chain> {
+        Rc::new(Chain { id, parent })
+    }
+
+    /// Whether the folder `id` is this one or one it is inside.
+    fn holds(&self, id: Option<&DirId>) -> bool {
+        let mut at = Some(self);
+        while let Some(chain) = at {
+            if chain.id.is_some() && chain.id.as_ref() == id {
+                return true;
+            }
+            at = chain.parent.as_deref();
+        }
+        false
+    }
+}
+
+/// What tells one folder from another on disk: its device and inode.
+#[cfg(unix)]
+type DirId = (u64, u64);
+/// What tells one folder from another on disk: its canonical path.
+#[cfg(not(unix))]
+type DirId = PathBuf;
+
+/// The identity of the folder at `path`, whose metadata is `meta`.
+fn dir_id(path: &Path, meta: &fs::Metadata) -> Option<DirId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let _ = path;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        fs::canonicalize(path).ok()
     }
 }
 

@@ -45,10 +45,21 @@ use std::io::{self, BufRead, BufReader, Read};
 /// # Ok::<(), std::io::Error>(())
 /// ```
 ///
-/// Memory: a 64 KiB read buffer; the parser holds one line (one game).
+/// Memory: a 64 KiB read buffer; the parser holds one line (one game), of
+/// at most [`SgfsLines::max_line`] bytes: a longer line is refused once
+/// that many of its bytes were read (the parser then stops on it with
+/// [`ErrorKind::LineTooLong`](crate::ErrorKind::LineTooLong) at the line's
+/// start), and the next call to [`SgfsLines::next_line`] skips the rest
+/// of it without holding it.
 #[derive(Debug)]
 pub struct SgfsLines<R> {
     inner: BufReader<R>,
+    /// The most bytes a line may have.
+    max_line: u64,
+    /// Bytes of the current line handed out.
+    line_read: u64,
+    /// Where the current line starts.
+    line_start: Position,
     /// Bytes consumed so far.
     offset: usize,
     /// The line and column of `offset`.
@@ -63,11 +74,44 @@ impl<R: Read> SgfsLines<R> {
     pub fn new(inner: R) -> SgfsLines<R> {
         SgfsLines {
             inner: BufReader::with_capacity(64 * 1024, inner),
+            max_line: DEFAULT_MAX_LINE,
+            line_read: 0,
+            line_start: Position {
+                offset: 0,
+                line: 1,
+                column: 1,
+            },
             offset: 0,
             line: 1,
             column: 1,
             in_line: false,
         }
+    }
+
+    /// The most bytes a line may have, from its first byte that is not
+    /// whitespace to its line feed. Default: [`DEFAULT_MAX_LINE`] (64 MiB),
+    /// far above any game of one line, and a bound on what a stream with no
+    /// line feed makes the parser hold.
+    ///
+    /// ```
+    /// use sgf_grove::input::SgfsLines;
+    /// use sgf_grove::{ErrorKind, StreamParser};
+    /// let sgfs = format!("(;C[{}])\n(;B[aa])\n", "x".repeat(5000));
+    /// let mut stream = StreamParser::new(SgfsLines::new(sgfs.as_bytes()).max_line(1000));
+    /// let mut seen = Vec::new();
+    /// while let Some(at) = stream.get_mut().next_line()? {
+    ///     stream.restart_at(at, stream.games());
+    ///     while let Some(next) = stream.next_game() {
+    ///         seen.push(next.map(|c| c.node_count()).map_err(|e| (e.kind(), e.line())));
+    ///     }
+    /// }
+    /// assert_eq!(seen, [Err((ErrorKind::LineTooLong { limit: 1000 }, 1)), Ok(1)]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[must_use]
+    pub fn max_line(mut self, bytes: u64) -> SgfsLines<R> {
+        self.max_line = bytes;
+        self
     }
 
     /// Skips what is left of the current line and the lines that hold
@@ -102,11 +146,13 @@ impl<R: Read> SgfsLines<R> {
                 self.new_line();
             } else if at_text {
                 self.in_line = true;
-                return Ok(Some(Position {
+                self.line_read = 0;
+                self.line_start = Position {
                     offset: self.offset,
                     line: self.line,
                     column: self.column,
-                }));
+                };
+                return Ok(Some(self.line_start));
             }
         }
     }
@@ -162,10 +208,55 @@ impl<R: Read> Read for SgfsLines<R> {
         }
         let buf = self.inner.fill_buf()?;
         let end = memchr::memchr(b'\n', buf).unwrap_or(buf.len());
-        let n = end.min(out.len());
+        if end > 0 && self.line_read >= self.max_line {
+            // More of a line that has had all it may: refused, and left
+            // for `next_line` to skip.
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                LineTooLong {
+                    at: self.line_start,
+                    limit: self.max_line,
+                },
+            ));
+        }
+        let room = usize::try_from(self.max_line - self.line_read).unwrap_or(usize::MAX);
+        let n = end.min(out.len()).min(room);
         out[..n].copy_from_slice(&buf[..n]);
         self.advance(n);
+        self.line_read += n as u64;
         Ok(n)
+    }
+}
+
+/// How many bytes a line of an `.sgfs` stream may have, by default
+/// ([`SgfsLines::max_line`]): 64 MiB.
+pub const DEFAULT_MAX_LINE: u64 = 64 << 20;
+
+/// The error [`SgfsLines`] reads give on a line over its limit, which the
+/// [`StreamParser`](crate::StreamParser) turns into
+/// [`ErrorKind::LineTooLong`](crate::ErrorKind::LineTooLong) at `at`.
+#[derive(Debug)]
+pub(crate) struct LineTooLong {
+    pub(crate) at: Position,
+    pub(crate) limit: u64,
+}
+
+impl std::fmt::Display for LineTooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {} longer than {} bytes; skipped",
+            self.at.line, self.limit
+        )
+    }
+}
+
+impl std::error::Error for LineTooLong {}
+
+impl LineTooLong {
+    /// The line limit error that `err` carries, if it is one.
+    pub(crate) fn of(err: &io::Error) -> Option<&LineTooLong> {
+        err.get_ref()?.downcast_ref::<LineTooLong>()
     }
 }
 
@@ -210,6 +301,37 @@ mod tests {
                 "{chunk}"
             );
         }
+    }
+
+    #[test]
+    fn a_long_line_is_refused_at_the_limit_and_skipped_without_being_held() {
+        let mut input = b"(;B[aa])\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 300_000));
+        input.extend_from_slice(b"\n(;W[bb])");
+        let mut lines = SgfsLines::new(&input[..]).max_line(1000);
+        assert!(lines.next_line().unwrap().is_some());
+        let mut first = String::new();
+        lines.read_to_string(&mut first).unwrap();
+        assert_eq!(first, "(;B[aa])");
+        let at = lines.next_line().unwrap().unwrap();
+        assert_eq!((at.line, at.offset), (2, 9));
+        let mut got = Vec::new();
+        let err = lines.read_to_end(&mut got).unwrap_err();
+        assert_eq!(got.len(), 1000);
+        let long = super::LineTooLong::of(&err).unwrap();
+        assert_eq!((long.at, long.limit), (at, 1000));
+        assert_eq!(err.to_string(), "line 2 longer than 1000 bytes; skipped");
+        let at = lines.next_line().unwrap().unwrap();
+        assert_eq!((at.line, at.offset), (3, 300_010));
+        let mut last = String::new();
+        lines.read_to_string(&mut last).unwrap();
+        assert_eq!(last, "(;W[bb])");
+        // A line of exactly the limit is whole.
+        let mut lines = SgfsLines::new(&b"(;B[aa])\n"[..]).max_line(8);
+        lines.next_line().unwrap();
+        let mut whole = String::new();
+        lines.read_to_string(&mut whole).unwrap();
+        assert_eq!(whole, "(;B[aa])");
     }
 
     #[test]

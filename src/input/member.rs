@@ -40,6 +40,8 @@ pub struct Member<'a> {
     pub(crate) compression: Vec<Content>,
     pub(crate) plain_path: Option<&'a Path>,
     pub(crate) reader: Box<dyn Read + 'a>,
+    /// The budget of the input it comes from.
+    pub(crate) budget: Option<&'a super::budget::Budget>,
 }
 
 impl<'a> Member<'a> {
@@ -63,6 +65,14 @@ impl<'a> Member<'a> {
     /// gzip; a member of a `.tar.xz`: xz, then none of its own).
     pub fn compression(&self) -> &[Content] {
         &self.compression
+    }
+
+    /// The game budget of the input it comes from
+    /// ([`Inputs::max_input_games`](super::Inputs::max_input_games)), for a
+    /// consumer that parses the member itself ([`Inputs::scan_games`](super::Inputs::scan_games)
+    /// counts its games already). Its bytes count as they are read.
+    pub fn game_budget(&self) -> super::GameBudget<'a> {
+        super::GameBudget(self.budget)
     }
 
     /// The path of the file when the member is a file read as it is (not

@@ -40,6 +40,8 @@ its bytes as a stream."
 #[cfg(feature = "archives")]
 mod archive;
 #[cfg(feature = "archives")]
+mod budget;
+#[cfg(feature = "archives")]
 mod decode;
 #[cfg(feature = "archives")]
 mod error;
@@ -61,7 +63,10 @@ mod scan;
 #[cfg(feature = "archives")]
 mod skipped;
 mod sniff;
+mod utf16;
 
+#[cfg(feature = "archives")]
+pub use budget::{GameBudget, DEFAULT_MAX_INPUT_BYTES, DEFAULT_MAX_INPUT_GAMES};
 #[cfg(feature = "archives")]
 pub use error::{DecodeError, InputError, InputErrorKind};
 #[cfg(feature = "archives")]
@@ -70,7 +75,8 @@ pub use escape::escape_name;
 pub use games::{Game, MAX_UTF16};
 #[cfg(feature = "archives")]
 pub use inputs::{Inputs, Source, Sources, DEFAULT_MAX_DEPTH, DEFAULT_MAX_SPOOL};
-pub use lines::SgfsLines;
+pub(crate) use lines::LineTooLong;
+pub use lines::{SgfsLines, DEFAULT_MAX_LINE};
 #[cfg(feature = "archives")]
 pub use member::{looks_like_sgf, sgf_name_kind, strip_compression, Member, MemberKind};
 #[cfg(feature = "archives")]
@@ -80,6 +86,7 @@ pub use par::{ScanGame, WHOLE_FILE, WHOLE_PACKED, WORKER_BUDGET};
 #[cfg(feature = "archives")]
 pub use skipped::{SkipReason, Skipped, SkippedItem, Special, LISTED_MAX};
 pub use sniff::{sniff, Content, SNIFF_LEN};
+pub use utf16::Utf16Reader;
 
 /// The text of UTF-16 input as UTF-8, without its byte order mark, when
 /// `content` (as [`sniff`] found it) is [`Content::Utf16Le`] or

@@ -427,7 +427,7 @@ impl Inputs {
                 Err(err) if !seen() => sink(Err(err)),
                 Err(_) => {}
                 Ok(member) => {
-                    let _ = games_of(member, options, self.cancel(), &mut idle, &mut |game| {
+                    let _ = games_of(member, options, self, &mut idle, &mut |game| {
                         if seen() {
                             return Ok::<(), Infallible>(());
                         }
@@ -467,32 +467,29 @@ impl Inputs {
                 }
             };
             let origin = Arc::new(member.origin().clone());
-            games_of(
-                member,
-                options,
-                self.cancel(),
-                &mut idle,
-                &mut |game: Result<Game<'_>, _>| {
-                    match game {
-                        Err(err) => {
-                            // In order: the games before the error first.
-                            batch.flush(submit);
-                            submit(Unit::Error(err));
-                        }
-                        Ok(game) => {
-                            let copy = SPARE.with(|spare| spare.borrow_mut().take());
-                            let mut copy = copy.unwrap_or_default();
-                            game.collection().copy_into(&mut copy);
-                            let cut = CutGame {
-                                origin: Arc::clone(&origin),
-                                game: copy,
-                            };
-                            batch.push(cut, submit);
-                        }
+            games_of(member, options, self, &mut idle, &mut |game: Result<
+                Game<'_>,
+                _,
+            >| {
+                match game {
+                    Err(err) => {
+                        // In order: the games before the error first.
+                        batch.flush(submit);
+                        submit(Unit::Error(err));
                     }
-                    Ok(())
-                },
-            )
+                    Ok(game) => {
+                        let copy = SPARE.with(|spare| spare.borrow_mut().take());
+                        let mut copy = copy.unwrap_or_default();
+                        game.collection().copy_into(&mut copy);
+                        let cut = CutGame {
+                            origin: Arc::clone(&origin),
+                            game: copy,
+                        };
+                        batch.push(cut, submit);
+                    }
+                }
+                Ok(())
+            })
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
         let Ok(reported) = reported;
@@ -595,7 +592,7 @@ impl Inputs {
                 items.push(Err(err));
                 Ok(())
             }
-            Ok(member) => games_of(member, options, self.cancel(), &mut idle, &mut |game| {
+            Ok(member) => games_of(member, options, self, &mut idle, &mut |game| {
                 if let Some(tree) = game.as_ref().ok().and_then(Game::tree) {
                     bytes += tree.span().len();
                     if bytes > self.budget() {

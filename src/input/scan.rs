@@ -2,6 +2,7 @@
 //! it is decompressed, unpacked as an archive, handed out as a member or
 //! skipped. Archives are in `archive/`.
 
+use super::budget::{Budget, Metered};
 use super::decode::{self, SpoolError};
 use super::member::{looks_like_sgf, sgf_name_kind, strip_compression};
 use super::{sniff, Content, InputError, InputErrorKind, Member, MemberKind, Origin, Skipped};
@@ -33,6 +34,9 @@ pub(crate) struct Scan<'s, 'v, E> {
     /// The flag that stops the scan
     /// ([`Inputs::cancel_flag`](super::Inputs::cancel_flag)).
     pub(crate) cancel: Option<&'s std::sync::atomic::AtomicBool>,
+    /// What the source may still expand to
+    /// ([`Inputs::max_input_bytes`](super::Inputs::max_input_bytes)).
+    pub(crate) budget: &'s Budget,
 }
 
 /// A stream to look at.
@@ -74,10 +78,14 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
         self.members.is_none_or(|(k, n)| turn % n == k)
     }
 
-    /// Whether the scan was asked to stop.
+    /// Whether the scan was asked to stop, or the source went over its
+    /// budget (the member that went over reported it): nothing more of
+    /// the source is read.
     pub(crate) fn cancelled(&self) -> bool {
-        self.cancel
-            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+        self.budget.is_over()
+            || self
+                .cancel
+                .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// Looks at `src`, `depth` layers deep (archives and compressions
@@ -104,13 +112,19 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
             }
         };
         if let Err(err) = read {
-            if depth == 0 && !hint.explicit && sgf_name_kind(hint.name).is_none() {
+            if !prefix.is_empty() {
+                // Broken after a few bytes: they are looked at and read,
+                // then the error comes (a member cut short keeps the games
+                // it holds).
+                src = Src::Stream(Box::new(Broken(Some(err))));
+            } else if depth == 0 && !hint.explicit && sgf_name_kind(hint.name).is_none() {
                 // A file found in a folder, of no SGF name: what it is
                 // cannot be told.
                 self.skipped.unreadable(origin);
                 return Ok(());
+            } else {
+                return self.report(InputError::io(origin.clone(), err));
             }
-            return self.report(InputError::io(origin.clone(), err));
         }
         let content = sniff(&prefix);
         let layered = content.is_compressed() || content.is_archive();
@@ -188,7 +202,11 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
             content,
             compression: self.compression.clone(),
             plain_path: plain,
-            reader: src.into_stream(prefix),
+            reader: Box::new(Metered {
+                inner: src.into_stream(prefix),
+                budget: self.budget,
+            }),
+            budget: Some(self.budget),
         };
         self.reported += 1;
         (self.visit)(Ok(member))
@@ -212,7 +230,14 @@ impl<'s, 'v, E> Scan<'s, 'v, E> {
                         .map(|()| None)
                 }
             },
-            Src::Stream(mut reader) => decode::spool(&prefix, &mut reader, self.max_spool),
+            // What is copied counts against the budget.
+            Src::Stream(reader) => {
+                let mut metered = Metered {
+                    inner: reader,
+                    budget: self.budget,
+                };
+                decode::spool(&prefix, &mut metered, self.max_spool)
+            }
         };
         match copied {
             Ok(file) => Ok(Some(file)),
@@ -243,6 +268,18 @@ impl<'a> Src<'a> {
             Src::Stream(reader) => Box::new(Cursor::new(prefix).chain(reader)),
             // The prefix is a copy of the first bytes.
             Src::Whole(bytes, _) => Box::new(Cursor::new(bytes)),
+        }
+    }
+}
+
+/// A stream that broke: its error, once, then its end.
+struct Broken(Option<io::Error>);
+
+impl Read for Broken {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(err) => Err(err),
+            None => Ok(0),
         }
     }
 }

@@ -11,6 +11,8 @@ pub mod describe;
 pub mod edit;
 pub mod events;
 pub mod inplace;
+#[cfg(feature = "archives")]
+pub mod inputs;
 pub mod lexer;
 pub mod parse;
 pub mod repair;

@@ -12,8 +12,9 @@
 
 use super::build::{build_one, OneGame};
 use super::{Collection, ParseOptions, Store};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result, WarningKind};
 use crate::events::Resume;
+use crate::lexer::is_space;
 use crate::lexer::LOOKAHEAD;
 use crate::span::Position;
 use std::io::Read;
@@ -105,8 +106,9 @@ pub struct StreamParser<R> {
     origin: Origin,
     /// Whether no byte was dropped since the stream (or part) started.
     at_start: bool,
-    /// A read error met after some bytes of a read: those bytes are parsed
-    /// first (the games they complete are handed out), then it is returned.
+    /// A read error: the stream ends there. What was read before it is
+    /// parsed as the end of the stream (the games it holds are handed out,
+    /// as parsing the bytes read would give them), then it is returned.
     pending: Option<Error>,
     eof: bool,
     done: bool,
@@ -115,6 +117,10 @@ pub struct StreamParser<R> {
     resume: Resume,
     /// The state before the current attempt, to try again with more bytes.
     attempt: Resume,
+    /// What junk dropped since the last game held first (its warning's
+    /// kind and position), for the warning of that junk: the bytes are
+    /// gone by the time the game after them is read.
+    dropped_junk: Option<(WarningKind, Position)>,
 }
 
 impl<R: Read> StreamParser<R> {
@@ -158,6 +164,7 @@ impl<R: Read> StreamParser<R> {
             games: 0,
             resume: Resume::default(),
             attempt,
+            dropped_junk: None,
         }
     }
 
@@ -184,6 +191,7 @@ impl<R: Read> StreamParser<R> {
         self.done = false;
         self.games = 0;
         self.resume = Resume::default();
+        self.dropped_junk = None;
     }
 
     /// Starts reading `src`, a source of another type, with `options`,
@@ -237,6 +245,7 @@ impl<R: Read> StreamParser<R> {
         self.done = false;
         self.games = game_index;
         self.resume = Resume::default();
+        self.dropped_junk = None;
     }
 
     /// The source, to read or adjust between games or parts.
@@ -273,6 +282,12 @@ impl<R: Read> StreamParser<R> {
         }
         self.drop_consumed();
         loop {
+            if self.buf.len() == self.start && self.eof {
+                if let Some(e) = self.pending.take() {
+                    // Everything before the break was handed out.
+                    return self.fail(e);
+                }
+            }
             if self.buf.len() == self.start && !self.eof {
                 if let Err(e) = self.fill() {
                     return self.fail(e);
@@ -296,28 +311,30 @@ impl<R: Read> StreamParser<R> {
                         && e.offset() + LOOKAHEAD >= window.len() =>
                 {
                     // Decided on too little of the stream: read more first.
+                    if e.kind() == ErrorKind::NoGameTree {
+                        // No game yet: junk before the first game, dropped
+                        // as it goes.
+                        self.drop_junk();
+                    }
                     if let Err(e) = self.fill() {
                         return self.fail(e);
                     }
                     continue;
                 }
                 Err(e) => {
+                    let broke = self.pending.take();
+                    if let Some(broke) = broke.filter(|_| e.kind() == ErrorKind::NoGameTree) {
+                        // No game before the break: the break is the news.
+                        return self.fail(broke);
+                    }
                     let e = self.shift_error(e);
                     return self.fail(e);
                 }
             };
             let complete = self.eof || one.read_to + LOOKAHEAD < window.len();
             if !complete {
-                if !one.started && window.len() > 4 * LOOKAHEAD {
-                    // No game starts in all this: junk, dropped as it goes
-                    // (keeping what a decision may look back at).
-                    let mut cut = window.len() - 2 * LOOKAHEAD;
-                    if window[cut] == b'\n' && window[cut - 1] == b'\r' {
-                        // Never between the two bytes of one line break.
-                        cut += 1;
-                    }
-                    self.consumed = cut;
-                    self.drop_consumed();
+                if !one.started {
+                    self.drop_junk();
                 }
                 if let Err(e) = self.fill() {
                     return self.fail(e);
@@ -334,17 +351,27 @@ impl<R: Read> StreamParser<R> {
         for w in &mut self.store.warnings {
             w.pos = origin.shift(w.pos);
         }
+        if let Some((kind, pos)) = self.dropped_junk.take() {
+            self.place_dropped_junk(kind, pos);
+        }
         self.store.origin = origin;
         self.store.game_base = self.games;
         if one.found {
             self.games += 1;
             self.consumed = one.end;
         } else {
-            // The end of the stream: what is left is warnings alone.
-            self.done = true;
+            // The end of the stream: what is left is warnings alone (then
+            // the error the source broke on, if it did).
             if self.store.warnings.is_empty() {
+                if let Some(e) = self.pending.take() {
+                    return self.fail(e);
+                }
+                self.done = true;
                 return None;
             }
+            // The error comes at the next call, once these are dropped.
+            self.done = self.pending.is_none();
+            self.consumed = one.end;
         }
         Some(Ok(Collection {
             store: &self.store,
@@ -364,6 +391,72 @@ impl<R: Read> StreamParser<R> {
             e.with_position(pos)
         } else {
             e
+        }
+    }
+
+    /// Drops the window's bytes, in which no game starts (junk), when
+    /// there are many: they are not held, whatever their length (keeping
+    /// what a decision may look back at). What they were is noted for the
+    /// warning about them ([`StreamParser::place_dropped_junk`]).
+    fn drop_junk(&mut self) {
+        let window = &self.buf[self.start..];
+        if window.len() <= 4 * LOOKAHEAD {
+            return;
+        }
+        let mut cut = window.len() - 2 * LOOKAHEAD;
+        if window[cut] == b'\n' && window[cut - 1] == b'\r' {
+            // Never between the two bytes of one line break.
+            cut += 1;
+        }
+        let junk = if self.games == 0 {
+            WarningKind::JunkBeforeGame
+        } else {
+            WarningKind::JunkAfterGame
+        };
+        let dropped = &window[..cut];
+        let noted = self.dropped_junk.map(|(kind, _)| kind);
+        // Text wins over NUL bytes among whitespace; the first of each.
+        let found = if noted == Some(junk) {
+            None
+        } else if let Some(i) = dropped.iter().position(|&b| !is_space(b)) {
+            Some((junk, i))
+        } else if noted.is_none() {
+            memchr::memchr(0, dropped).map(|i| (WarningKind::NulByte, i))
+        } else {
+            None
+        };
+        if let Some((kind, i)) = found {
+            let pos = self.origin.shift(Position::locate(dropped, i));
+            self.dropped_junk = Some((kind, pos));
+        }
+        self.consumed = cut;
+        self.drop_consumed();
+    }
+
+    /// Gives the warning about junk that was dropped before the game (or
+    /// the end) handed out now its first position, as reading the whole
+    /// stream at once would: the warning the window gave about what was
+    /// left of the junk moves back to where the junk began, or is added
+    /// when what was left was whitespace.
+    fn place_dropped_junk(&mut self, kind: WarningKind, pos: Position) {
+        let is_junk =
+            |k: WarningKind| matches!(k, WarningKind::JunkBeforeGame | WarningKind::JunkAfterGame);
+        let warnings = &mut self.store.warnings;
+        // The rest of the junk, if it gave a warning, gave the first.
+        let first = warnings.first().map(|w| w.kind);
+        let same = first.filter(|&k| is_junk(k) || k == WarningKind::NulByte);
+        match same {
+            // Junk found later in the same stretch: that warning stands.
+            Some(k) if kind == WarningKind::NulByte && is_junk(k) => {}
+            Some(old) => {
+                warnings[0] = crate::error::Warning { kind, pos };
+                self.store.warning_counts[old as usize] -= 1;
+                self.store.warning_counts[kind as usize] += 1;
+            }
+            None => {
+                warnings.insert(0, crate::error::Warning { kind, pos });
+                self.store.warning_counts[kind as usize] += 1;
+            }
         }
     }
 
@@ -393,7 +486,6 @@ impl<R: Read> StreamParser<R> {
         }
         let want = READ_SIZE.max(self.buf.len() - self.start);
         self.buf.reserve(want);
-        let before = self.buf.len();
         // Into the buffer's spare room, with no zero-filling first; short
         // only at the end of the source.
         let mut src = (&mut self.src).take(want as u64);
@@ -406,13 +498,23 @@ impl<R: Read> StreamParser<R> {
                     break;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                // A source that breaks midway (a corrupt compressed
-                // stream): the games read before the break come first.
-                Err(e) if self.buf.len() > before => {
+                // A line of an `.sgfs` stream over its limit: the line is
+                // refused (what was read of it is dropped); the stream may
+                // go on at the next line (`restart_at`).
+                Err(e) if crate::input::LineTooLong::of(&e).is_some() => {
+                    let long = crate::input::LineTooLong::of(&e).map(|l| (l.at, l.limit));
+                    let (at, limit) = long.unwrap_or_default();
+                    return Err(Error::new(ErrorKind::LineTooLong { limit }, at));
+                }
+                // A source that breaks midway (a corrupt or cut compressed
+                // stream): the stream ends there; the games read before
+                // the break come first, all of them (nothing waits for
+                // bytes that will not come).
+                Err(e) => {
                     self.pending = Some(Error::from(e));
+                    self.eof = true;
                     break;
                 }
-                Err(e) => return Err(Error::from(e)),
             }
         }
         if self.buf.len() - self.start >= u32::MAX as usize - 1 {

@@ -27,6 +27,8 @@ fn check(input: &[u8]) {
     oracle::repair::check_repair(input);
     oracle::replay::check_replay(input);
     oracle::inplace::check_inplace(input);
+    #[cfg(feature = "archives")]
+    oracle::inputs::check_inputs(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not

@@ -8,6 +8,7 @@ mod api;
 mod archives;
 mod big_input;
 mod board;
+mod bounded_memory;
 mod catalogue;
 mod charsets;
 mod cli;
@@ -15,6 +16,7 @@ mod common;
 mod concat;
 #[cfg(feature = "oracle")]
 mod corpus;
+mod cut_archives;
 mod deep;
 mod detected;
 mod detected_corpus;

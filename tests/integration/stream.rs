@@ -177,3 +177,72 @@ fn real_corpus_streamed_equals_whole() {
         );
     }
 }
+
+/// Junk before the first game and between games, much longer than the
+/// reader's window: dropped as it is read, with the warnings (and their
+/// positions) of parsing it whole.
+#[test]
+fn long_junk_is_dropped_with_the_warnings_of_a_whole_parse() {
+    let mut cases: Vec<Vec<u8>> = Vec::new();
+    let spaces = " \n".repeat(100_000);
+    let text = "some text ".repeat(20_000);
+    for (before, between) in [
+        (&spaces, &text),
+        (&text, &spaces),
+        (&format!("{spaces}{text}"), &format!("{text}{spaces}")),
+    ] {
+        cases.push(format!("{before}(;GM[1];B[aa]){between}(;GM[1];W[bb]){before}").into_bytes());
+    }
+    // NUL bytes among whitespace: their own warning, at the first.
+    let mut nul = spaces.clone().into_bytes();
+    nul[150_000] = 0;
+    nul.extend_from_slice(b"(;GM[1])");
+    cases.push(nul);
+    for case in &cases {
+        check(case);
+    }
+}
+
+/// A source that gives `data`, then fails.
+struct Breaks<'a>(&'a [u8]);
+
+impl Read for Breaks<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.0.is_empty() {
+            return Err(std::io::Error::other("cut here"));
+        }
+        let n = buf.len().min(self.0.len()).min(1000);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// A source that breaks: what it gave is parsed as the stream's end (the
+/// games of the last bytes too, the last one cut), then the error.
+#[test]
+fn a_broken_source_gives_every_game_before_the_break_then_the_error() {
+    for data in [
+        &b"(;GM[1];B[aa])\n(;GM[1];W[bb])\n(;GM[1];B[c"[..],
+        b"(;GM[1];B[aa])\n  junk at the end",
+        b"(;GM[1];B[aa])",
+        b"only junk",
+        b"",
+    ] {
+        let want = whole(data).map(|(games, _)| games.len()).unwrap_or(0);
+        let mut stream = StreamParser::new(Breaks(data));
+        let (mut games, mut errors) = (0, Vec::new());
+        let mut calls = 0;
+        while let Some(next) = stream.next_game() {
+            calls += 1;
+            assert!(calls < 10, "{data:?}: no end");
+            match next {
+                Ok(coll) => games += coll.games().count(),
+                Err(err) => errors.push(format!("{err:#}")),
+            }
+        }
+        assert_eq!(games, want, "{data:?}");
+        assert_eq!(errors.len(), 1, "{data:?}: {errors:?}");
+        assert!(errors[0].contains("cut here"), "{data:?}: {errors:?}");
+    }
+}

@@ -5,7 +5,7 @@
 //! ```text
 //! file:       path bytes games nodes warnings[] warnings_dropped error
 //!             (+ line_errors[] for an .sgfs file)
-//!             (+ charsets[] value_errors[] value_errors_dropped unless --structure-only)
+//!             (+ charsets{} value_errors[] value_errors_dropped unless --structure-only)
 //! diagnostic: kind offset line column message      (positions null when there is none)
 //! summary:    files failed games nodes bytes seconds warnings{} warnings_dropped mode
 //!             skipped skipped_paths[{path kind}] skipped_by_reason{} failed_lines
@@ -23,6 +23,12 @@
 //! A file's line lists its first 10,000 warnings; `warnings_dropped` counts
 //! the others (the summary's `warnings` counts every warning by kind, its
 //! `warnings_dropped` those the parser did not keep, of unknown kind).
+//!
+//! Memory does not grow with the number of games in a file: a file's
+//! `charsets` counts its games by charset (`{"UTF-8/declared": 3,
+//! "gb18030/detected": 1}`, the keys of the summary's map) rather than
+//! listing each game's, and its lists of diagnostics are capped (the rest
+//! counted). A line is built in memory of a bounded size and written whole.
 
 use super::{source_name, Failure, FileReport, FileState, Totals};
 use crate::name::origin_name;
@@ -75,17 +81,9 @@ impl<'a> Diagnostic<'a> {
 /// What the value pass found in one file.
 #[derive(serde::Serialize)]
 struct FileValues<'a> {
-    charsets: Vec<CharsetLine>,
+    charsets: Counts<String>,
     value_errors: Vec<ValueErrorLine<'a>>,
     value_errors_dropped: u64,
-}
-
-/// One game's charset.
-#[derive(serde::Serialize)]
-struct CharsetLine {
-    name: &'static str,
-    source: &'static str,
-    confidence: f64,
 }
 
 /// One malformed value.
@@ -140,7 +138,7 @@ pub(super) fn write_file(
     let values = full.then(|| match result {
         Ok(report) => file_values(report.file),
         Err(_) => FileValues {
-            charsets: Vec::new(),
+            charsets: Counts(Vec::new()),
             value_errors: Vec::new(),
             value_errors_dropped: 0,
         },
@@ -172,15 +170,16 @@ fn failure_diagnostic<'a>(failure: &Failure<'a>) -> Diagnostic<'a> {
 
 fn file_values(file: &FileState) -> FileValues<'_> {
     FileValues {
-        charsets: file
-            .charsets
-            .iter()
-            .map(|c| CharsetLine {
-                name: c.name(),
-                source: source_name(c.source()),
-                confidence: confidence(c.confidence()),
-            })
-            .collect(),
+        charsets: {
+            let mut counts: Vec<(String, u64)> = file
+                .charsets
+                .iter()
+                .map(|(&(name, source), &n)| (format!("{name}/{source}"), n))
+                .collect();
+            // The largest count first, then by name.
+            counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            Counts(counts)
+        },
         value_errors: file
             .value_errors
             .iter()
@@ -197,11 +196,6 @@ fn file_values(file: &FileState) -> FileValues<'_> {
             .collect(),
         value_errors_dropped: file.value_error_count - file.value_errors.len() as u64,
     }
-}
-
-/// A confidence rounded to four decimals, so that an `f32` prints short.
-fn confidence(c: f32) -> f64 {
-    (f64::from(c) * 1e4).round() / 1e4
 }
 
 /// The last line.

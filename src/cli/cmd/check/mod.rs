@@ -39,8 +39,7 @@ use crate::args::{CheckArgs, Format};
 use crate::name::origin_name;
 use crate::read::{Input, Reader};
 use sgf_grove::audit::{Audit, ValueError};
-use sgf_grove::input::{Content, InputError, Inputs, Member, MemberKind, SgfsLines};
-use sgf_grove::text::Charset;
+use sgf_grove::input::{Content, GameBudget, InputError, Inputs, Member, MemberKind, SgfsLines};
 use sgf_grove::{Error, ErrorKind, ParseOptions, Position, StreamParser, Warning};
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Read, Write};
@@ -69,7 +68,9 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         idle: None,
         messages: text::Messages::new(&args.warn_kind, &args.ignore_kind, args.max_messages),
     };
-    let inputs = Inputs::new(&args.paths).by_content(!args.names_only);
+    let inputs = args
+        .limits
+        .apply(Inputs::new(&args.paths).by_content(!args.names_only));
     let skipped = inputs.scan(|item| {
         checker.totals.files += 1;
         match item {
@@ -136,8 +137,10 @@ struct FileState {
     warnings: Vec<Warning>,
     /// Warnings kept by the parser but not in `warnings`.
     unlisted: u64,
-    /// Each game's charset, for the JSON output only.
-    charsets: Vec<Charset>,
+    /// How many games read with each charset (name, how it was found),
+    /// for the JSON output only: a count, not a list, so that a file of
+    /// millions of games costs no more memory than one of a single game.
+    charsets: BTreeMap<(&'static str, &'static str), u64>,
     /// The first [`VALUE_ERRORS_KEPT`] malformed values, for the JSON
     /// output only.
     value_errors: Vec<ValueError>,
@@ -177,6 +180,7 @@ impl Checker<'_> {
         let origin = member.origin();
         let name = origin_name(origin);
         let kind = member.kind();
+        let budget = member.game_budget();
         let mut input = match self.reader.open_member(member) {
             Ok(input) => input,
             Err(err) => {
@@ -207,13 +211,14 @@ impl Checker<'_> {
         // largest game, whatever the length of the stream.
         let mut clock = Clock::default();
         let (result, games, idle) = if kind == MemberKind::Sgfs {
-            let mut parser = idle.recycle(SgfsLines::new(reader), options);
-            let result = self.lines(out, &name, &input, &mut parser, &mut clock);
+            let lines = SgfsLines::new(reader).max_line(self.args.limits.max_line_bytes);
+            let mut parser = idle.recycle(lines, options);
+            let result = self.lines(out, &name, &input, budget, &mut parser, &mut clock);
             let games = parser.games() as u64;
             (result, games, parser.recycle(io::empty(), options))
         } else {
             let mut parser = idle.recycle(reader, options);
-            let result = self.games(out, &name, &input, &mut parser, &mut clock);
+            let result = self.games(out, &name, &input, budget, &mut parser, &mut clock);
             let games = parser.games() as u64;
             (result, games, parser.recycle(io::empty(), options))
         };
@@ -263,6 +268,7 @@ impl Checker<'_> {
         out: &mut impl Write,
         name: &str,
         input: &Input<'_>,
+        budget: GameBudget<'_>,
         parser: &mut StreamParser<R>,
         clock: &mut Clock,
     ) -> io::Result<Result<(), Error>> {
@@ -282,6 +288,12 @@ impl Checker<'_> {
                 Ok(coll) => coll,
                 Err(err) => return Ok(Err(err)),
             };
+            if coll.games().next().is_some() {
+                // Over the input's budget: the input stops here.
+                if let Err(over) = budget.count_game() {
+                    return Ok(Err(Error::from(over)));
+                }
+            }
             let file = &mut self.file;
             file.nodes += coll.node_count() as u64;
             file.dropped += coll.warnings_dropped() as u64;
@@ -305,7 +317,12 @@ impl Checker<'_> {
             if full {
                 file.value_error_count += report.value_error_count();
                 if json {
-                    file.charsets.extend_from_slice(report.charsets());
+                    for c in report.charsets() {
+                        *file
+                            .charsets
+                            .entry((c.name(), source_name(c.source())))
+                            .or_default() += 1;
+                    }
                     let room = VALUE_ERRORS_KEPT.saturating_sub(file.value_errors.len());
                     let errors = report.value_errors();
                     file.value_errors
@@ -336,6 +353,7 @@ impl Checker<'_> {
         out: &mut impl Write,
         name: &str,
         input: &Input<'_>,
+        budget: GameBudget<'_>,
         parser: &mut StreamParser<SgfsLines<R>>,
         clock: &mut Clock,
     ) -> io::Result<Result<(), Error>> {
@@ -350,7 +368,7 @@ impl Checker<'_> {
             };
             let games = parser.games();
             parser.restart_at(at, games);
-            match self.games(out, name, input, parser, clock)? {
+            match self.games(out, name, input, budget, parser, clock)? {
                 Ok(()) => {}
                 Err(err) if err.kind() == ErrorKind::Io => return Ok(Err(err)),
                 Err(err) => {
