@@ -77,15 +77,22 @@
 //! [`Board::symmetric_hashes`]: crate::game::board::Board::symmetric_hashes
 
 mod builder;
+mod checksum;
 mod games;
+mod lock;
 mod manifest;
 mod positions;
 mod query;
 mod record;
 mod run;
+mod verify;
 
 pub use builder::{compact, BuildStats, IndexBuilder, DEFAULT_BUFFER_ROWS};
 pub use games::GameMeta;
 pub use positions::GameEntry;
 pub use query::{board_after, Continuation, Hit, Index, Next, Search};
 pub use record::Winner;
+pub use verify::{repair, verify, Verification};
+
+#[cfg(feature = "oracle")]
+pub(crate) use {positions::GameEntry as Entry, query::search_rows, record::Record};

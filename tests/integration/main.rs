@@ -24,6 +24,7 @@ mod fuzz_regressions;
 mod game_info;
 mod index;
 mod index_cli;
+mod index_damage;
 mod parallel;
 mod real_corpus;
 mod repair;
