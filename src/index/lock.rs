@@ -11,6 +11,9 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io;
 use std::path::Path;
 
+/// Tries, 10 ms apart, before a writer is told the lock is held.
+const GRACE_TRIES: u32 = 20;
+
 /// The name of the lock file in an index folder.
 pub(crate) const LOCK_FILE: &str = "lock";
 
@@ -38,20 +41,31 @@ impl WriteLock {
         if wait {
             file.lock()?;
         } else {
-            match file.try_lock() {
-                Ok(()) => {}
-                Err(TryLockError::WouldBlock) => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::WouldBlock,
-                        format!(
-                            "another writer is updating this index (it holds {}); \
-                             try again when it is done, or wait for it (`--wait`)",
-                            path.display()
-                        ),
-                    ))
+            // A lock just released may still be held for a moment by a
+            // process forked from its owner before it runs another
+            // program (it shares the open file until then): a little
+            // patience before giving up.
+            let mut tries = 0;
+            loop {
+                match file.try_lock() {
+                    Err(TryLockError::WouldBlock) if tries < GRACE_TRIES => {
+                        tries += 1;
+                        std::thread::sleep(std::time::Duration::from_millis(10));
+                    }
+                    other => break other,
                 }
-                Err(TryLockError::Error(e)) => return Err(e),
             }
+            .or_else(|e| match e {
+                TryLockError::WouldBlock => Err(io::Error::new(
+                    io::ErrorKind::WouldBlock,
+                    format!(
+                        "another writer is updating this index (it holds {}); \
+                             try again when it is done, or wait for it (`--wait`)",
+                        path.display()
+                    ),
+                )),
+                TryLockError::Error(e) => Err(e),
+            })?;
         }
         Ok(WriteLock { _file: file })
     }

@@ -107,10 +107,7 @@ impl Manifest {
             return Err("not an index's manifest (or one of an unknown format)".into());
         }
         // The sum line covers everything before it.
-        let body_end = text
-            .trim_end_matches('\n')
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
+        let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
         let sum_line = text[body_end..].strip_suffix('\n').unwrap_or("");
         let stored = sum_line
             .strip_prefix("sum ")
@@ -264,7 +261,10 @@ mod tests {
             assert!(Manifest::parse(&bytes).is_err(), "byte {at} changed");
         }
         for cut in 0..text.len() {
-            assert!(Manifest::parse(&text.as_bytes()[..cut]).is_err(), "cut {cut}");
+            assert!(
+                Manifest::parse(&text.as_bytes()[..cut]).is_err(),
+                "cut {cut}"
+            );
         }
         let old = "sgf-grove position index 1\ngames 0\n";
         let why = Manifest::parse(old.as_bytes()).unwrap_err();

@@ -204,7 +204,10 @@ impl Index {
             ))
         };
         let mut len = [0u8; 4];
-        if offset.checked_add(4).is_none_or(|end| end > self.games_bytes) {
+        if offset
+            .checked_add(4)
+            .is_none_or(|end| end > self.games_bytes)
+        {
             return Err(bad("games.off points past the games table"));
         }
         read_at(&self.games_dat, &mut len, offset)?;

@@ -156,7 +156,10 @@ fn check_run(run: &Run, games: u32, report: &mut Verification) {
     if problems.len() > PROBLEMS_PER_RUN {
         let more = problems.len() - PROBLEMS_PER_RUN;
         problems.truncate(PROBLEMS_PER_RUN);
-        problems.push(format!("{}: {more} more damaged blocks", run.path().display()));
+        problems.push(format!(
+            "{}: {more} more damaged blocks",
+            run.path().display()
+        ));
     }
     report.problems.append(&mut problems);
 }

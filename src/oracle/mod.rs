@@ -10,6 +10,8 @@
 pub mod describe;
 pub mod edit;
 pub mod events;
+#[cfg(feature = "index")]
+pub mod index;
 pub mod lexer;
 pub mod parse;
 pub mod repair;

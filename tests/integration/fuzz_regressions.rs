@@ -25,6 +25,8 @@ fn check(input: &[u8]) {
     oracle::write_modes::check_write_modes(input);
     oracle::edit::check_edit_roundtrip(input);
     oracle::repair::check_repair(input);
+    #[cfg(feature = "index")]
+    oracle::index::check_index(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not

@@ -39,7 +39,7 @@ pub fn run(command: &IndexCommand) -> Result<Status, CliError> {
         IndexCommand::Add(args) => add(&args.index, &args.scan, args.variations, args.wait),
         IndexCommand::Compact(args) => {
             let started = Instant::now();
-            let rows = waiting(&args.index, args.wait, compact)
+            let rows = waiting(&args.index, args.wait, |d| compact(d))
                 .map_err(|e| index_error(&args.index, e))?;
             eprintln!(
                 "index: {rows} positions in one run ({:.2} s)",
@@ -54,11 +54,7 @@ pub fn run(command: &IndexCommand) -> Result<Status, CliError> {
 
 /// `open(dir)`, which takes the index's lock; with `wait`, tried again
 /// every 200 ms (saying so once) while another writer holds it.
-fn waiting<T>(
-    dir: &Path,
-    wait: bool,
-    open: impl Fn(&Path) -> io::Result<T>,
-) -> io::Result<T> {
+fn waiting<T>(dir: &Path, wait: bool, open: impl Fn(&Path) -> io::Result<T>) -> io::Result<T> {
     let mut said = false;
     loop {
         match open(dir) {
