@@ -160,8 +160,8 @@ fn run_queries(ours: &Path, common_board: &Board, rare: &Board, db: Option<&Data
     let found = |b: &Board| index.search(b).unwrap().hits.len();
     println!(
         "index: common position: {} rows; rare position: {} rows",
-        found(&common_board),
-        found(&rare)
+        found(common_board),
+        found(rare)
     );
     let redb_rows = |db: &Database, b: &Board| -> usize {
         let hash = b.canonical_hash().0;

@@ -331,6 +331,10 @@ pub(crate) fn open_listed(dir: &Path, run: &RunEntry) -> io::Result<Run> {
     })
 }
 
+/// What [`read_games`] gives: the (origin, index) of every game, the
+/// checksums of `games.dat` and `games.off` so far.
+pub(crate) type GamesRead = (HashSet<(String, u32)>, Checksum, Checksum);
+
 /// Reads the committed games table of the index in `dir` (`dat` and
 /// `off` already cut to it): every entry checked against its checksum and
 /// offset, both files against the manifest's sums. Returns the (origin,
@@ -340,7 +344,7 @@ pub(crate) fn read_games(
     manifest: &Manifest,
     dat: &mut File,
     off: &mut File,
-) -> io::Result<(HashSet<(String, u32)>, Checksum, Checksum)> {
+) -> io::Result<GamesRead> {
     let table = |why: String| corrupt(&format!("{}: {why}", dir.join("games.dat").display()));
     let mut origins = HashSet::with_capacity(manifest.games as usize);
     let (mut dat_sum, mut off_sum) = (Checksum::new(), Checksum::new());

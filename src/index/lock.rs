@@ -55,16 +55,16 @@ impl WriteLock {
                     other => break other,
                 }
             }
-            .or_else(|e| match e {
-                TryLockError::WouldBlock => Err(io::Error::new(
+            .map_err(|e| match e {
+                TryLockError::WouldBlock => io::Error::new(
                     io::ErrorKind::WouldBlock,
                     format!(
                         "another writer is updating this index (it holds {}); \
-                             try again when it is done, or wait for it (`--wait`)",
+                         try again when it is done, or wait for it (`--wait`)",
                         path.display()
                     ),
-                )),
-                TryLockError::Error(e) => Err(e),
+                ),
+                TryLockError::Error(e) => e,
             })?;
         }
         Ok(WriteLock { _file: file })

@@ -323,7 +323,10 @@ fn index_cli_damage_is_exit_2_never_a_count() {
     let fresh = TempDir::new("index-cli-damage-fresh");
     write_generated(&fresh, "g", &generated_games(11, 300));
     write_generated(&fresh, "h", &generated_games(12, 10));
-    ok(sgf(&fresh.0, &["index", "build", "g", "h", "--out", "idx", "-q"]));
+    ok(sgf(
+        &fresh.0,
+        &["index", "build", "g", "h", "--out", "idx", "-q"],
+    ));
     assert_eq!(games_at_pd(&dir.0, "idx"), games_at_pd(&fresh.0, "idx"));
     assert!(games_at_pd(&dir.0, "idx") >= right);
 }
