@@ -65,7 +65,7 @@ impl Verification {
 /// builder.finish()?;
 /// let report = verify(&dir)?;
 /// assert!(report.is_sound(), "{:?}", report.problems);
-/// assert_eq!((report.games, report.rows), (1, 3));
+/// assert_eq!((report.games, report.rows), (1, 2));
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
