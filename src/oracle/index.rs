@@ -8,9 +8,9 @@
 //! and every position along each game's main line (at most
 //! [`MAX_QUERIES`]) is searched:
 //!
-//! 1. the index answers what [`search_rows`] gives over the games' rows
-//!    kept in memory (a scan of all of them for each hash), and
-//!    [`Index::game`] gives back each game's entry;
+//! 1. the index answers what the search of [`Index::search`] gives over
+//!    the games' rows kept in memory (a scan of all of them for each
+//!    hash), and [`Index::game`] gives back each game's entry;
 //! 2. after the damages (each byte of one of the index's files, chosen by
 //!    the fuzzer, xored), every open, search and game read is either an
 //!    error or that same right answer, never another one.
