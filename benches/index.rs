@@ -14,7 +14,8 @@
 //!
 //! Printed lines start with `index:`. Run: `cargo bench --bench index
 //! --features index` (a few minutes; the index folders go to the system's
-//! temporary folder and are removed).
+//! temporary folder and are removed). With `SGF_INDEX_BENCH_NO_REDB=1` the
+//! redb parts are left out (our store alone, a minute).
 
 mod common;
 
@@ -87,6 +88,13 @@ fn main() {
         folder_bytes(&ours) as f64 / rows as f64
     );
 
+    let with_redb = std::env::var_os("SGF_INDEX_BENCH_NO_REDB").is_none();
+    if !with_redb {
+        run_queries(&ours, &common_board, &rare, None);
+        let _ = std::fs::remove_dir_all(&base);
+        return;
+    }
+
     // 2b. redb.
     let redb_dir = base.join("redb");
     std::fs::create_dir_all(&redb_dir).unwrap();
@@ -141,16 +149,21 @@ fn main() {
         folder_bytes(&sorted_dir) as f64 / rows as f64
     );
     drop(entries);
+    run_queries(&ours, &common_board, &rare, Some(&db));
+    drop(db);
+    let _ = std::fs::remove_dir_all(&base);
+}
 
-    // 3. Queries.
-    let index = Index::open(&ours).unwrap();
+/// 3. Queries: ours, and redb's when `db` is given.
+fn run_queries(ours: &Path, common_board: &Board, rare: &Board, db: Option<&Database>) {
+    let index = Index::open(ours).unwrap();
     let found = |b: &Board| index.search(b).unwrap().hits.len();
     println!(
         "index: common position: {} rows; rare position: {} rows",
-        found(&common_board),
-        found(&rare)
+        found(common_board),
+        found(rare)
     );
-    let redb_rows = |b: &Board| -> usize {
+    let redb_rows = |db: &Database, b: &Board| -> usize {
         let hash = b.canonical_hash().0;
         let tx = db.begin_read().unwrap();
         let table = tx.open_table(ROWS).unwrap();
@@ -161,17 +174,18 @@ fn main() {
             .collect::<Vec<_>>()
             .len()
     };
-    assert_eq!(redb_rows(&common_board), found(&common_board));
-    assert_eq!(redb_rows(&rare), found(&rare));
+    if let Some(db) = db {
+        assert_eq!(redb_rows(db, common_board), found(common_board));
+        assert_eq!(redb_rows(db, rare), found(rare));
+    }
     let mut c = Criterion::default().sample_size(20).configure_from_args();
     let mut group = c.benchmark_group("index");
-    group.bench_function("runs/common", |b| b.iter(|| index.search(&common_board)));
-    group.bench_function("runs/rare", |b| b.iter(|| index.search(&rare)));
-    group.bench_function("redb/common", |b| b.iter(|| redb_rows(&common_board)));
-    group.bench_function("redb/rare", |b| b.iter(|| redb_rows(&rare)));
+    group.bench_function("runs/common", |b| b.iter(|| index.search(common_board)));
+    group.bench_function("runs/rare", |b| b.iter(|| index.search(rare)));
+    if let Some(db) = db {
+        group.bench_function("redb/common", |b| b.iter(|| redb_rows(db, common_board)));
+        group.bench_function("redb/rare", |b| b.iter(|| redb_rows(db, rare)));
+    }
     group.finish();
     c.final_summary();
-    drop(index);
-    drop(db);
-    let _ = std::fs::remove_dir_all(&base);
 }

@@ -172,9 +172,37 @@ pub enum IndexCommand {
     /// already there (same file and index in it) is not added again.
     Add(IndexAddArgs),
     /// Merge the runs (sorted files) of INDEX into one.
-    Compact(IndexDirArg),
+    Compact(IndexCompactArgs),
     /// Print what INDEX holds: games, positions, runs, bytes.
     Info(IndexDirArg),
+    /// Read all of INDEX and check every checksum and that its manifest
+    /// and files hold together: exit status 0 when sound, 2 when damaged.
+    Verify(IndexVerifyArgs),
+}
+
+/// Arguments of `sgf index compact`.
+#[derive(Debug, Args)]
+pub struct IndexCompactArgs {
+    /// The index folder.
+    #[arg(value_name = "INDEX")]
+    pub index: PathBuf,
+
+    /// Wait for another writer of the index to finish instead of failing.
+    #[arg(long)]
+    pub wait: bool,
+}
+
+/// Arguments of `sgf index verify`.
+#[derive(Debug, Args)]
+pub struct IndexVerifyArgs {
+    /// The index folder.
+    #[arg(value_name = "INDEX")]
+    pub index: PathBuf,
+
+    /// First remove what an interrupted writer left (run files the
+    /// manifest does not list, temporary files).
+    #[arg(long)]
+    pub repair: bool,
 }
 
 /// Arguments of `sgf index build`.
@@ -195,6 +223,10 @@ pub struct IndexBuildArgs {
     /// Replay limits per game.
     #[command(flatten)]
     pub limits: ReplayLimitArgs,
+
+    /// Wait for another writer of the index to finish instead of failing.
+    #[arg(long)]
+    pub wait: bool,
 }
 
 /// Arguments of `sgf index add`.
@@ -215,6 +247,10 @@ pub struct IndexAddArgs {
     /// Replay limits per game.
     #[command(flatten)]
     pub limits: ReplayLimitArgs,
+
+    /// Wait for another writer of the index to finish instead of failing.
+    #[arg(long)]
+    pub wait: bool,
 }
 
 /// An index folder alone.

@@ -1,13 +1,15 @@
 //! Adding games to an index: [`IndexBuilder`].
 
-use super::games::{corrupt, GameMeta};
-use super::manifest::{is_run_name, Manifest};
+use super::checksum::Checksum;
+use super::games::{corrupt, off_entry, read_off_entry, GameMeta, OFF_LEN};
+use super::lock::{WriteLock, LOCK_FILE};
+use super::manifest::{run_number, Manifest, RunEntry};
 use super::positions::GameEntry;
 use super::record::{Record, MAX_GAMES};
 use super::run::{merge, write_run, Run};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// Rows kept in memory before they are sorted and written as a run, by
@@ -17,11 +19,20 @@ pub const DEFAULT_BUFFER_ROWS: usize = 32 << 20;
 /// Adds games to a new or existing index (a folder), without rewriting
 /// what it holds: the games go to the end of the games table, their rows
 /// to new sorted runs; [`IndexBuilder::finish`] commits them at once (an
-/// index read before that, or left by a builder that was dropped or
-/// failed, holds the games it held before). A game whose origin and index
-/// in its file are already in the index is not added again.
+/// index read before that, or left by a builder that was dropped, failed
+/// or killed, holds the games it held before). A game whose origin and
+/// index in its file are already in the index is not added again.
 ///
-/// One builder at a time per index: nothing locks the folder.
+/// One writer at a time: a builder holds the index's lock file
+/// (`INDEX/lock`, an advisory lock of the system) from
+/// [`IndexBuilder::open`] until it is finished or dropped; a second
+/// writer fails at once ([`IndexBuilder::open`], `WouldBlock`) or waits
+/// ([`IndexBuilder::open_waiting`]). Readers need no lock.
+///
+/// What an interrupted writer left (run files the manifest does not list,
+/// temporary files, games appended past the committed ones) is never
+/// read; the next writer removes it and names the files in
+/// [`IndexBuilder::removed`].
 ///
 /// ```
 /// use sgf_grove::index::{GameEntry, Index, IndexBuilder};
@@ -49,7 +60,13 @@ pub const DEFAULT_BUFFER_ROWS: usize = 32 << 20;
 /// ```
 #[derive(Debug)]
 pub struct IndexBuilder {
+    _lock: WriteLock,
     dir: PathBuf,
+    /// What an interrupted writer had left, removed when opening.
+    removed: Vec<String>,
+    /// Checksums of the games table as it grows.
+    dat_sum: Checksum,
+    off_sum: Checksum,
     manifest: Manifest,
     /// (origin, index) of every game in the index and added so far.
     origins: HashSet<(String, u32)>,
@@ -60,7 +77,7 @@ pub struct IndexBuilder {
     encoded: Vec<u8>,
     buffer: Vec<Record>,
     /// Runs written by this builder, not yet in the manifest.
-    new_runs: Vec<(String, u64)>,
+    new_runs: Vec<RunEntry>,
     buffer_rows: usize,
     added: BuildStats,
 }
@@ -85,30 +102,52 @@ impl IndexBuilder {
     ///
     /// # Errors
     ///
-    /// I/O errors, a folder with files but no index, or one whose manifest
-    /// is not an index's.
+    /// `WouldBlock` when another writer holds the index's lock; I/O
+    /// errors; a folder with files but no index; a damaged index
+    /// (`InvalidData`, naming the file): nothing is added to one.
     pub fn open(dir: impl AsRef<Path>) -> io::Result<IndexBuilder> {
-        let dir = dir.as_ref().to_path_buf();
+        IndexBuilder::open_with(dir.as_ref(), false)
+    }
+
+    /// [`IndexBuilder::open`], waiting for another writer of the index to
+    /// end rather than failing.
+    ///
+    /// # Errors
+    ///
+    /// As [`IndexBuilder::open`], but for `WouldBlock`.
+    pub fn open_waiting(dir: impl AsRef<Path>) -> io::Result<IndexBuilder> {
+        IndexBuilder::open_with(dir.as_ref(), true)
+    }
+
+    fn open_with(dir: &Path, wait: bool) -> io::Result<IndexBuilder> {
+        let dir = dir.to_path_buf();
         std::fs::create_dir_all(&dir)?;
-        let manifest = match Manifest::read(&dir) {
+        let lock = WriteLock::take(&dir, wait)?;
+        let mut manifest = match Manifest::read(&dir) {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                if std::fs::read_dir(&dir)?.next().is_some() {
-                    return Err(io::Error::other(format!(
-                        "{} is a folder that holds files but no index (no manifest)",
-                        dir.display()
-                    )));
+                for entry in std::fs::read_dir(&dir)? {
+                    let name = entry?.file_name();
+                    if name != LOCK_FILE && name != "manifest.tmp" {
+                        return Err(io::Error::other(format!(
+                            "{} is a folder that holds files but no index (no manifest)",
+                            dir.display()
+                        )));
+                    }
                 }
-                let m = Manifest {
-                    next_run: 1,
-                    ..Manifest::default()
-                };
+                let m = Manifest::empty();
                 m.write(&dir)?;
                 m
             }
             Err(e) => return Err(e),
         };
-        remove_leftovers(&dir, &manifest)?;
+        let (removed, next_run) = remove_leftovers(&dir, &manifest)?;
+        manifest.next_run = next_run;
+        // The runs are checked (length and trailer) before games are added
+        // to them.
+        for run in &manifest.runs {
+            open_listed(&dir, run)?;
+        }
         let mut dat = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -118,29 +157,28 @@ impl IndexBuilder {
         let mut off = OpenOptions::new()
             .create(true)
             .truncate(false)
+            .read(true)
             .write(true)
             .open(dir.join("games.off"))?;
+        let off_bytes = u64::from(manifest.games) * OFF_LEN;
+        if dat.metadata()?.len() < manifest.games_bytes || off.metadata()?.len() < off_bytes {
+            return Err(corrupt(&format!(
+                "{}: the games table is shorter than the manifest says (cut)",
+                dir.display()
+            )));
+        }
         // What an unfinished builder appended is not part of the index.
-        if dat.metadata()?.len() < manifest.games_bytes
-            || off.metadata()?.len() < u64::from(manifest.games) * 8
-        {
-            return Err(corrupt("the games table is shorter than the manifest says"));
-        }
         dat.set_len(manifest.games_bytes)?;
-        off.set_len(u64::from(manifest.games) * 8)?;
-        let mut origins = HashSet::with_capacity(manifest.games as usize);
-        {
-            dat.seek(SeekFrom::Start(0))?;
-            let mut r = BufReader::with_capacity(1 << 20, &mut dat);
-            for _ in 0..manifest.games {
-                let meta = GameMeta::read_from(&mut r)?;
-                origins.insert((meta.origin, meta.index));
-            }
-        }
+        off.set_len(off_bytes)?;
+        let (origins, dat_sum, off_sum) = read_games(&dir, &manifest, &mut dat, &mut off)?;
         dat.seek(SeekFrom::End(0))?;
         off.seek(SeekFrom::End(0))?;
         Ok(IndexBuilder {
+            _lock: lock,
             dir,
+            removed,
+            dat_sum,
+            off_sum,
             manifest,
             origins,
             games_dat: BufWriter::with_capacity(1 << 20, dat),
@@ -152,6 +190,13 @@ impl IndexBuilder {
             buffer_rows: DEFAULT_BUFFER_ROWS,
             added: BuildStats::default(),
         })
+    }
+
+    /// The files an interrupted writer had left in the index folder (run
+    /// files the manifest did not list, temporary files), removed by
+    /// [`IndexBuilder::open`].
+    pub fn removed(&self) -> &[String] {
+        &self.removed
     }
 
     /// Rows kept in memory before a run is written (16 bytes each).
@@ -204,8 +249,11 @@ impl IndexBuilder {
         self.encoded.clear();
         entry.meta.encode(&mut self.encoded);
         self.games_dat.write_all(&self.encoded)?;
+        self.dat_sum.update(&self.encoded);
         self.pending_bytes += self.encoded.len() as u64;
-        self.games_off.write_all(&offset.to_le_bytes())?;
+        let off = off_entry(offset, &self.encoded);
+        self.games_off.write_all(&off)?;
+        self.off_sum.update(&off);
         self.origins.insert(key);
         self.added.games += 1;
         self.added.rows += entry.records.len() as u64;
@@ -228,8 +276,8 @@ impl IndexBuilder {
         let name = Manifest::run_name(self.manifest.next_run);
         self.manifest.next_run += 1;
         let rows = self.buffer.len() as u64;
-        write_run(&self.dir.join(&name), rows, self.buffer.drain(..).map(Ok))?;
-        self.new_runs.push((name, rows));
+        let sum = write_run(&self.dir.join(&name), rows, self.buffer.drain(..).map(Ok))?;
+        self.new_runs.push(RunEntry { name, rows, sum });
         self.added.runs += 1;
         Ok(())
     }
@@ -249,6 +297,8 @@ impl IndexBuilder {
         self.games_off.get_ref().sync_all()?;
         self.manifest.games += self.added.games as u32;
         self.manifest.games_bytes += self.pending_bytes;
+        self.manifest.games_dat_sum = self.dat_sum.finish();
+        self.manifest.games_off_sum = self.off_sum.finish();
         self.manifest.runs.append(&mut self.new_runs);
         self.manifest.write(&self.dir)?;
         Ok(self.added)
@@ -266,50 +316,139 @@ fn sort(rows: &mut [Record]) {
     rows.sort_unstable();
 }
 
-/// Removes what an unfinished update left: temporary files, and runs the
-/// manifest does not list.
-fn remove_leftovers(dir: &Path, manifest: &Manifest) -> io::Result<()> {
-    let listed: HashSet<&str> = manifest.runs.iter().map(|r| r.0.as_str()).collect();
+/// Opens run `run` of the index in `dir`, a missing file named as such.
+pub(crate) fn open_listed(dir: &Path, run: &RunEntry) -> io::Result<Run> {
+    let path = dir.join(&run.name);
+    Run::open(&path, run.rows, run.sum).map_err(|e| {
+        if e.kind() == io::ErrorKind::NotFound {
+            corrupt(&format!(
+                "{}: listed in the manifest but missing",
+                path.display()
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// What [`read_games`] gives: the (origin, index) of every game, the
+/// checksums of `games.dat` and `games.off` so far.
+pub(crate) type GamesRead = (HashSet<(String, u32)>, Checksum, Checksum);
+
+/// Reads the committed games table of the index in `dir` (`dat` and
+/// `off` already cut to it): every entry checked against its checksum and
+/// offset, both files against the manifest's sums. Returns the (origin,
+/// index) of every game and the checksums to go on from.
+pub(crate) fn read_games(
+    dir: &Path,
+    manifest: &Manifest,
+    dat: &mut File,
+    off: &mut File,
+) -> io::Result<GamesRead> {
+    let table = |why: String| corrupt(&format!("{}: {why}", dir.join("games.dat").display()));
+    let mut origins = HashSet::with_capacity(manifest.games as usize);
+    let (mut dat_sum, mut off_sum) = (Checksum::new(), Checksum::new());
+    dat.seek(SeekFrom::Start(0))?;
+    off.seek(SeekFrom::Start(0))?;
+    let mut dat_in = BufReader::with_capacity(1 << 20, &mut *dat);
+    let mut off_in = BufReader::with_capacity(1 << 16, &mut *off);
+    let mut offset = 0u64;
+    for id in 0..manifest.games {
+        let mut entry = [0u8; OFF_LEN as usize];
+        off_in.read_exact(&mut entry)?;
+        off_sum.update(&entry);
+        let (meta, bytes) = GameMeta::read_from(&mut dat_in, manifest.games_bytes - offset)
+            .map_err(|e| table(format!("game {id}: {e}")))?;
+        if off_entry(offset, &bytes) != entry {
+            let (at, _) = read_off_entry(&entry);
+            return Err(table(format!(
+                "game {id}: its entry at byte {offset} does not match games.off \
+                 (which says byte {at}; checksum mismatch)"
+            )));
+        }
+        dat_sum.update(&bytes);
+        offset += bytes.len() as u64;
+        origins.insert((meta.origin, meta.index));
+    }
+    if offset != manifest.games_bytes {
+        return Err(table(format!(
+            "{offset} bytes of games where the manifest says {}",
+            manifest.games_bytes
+        )));
+    }
+    if dat_sum.finish() != manifest.games_dat_sum || off_sum.finish() != manifest.games_off_sum {
+        return Err(table("checksum mismatch with the manifest".into()));
+    }
+    Ok((origins, dat_sum, off_sum))
+}
+
+/// Removes what an unfinished update left (the caller holds the lock):
+/// temporary files, and run files the manifest does not list. Returns
+/// their names and the number of the next run: past the manifest's and
+/// past every run file there was, so that no run is ever written over.
+pub(crate) fn remove_leftovers(dir: &Path, manifest: &Manifest) -> io::Result<(Vec<String>, u64)> {
+    let listed: HashSet<&str> = manifest.runs.iter().map(|r| r.name.as_str()).collect();
+    let mut removed = Vec::new();
+    let mut next_run = manifest.next_run;
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        let stray_run = is_run_name(name) && !listed.contains(name);
-        let tmp = name.starts_with("run-") && name.ends_with(".tmp");
+        if let Some(n) = run_number(name) {
+            next_run = next_run.max(n.saturating_add(1));
+        }
+        let stray_run = run_number(name).is_some() && !listed.contains(name);
+        let tmp = name.ends_with(".tmp") && (name.starts_with("run-") || name == "manifest.tmp");
         if stray_run || tmp {
             std::fs::remove_file(entry.path())?;
+            removed.push(name.to_owned());
         }
     }
-    Ok(())
+    removed.sort();
+    Ok((removed, next_run))
 }
 
 /// Merges every run of the index in folder `dir` into one (queries then
 /// read one run instead of several); returns the rows. Nothing changes for
-/// an index of one run or none.
+/// an index of one run or none. Takes the index's lock (fails with
+/// `WouldBlock` while another writer holds it); every block is checked as
+/// it is merged, so a damaged run is never carried into the new one.
 ///
 /// # Errors
 ///
-/// I/O errors; the index then holds what it held before.
+/// I/O errors, a damaged index; the index then holds what it held before.
 pub fn compact(dir: impl AsRef<Path>) -> io::Result<u64> {
     let dir = dir.as_ref();
+    if !Manifest::path(dir).exists() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("{}: no index (no manifest)", dir.display()),
+        ));
+    }
+    let _lock = WriteLock::take(dir, false)?;
     let mut manifest = Manifest::read(dir)?;
     let rows = manifest.rows();
     if manifest.runs.len() <= 1 {
         return Ok(rows);
     }
+    let (_, next_run) = remove_leftovers(dir, &manifest)?;
+    manifest.next_run = next_run;
     let runs = manifest
         .runs
         .iter()
-        .map(|(name, _)| Run::open(&dir.join(name)))
+        .map(|run| open_listed(dir, run))
         .collect::<io::Result<Vec<Run>>>()?;
-    let iters = runs.iter().map(Run::iter).collect::<io::Result<Vec<_>>>()?;
+    let iters = runs.iter().map(Run::iter).collect();
     let name = Manifest::run_name(manifest.next_run);
-    write_run(&dir.join(&name), rows, merge(iters))?;
-    let old = std::mem::replace(&mut manifest.runs, vec![(name, rows)]);
+    let sum = write_run(&dir.join(&name), rows, merge(iters))?;
+    let old = std::mem::replace(&mut manifest.runs, vec![RunEntry { name, rows, sum }]);
     manifest.next_run += 1;
     manifest.write(dir)?;
-    for (name, _) in old {
-        std::fs::remove_file(dir.join(name))?;
+    drop(runs);
+    // Once the manifest no longer lists them, the old runs are leftovers:
+    // one that cannot be removed now is by the next writer.
+    for run in old {
+        let _ = std::fs::remove_file(dir.join(run.name));
     }
     Ok(rows)
 }

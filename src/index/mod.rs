@@ -52,6 +52,25 @@
 //! position, the rows in sequence for a common one. [`compact`] merges the
 //! runs into one.
 //!
+//! # Trust (format 2)
+//!
+//! Every byte a reader uses is checksummed: each 512-row block of a run
+//! (checked when a query reads it, so a query checks only its blocks),
+//! each run's fences and block sums (checked when it is opened; the
+//! manifest lists the run with that sum), each games-table entry (its sum
+//! in `games.off`), the games table as a whole and the manifest itself. A
+//! damaged index, a run missing, listed twice, replaced or cut, gives an
+//! `InvalidData` error naming the file (and block), never a wrong answer;
+//! [`verify`] reads and checks everything. Indexes of format 1 (before
+//! checksums) are refused with a message to rebuild them.
+//!
+//! One writer at a time holds `INDEX/lock` ([`IndexBuilder`], [`compact`],
+//! [`repair`]); readers take no lock. A writer never writes over a file
+//! (runs are created new, numbered past every run file present) and
+//! commits by renaming a synced manifest into place, so a reader, or a
+//! writer after a crash, finds the last committed index; what an
+//! interrupted writer left is never read and is removed by the next one.
+//!
 //! This layout was chosen over redb (a B-tree store, pure Rust) by
 //! measuring both on the shared corpus with the same rows (48,881 Go
 //! games, 9,104,549 rows; `cargo bench --bench index --features index`,
@@ -77,15 +96,22 @@
 //! [`Board::symmetric_hashes`]: crate::game::board::Board::symmetric_hashes
 
 mod builder;
+mod checksum;
 mod games;
+mod lock;
 mod manifest;
 mod positions;
 mod query;
 mod record;
 mod run;
+mod verify;
 
 pub use builder::{compact, BuildStats, IndexBuilder, DEFAULT_BUFFER_ROWS};
 pub use games::GameMeta;
 pub use positions::GameEntry;
 pub use query::{board_after, Continuation, Hit, Index, Next, Search};
 pub use record::Winner;
+pub use verify::{repair, verify, Verification};
+
+#[cfg(feature = "oracle")]
+pub(crate) use {positions::GameEntry as Entry, query::search_rows, record::Record};

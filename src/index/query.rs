@@ -1,6 +1,8 @@
 //! Reading an index: [`Index`], its searches and what they find.
 
-use super::games::{corrupt, GameMeta};
+use super::builder::open_listed;
+use super::checksum::checksum;
+use super::games::{corrupt, read_off_entry, GameMeta, OFF_LEN};
 use super::manifest::Manifest;
 use super::positions::canonical;
 use super::record::{Record, Winner};
@@ -18,8 +20,10 @@ use std::path::Path;
 /// games table. Queries take `&self` and may run on several threads.
 #[derive(Debug)]
 pub struct Index {
+    dir: std::path::PathBuf,
     runs: Vec<Run>,
     games: u32,
+    games_bytes: u64,
     games_off: File,
     games_dat: File,
 }
@@ -96,36 +100,69 @@ fn invalid(msg: String) -> io::Error {
 }
 
 impl Index {
-    /// Opens the index in folder `dir`.
+    /// Opens the index in folder `dir`: reads its manifest and checks
+    /// it (its checksum, that it holds together), opens every run it lists
+    /// and checks its length and its checksum of fences and block sums.
+    /// The rows and games a query reads are checked as they are read.
+    /// Takes no lock: a writer at work leaves the manifest as it was until
+    /// it commits.
     ///
     /// # Errors
     ///
-    /// I/O errors; a folder that holds no index (`NotFound`) or a damaged
-    /// one (`InvalidData`).
+    /// I/O errors; a folder that holds no index (`NotFound`); a damaged
+    /// one, or one of an older format (`InvalidData`, naming the file).
     pub fn open(dir: impl AsRef<Path>) -> io::Result<Index> {
         let dir = dir.as_ref();
-        let manifest = Manifest::read(dir)?;
-        let runs = manifest
+        // A compaction removes the runs it merged once its manifest is in
+        // place: a reader that read the manifest before reads it again.
+        let mut tries = 0;
+        loop {
+            let manifest = Manifest::read(dir)?;
+            match Index::open_runs(dir, &manifest) {
+                Ok(runs) => return Index::open_games(dir, &manifest, runs),
+                Err(e) if e.kind() == io::ErrorKind::InvalidData && tries < 3 => {
+                    if Manifest::read(dir).is_ok_and(|now| now != manifest) {
+                        tries += 1;
+                        continue;
+                    }
+                    return Err(e);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn open_runs(dir: &Path, manifest: &Manifest) -> io::Result<Vec<Run>> {
+        manifest
             .runs
             .iter()
-            .map(|(name, rows)| {
-                let run = Run::open(&dir.join(name))?;
-                if run.rows() != *rows {
-                    return Err(corrupt(&format!("{name} has the wrong number of rows")));
-                }
-                Ok(run)
-            })
-            .collect::<io::Result<Vec<Run>>>()?;
-        let games_off = File::open(dir.join("games.off"))?;
-        let games_dat = File::open(dir.join("games.dat"))?;
-        if games_off.metadata()?.len() < u64::from(manifest.games) * 8
+            .map(|run| open_listed(dir, run))
+            .collect()
+    }
+
+    fn open_games(dir: &Path, manifest: &Manifest, runs: Vec<Run>) -> io::Result<Index> {
+        let named = |file: &str, e: io::Error| {
+            if e.kind() == io::ErrorKind::NotFound {
+                corrupt(&format!("{}: missing", dir.join(file).display()))
+            } else {
+                e
+            }
+        };
+        let games_off = File::open(dir.join("games.off")).map_err(|e| named("games.off", e))?;
+        let games_dat = File::open(dir.join("games.dat")).map_err(|e| named("games.dat", e))?;
+        if games_off.metadata()?.len() < u64::from(manifest.games) * OFF_LEN
             || games_dat.metadata()?.len() < manifest.games_bytes
         {
-            return Err(corrupt("the games table is shorter than the manifest says"));
+            return Err(corrupt(&format!(
+                "{}: the games table is shorter than the manifest says (cut)",
+                dir.display()
+            )));
         }
         Ok(Index {
+            dir: dir.to_path_buf(),
             runs,
             games: manifest.games,
+            games_bytes: manifest.games_bytes,
             games_off,
             games_dat,
         })
@@ -146,34 +183,60 @@ impl Index {
         self.runs.len()
     }
 
-    /// What the games table keeps of game `id`.
+    /// What the games table keeps of game `id`, its entry checked
+    /// against the checksum `games.off` keeps for it.
     ///
     /// # Errors
     ///
-    /// I/O errors, an id that is no game of the index, a damaged table.
+    /// I/O errors, an id that is no game of the index (`InvalidInput`), a
+    /// damaged table (`InvalidData`, naming the file and game).
     pub fn game(&self, id: u32) -> io::Result<GameMeta> {
         if id >= self.games {
             return Err(invalid(format!("no game {id} in the index")));
         }
-        let mut off = [0u8; 8];
-        read_at(&self.games_off, &mut off, u64::from(id) * 8)?;
-        let offset = u64::from_le_bytes(off);
+        let mut off = [0u8; OFF_LEN as usize];
+        read_at(&self.games_off, &mut off, u64::from(id) * OFF_LEN)?;
+        let (offset, sum) = read_off_entry(&off);
+        let bad = |why: &str| {
+            corrupt(&format!(
+                "{} game {id}: {why}",
+                self.dir.join("games.dat").display()
+            ))
+        };
         let mut len = [0u8; 4];
-        read_at(&self.games_dat, &mut len, offset)?;
-        let len = u32::from_le_bytes(len) as usize;
-        if len > 1 << 30 {
-            return Err(corrupt("a games.dat entry is too long"));
+        if offset
+            .checked_add(4)
+            .is_none_or(|end| end > self.games_bytes)
+        {
+            return Err(bad("games.off points past the games table"));
         }
-        let mut entry = vec![0u8; 4 + len];
+        read_at(&self.games_dat, &mut len, offset)?;
+        let len = u64::from(u32::from_le_bytes(len));
+        if offset + 4 + len > self.games_bytes {
+            return Err(bad("its entry runs past the games table"));
+        }
+        let mut entry = vec![0u8; 4 + len as usize];
         read_at(&self.games_dat, &mut entry, offset)?;
-        GameMeta::read_from(&mut &entry[..])
+        if checksum(&entry) != sum {
+            return Err(bad("checksum mismatch"));
+        }
+        GameMeta::decode_entry(&entry).ok_or_else(|| bad("malformed entry"))
     }
 
     /// The rows of canonical hash `hash`, from every run.
     fn rows_of(&self, hash: u64) -> io::Result<Vec<Record>> {
         let mut out = Vec::new();
         for run in &self.runs {
+            let before = out.len();
             run.lookup(hash, &mut out)?;
+            if let Some(r) = out[before..].iter().find(|r| r.game_id() >= self.games) {
+                return Err(corrupt(&format!(
+                    "{}: a row of game {}, past the {} games of the index",
+                    run.path().display(),
+                    r.game_id(),
+                    self.games
+                )));
+            }
         }
         Ok(out)
     }
@@ -185,69 +248,7 @@ impl Index {
     ///
     /// I/O errors, a damaged index.
     pub fn search(&self, board: &Board) -> io::Result<Search> {
-        let size = board.size();
-        let hashes = board.symmetric_hashes();
-        let (hash, to_canonical) = canonical(&hashes);
-        let from_canonical = to_canonical.inverse();
-        let canonical_size = to_canonical.board_size(size);
-        // The symmetries that leave the position as it is: moves they
-        // exchange are the same move.
-        let fixing: Vec<Symmetry> = Symmetry::ALL
-            .into_iter()
-            .zip(hashes)
-            .filter(|&(s, h)| h == hashes[0] && s.board_size(size) == size)
-            .map(|(s, _)| s)
-            .collect();
-        let mut rows = self.rows_of(hash)?;
-        rows.sort_unstable_by_key(|r| (r.game_id(), r.moves, r.next));
-        let mut hits = Vec::with_capacity(rows.len());
-        let mut table: HashMap<Next, Continuation> = HashMap::new();
-        let mut games = 0;
-        let mut last_game = None;
-        for r in rows {
-            let next = r.next_move().map(|(color, m)| {
-                let play = match m {
-                    Move::Play(p) if canonical_size.contains(p) => {
-                        let q = from_canonical.apply(p, canonical_size);
-                        Move::Play(smallest_image(q, size, &fixing))
-                    }
-                    // A move the index could not place (off its board).
-                    Move::Play(_) => Move::Play(Point { x: 255, y: 255 }),
-                    Move::Pass => Move::Pass,
-                };
-                Next { color, play }
-            });
-            if last_game != Some(r.game_id()) {
-                games += 1;
-                last_game = Some(r.game_id());
-            }
-            let winner = r.winner();
-            if let Some(next) = next {
-                let c = table.entry(next).or_insert(Continuation {
-                    next,
-                    count: 0,
-                    black_wins: 0,
-                    white_wins: 0,
-                });
-                c.count += 1;
-                c.black_wins += u64::from(winner == Winner::Black);
-                c.white_wins += u64::from(winner == Winner::White);
-            }
-            hits.push(Hit {
-                game: r.game_id(),
-                move_number: u32::from(r.moves),
-                symmetry: r.symmetry().then(from_canonical),
-                next,
-                winner,
-            });
-        }
-        let mut continuations: Vec<Continuation> = table.into_values().collect();
-        continuations.sort_by_key(|c| (std::cmp::Reverse(c.count), order(c.next)));
-        Ok(Search {
-            hits,
-            games,
-            continuations,
-        })
+        search_rows(board, |hash| self.rows_of(hash))
     }
 
     /// [`Index::search`] for the position after `moves` from the empty
@@ -262,6 +263,78 @@ impl Index {
     pub fn search_moves(&self, size: u8, moves: &str) -> io::Result<Search> {
         self.search(&board_after(size, moves)?)
     }
+}
+
+/// The search of [`Index::search`] over the rows `rows_of` gives for a
+/// canonical hash: the index's runs, or (for the fuzz oracle) rows kept
+/// in memory.
+pub(crate) fn search_rows(
+    board: &Board,
+    rows_of: impl FnOnce(u64) -> io::Result<Vec<Record>>,
+) -> io::Result<Search> {
+    let size = board.size();
+    let hashes = board.symmetric_hashes();
+    let (hash, to_canonical) = canonical(&hashes);
+    let from_canonical = to_canonical.inverse();
+    let canonical_size = to_canonical.board_size(size);
+    // The symmetries that leave the position as it is: moves they
+    // exchange are the same move.
+    let fixing: Vec<Symmetry> = Symmetry::ALL
+        .into_iter()
+        .zip(hashes)
+        .filter(|&(s, h)| h == hashes[0] && s.board_size(size) == size)
+        .map(|(s, _)| s)
+        .collect();
+    let mut rows = rows_of(hash)?;
+    rows.sort_unstable_by_key(|r| (r.game_id(), r.moves, r.next));
+    let mut hits = Vec::with_capacity(rows.len());
+    let mut table: HashMap<Next, Continuation> = HashMap::new();
+    let mut games = 0;
+    let mut last_game = None;
+    for r in rows {
+        let next = r.next_move().map(|(color, m)| {
+            let play = match m {
+                Move::Play(p) if canonical_size.contains(p) => {
+                    let q = from_canonical.apply(p, canonical_size);
+                    Move::Play(smallest_image(q, size, &fixing))
+                }
+                // A move the index could not place (off its board).
+                Move::Play(_) => Move::Play(Point { x: 255, y: 255 }),
+                Move::Pass => Move::Pass,
+            };
+            Next { color, play }
+        });
+        if last_game != Some(r.game_id()) {
+            games += 1;
+            last_game = Some(r.game_id());
+        }
+        let winner = r.winner();
+        if let Some(next) = next {
+            let c = table.entry(next).or_insert(Continuation {
+                next,
+                count: 0,
+                black_wins: 0,
+                white_wins: 0,
+            });
+            c.count += 1;
+            c.black_wins += u64::from(winner == Winner::Black);
+            c.white_wins += u64::from(winner == Winner::White);
+        }
+        hits.push(Hit {
+            game: r.game_id(),
+            move_number: u32::from(r.moves),
+            symmetry: r.symmetry().then(from_canonical),
+            next,
+            winner,
+        });
+    }
+    let mut continuations: Vec<Continuation> = table.into_values().collect();
+    continuations.sort_by_key(|c| (std::cmp::Reverse(c.count), order(c.next)));
+    Ok(Search {
+        hits,
+        games,
+        continuations,
+    })
 }
 
 /// The board after `moves` (as [`Index::search_moves`] reads them) from

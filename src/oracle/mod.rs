@@ -10,6 +10,8 @@
 pub mod describe;
 pub mod edit;
 pub mod events;
+#[cfg(feature = "index")]
+pub mod index;
 pub mod inplace;
 #[cfg(feature = "archives")]
 pub mod inputs;

@@ -29,6 +29,8 @@ fn check(input: &[u8]) {
     oracle::inplace::check_inplace(input);
     #[cfg(feature = "archives")]
     oracle::inputs::check_inputs(input);
+    #[cfg(feature = "index")]
+    oracle::index::check_index(input);
 }
 
 /// How long one input may take: a fuzz-found hang must fail the test, not

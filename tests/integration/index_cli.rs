@@ -1,9 +1,11 @@
-//! `sgf index build|add|compact|info` and `sgf find`, run as a child
-//! process on games written to a temporary folder.
+//! `sgf index build|add|compact|info|verify` and `sgf find`, run as a
+//! child process on games written to a temporary folder: answers, damage
+//! (exit status 2, never a count), concurrent writers, killed writers.
 
 #![cfg(feature = "cli")]
 
 use crate::common::TempDir;
+use crate::index_damage::generated_games;
 use serde_json::Value as Json;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -235,4 +237,220 @@ fn index_add_is_incremental_and_adds_nothing_twice() {
     ok(sgf(&dir.0, &["index", "compact", "idx"]));
     let info = stdout(&ok(sgf(&dir.0, &["index", "info", "idx"])));
     assert!(info.contains("runs: 1\n"), "{info}");
+}
+
+/// Writes `games` as files of 10 games each under `folder`.
+fn write_generated(dir: &TempDir, folder: &str, games: &[String]) {
+    for (i, chunk) in games.chunks(10).enumerate() {
+        dir.write(&format!("{folder}/f{i:03}.sgf"), chunk.concat());
+    }
+}
+
+/// Games found by `find INDEX --moves pd` (exit status 0 required).
+fn games_at_pd(dir: &Path, index: &str) -> u64 {
+    let out = ok(sgf(
+        dir,
+        &["find", index, "--moves", "pd", "--format", "json"],
+    ));
+    json(&out)["games"].as_u64().unwrap()
+}
+
+fn index_games(dir: &Path, index: &str) -> u64 {
+    let info = stdout(&ok(sgf(dir, &["index", "info", index])));
+    info.lines()
+        .find_map(|l| l.strip_prefix("games: "))
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn index_cli_damage_is_exit_2_never_a_count() {
+    let dir = TempDir::new("index-cli-damage");
+    write_generated(&dir, "g", &generated_games(11, 300));
+    ok(sgf(&dir.0, &["index", "build", "g", "--out", "idx", "-q"]));
+    let right = games_at_pd(&dir.0, "idx");
+    assert!(right > 100, "{right}");
+    let verified = stdout(&ok(sgf(&dir.0, &["index", "verify", "idx"])));
+    assert!(
+        verified.contains("games: 300\n") && verified.ends_with("sound\n"),
+        "{verified}"
+    );
+    let run = dir.0.join("idx/run-000001.pos");
+    let saved = std::fs::read(&run).unwrap();
+    let info = stdout(&ok(sgf(&dir.0, &["index", "info", "idx"])));
+    let rows: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("positions: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut zeroed = saved.clone();
+    zeroed[32..32 + 16 * rows].fill(0);
+    std::fs::write(&run, &zeroed).unwrap();
+    let out = sgf(&dir.0, &["find", "idx", "--moves", "pd"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("run-000001.pos block "),
+        "{}",
+        stderr(&out)
+    );
+    let out = sgf(&dir.0, &["index", "verify", "idx"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("damaged"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("run-000001.pos block 3"),
+        "{}",
+        stderr(&out)
+    );
+    // An add writes new runs and leaves the damaged one as it is: the
+    // index still answers with an error, not a count.
+    write_generated(&dir, "h", &generated_games(12, 10));
+    ok(sgf(&dir.0, &["index", "add", "idx", "h", "-q"]));
+    let out = sgf(&dir.0, &["find", "idx", "--moves", "pd"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    std::fs::write(&run, &saved).unwrap();
+    // A run listed twice in the manifest.
+    let manifest = dir.0.join("idx/manifest");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let line = text.lines().find(|l| l.starts_with("run ")).unwrap();
+    std::fs::write(&manifest, text.replace(line, &format!("{line}\n{line}"))).unwrap();
+    let out = sgf(&dir.0, &["find", "idx", "--moves", "pd"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("manifest"), "{}", stderr(&out));
+    std::fs::write(&manifest, &text).unwrap();
+    let fresh = TempDir::new("index-cli-damage-fresh");
+    write_generated(&fresh, "g", &generated_games(11, 300));
+    write_generated(&fresh, "h", &generated_games(12, 10));
+    ok(sgf(
+        &fresh.0,
+        &["index", "build", "g", "h", "--out", "idx", "-q"],
+    ));
+    assert_eq!(games_at_pd(&dir.0, "idx"), games_at_pd(&fresh.0, "idx"));
+    assert!(games_at_pd(&dir.0, "idx") >= right);
+}
+
+#[test]
+fn index_cli_concurrent_adds_lose_nothing() {
+    let dir = TempDir::new("index-cli-concurrent");
+    write_generated(&dir, "base", &generated_games(21, 10));
+    write_generated(&dir, "a", &generated_games(22, 400));
+    write_generated(&dir, "b", &generated_games(23, 400));
+    for (wait, index) in [(false, "idx"), (true, "idx-wait")] {
+        ok(sgf(
+            &dir.0,
+            &["index", "build", "base", "--out", index, "-q"],
+        ));
+        let spawn = |folder: &str| {
+            let mut args = vec!["index", "add", index, folder, "-q"];
+            if wait {
+                args.push("--wait");
+            }
+            Command::new(env!("CARGO_BIN_EXE_sgf"))
+                .args(&args)
+                .current_dir(&dir.0)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("run sgf")
+        };
+        let (a, b) = (spawn("a"), spawn("b"));
+        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+        let mut expected = 10;
+        for out in [&a, &b] {
+            match out.status.code() {
+                Some(0) => expected += 400,
+                Some(2) if !wait => assert!(
+                    stderr(out).contains("another writer is updating this index"),
+                    "{}",
+                    stderr(out)
+                ),
+                code => panic!("exit status {code:?}: {}", stderr(out)),
+            }
+        }
+        assert!(expected > 10);
+        if wait {
+            assert_eq!(expected, 810);
+        }
+        assert_eq!(index_games(&dir.0, index), expected, "{index}");
+        ok(sgf(&dir.0, &["index", "verify", index]));
+        // What was refused is added afterwards, nothing twice.
+        ok(sgf(&dir.0, &["index", "add", index, "a", "b", "-q"]));
+        assert_eq!(index_games(&dir.0, index), 810);
+    }
+    assert_eq!(games_at_pd(&dir.0, "idx"), games_at_pd(&dir.0, "idx-wait"));
+}
+
+/// Copies the files of index folder `from` to `to`.
+fn copy_index(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+    }
+}
+
+#[test]
+fn index_cli_killed_adds_leave_the_old_or_the_new_index() {
+    let dir = TempDir::new("index-cli-killed");
+    write_generated(&dir, "base", &generated_games(31, 100));
+    write_generated(&dir, "more", &generated_games(32, 300));
+    ok(sgf(
+        &dir.0,
+        &["index", "build", "base", "--out", "old", "-q"],
+    ));
+    ok(sgf(
+        &dir.0,
+        &["index", "build", "base", "more", "--out", "new", "-q"],
+    ));
+    let (old, new) = (games_at_pd(&dir.0, "old"), games_at_pd(&dir.0, "new"));
+    assert!(new > old);
+    let mut outcomes = (0, 0);
+    for (n, delay) in [0u64, 5, 10, 20, 40, 70, 100, 150, 250, 400, 700, 1200]
+        .into_iter()
+        .enumerate()
+    {
+        let index = format!("k{n}");
+        copy_index(&dir.0.join("old"), &dir.0.join(&index));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sgf"))
+            .args(["index", "add", &index, "more", "-q"])
+            .current_dir(&dir.0)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("run sgf");
+        std::thread::sleep(std::time::Duration::from_millis(delay));
+        let _ = child.kill();
+        child.wait().unwrap();
+        let out = sgf(&dir.0, &["index", "verify", &index]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "killed after {delay} ms: {}",
+            stderr(&out)
+        );
+        let found = games_at_pd(&dir.0, &index);
+        assert!(
+            found == old || found == new,
+            "killed after {delay} ms: {found}"
+        );
+        if found == old {
+            outcomes.0 += 1;
+            assert_eq!(index_games(&dir.0, &index), 100);
+        } else {
+            outcomes.1 += 1;
+            assert_eq!(index_games(&dir.0, &index), 400);
+        }
+        // The next writer finds a consistent index and completes it.
+        ok(sgf(&dir.0, &["index", "add", &index, "more", "-q"]));
+        assert_eq!(games_at_pd(&dir.0, &index), new, "after {delay} ms");
+        let verified = stdout(&ok(sgf(&dir.0, &["index", "verify", &index])));
+        assert!(!verified.contains("not part of the index"), "{verified}");
+    }
+    println!(
+        "killed adds: {} left the old index, {} the new",
+        outcomes.0, outcomes.1
+    );
+    assert!(outcomes.0 > 0, "no add was killed before it committed");
 }

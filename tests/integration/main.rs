@@ -28,6 +28,7 @@ mod fuzz_regressions;
 mod game_info;
 mod index;
 mod index_cli;
+mod index_damage;
 mod inplace;
 mod parallel;
 mod real_corpus;

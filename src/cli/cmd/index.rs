@@ -1,5 +1,12 @@
-//! `sgf index build|add|compact|info`: the position index of
+//! `sgf index build|add|compact|info|verify`: the position index of
 //! [`sgf_grove::index`].
+//!
+//! One writer at a time: `build`, `add` and `compact` take the index's
+//! lock and fail (exit status 2) while another writer holds it, or with
+//! `--wait` wait for it. A damaged index is an error naming the file
+//! (exit status 2), never a count; `verify` checks all of it, and with
+//! `--repair` first removes the files an interrupted writer left (which
+//! the next `build` or `add` removes too, saying so).
 //!
 //! `build` and `add` read every input kind `stats` reads, on all cores;
 //! each Go game (`GM[1]` or no `GM`) is replayed on a worker
@@ -15,11 +22,11 @@
 //! status is 1.
 
 use super::{CliError, Status};
-use crate::args::{IndexCommand, IndexDirArg, ReplayLimitArgs};
+use crate::args::{IndexCommand, IndexDirArg, IndexVerifyArgs, ReplayLimitArgs};
 use crate::name::origin_name;
 use crate::scan::{Progress, ScanArgs};
 use sgf_grove::game::{Limit, LimitExceeded, ReplayOptions};
-use sgf_grove::index::{compact, GameEntry, Index, IndexBuilder};
+use sgf_grove::index::{compact, repair, verify, GameEntry, Index, IndexBuilder};
 use sgf_grove::input::{Origin, Root};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -35,11 +42,24 @@ use std::time::Instant;
 /// I/O failures of the index or of standard output.
 pub fn run(command: &IndexCommand) -> Result<Status, CliError> {
     match command {
-        IndexCommand::Build(args) => add(&args.out, &args.scan, args.variations, &args.limits),
-        IndexCommand::Add(args) => add(&args.index, &args.scan, args.variations, &args.limits),
+        IndexCommand::Build(args) => add(
+            &args.out,
+            &args.scan,
+            args.variations,
+            &args.limits,
+            args.wait,
+        ),
+        IndexCommand::Add(args) => add(
+            &args.index,
+            &args.scan,
+            args.variations,
+            &args.limits,
+            args.wait,
+        ),
         IndexCommand::Compact(args) => {
             let started = Instant::now();
-            let rows = compact(&args.index).map_err(|e| index_error(&args.index, e))?;
+            let rows = waiting(&args.index, args.wait, |d| compact(d))
+                .map_err(|e| index_error(&args.index, e))?;
             eprintln!(
                 "index: {rows} positions in one run ({:.2} s)",
                 started.elapsed().as_secs_f64()
@@ -47,6 +67,28 @@ pub fn run(command: &IndexCommand) -> Result<Status, CliError> {
             Ok(Status::Ok)
         }
         IndexCommand::Info(args) => info(args),
+        IndexCommand::Verify(args) => verify_index(args),
+    }
+}
+
+/// `open(dir)`, which takes the index's lock; with `wait`, tried again
+/// every 200 ms (saying so once) while another writer holds it.
+fn waiting<T>(dir: &Path, wait: bool, open: impl Fn(&Path) -> io::Result<T>) -> io::Result<T> {
+    let mut said = false;
+    loop {
+        match open(dir) {
+            Err(e) if wait && e.kind() == io::ErrorKind::WouldBlock => {
+                if !said {
+                    eprintln!(
+                        "index: {} is being updated by another writer; waiting for it",
+                        dir.display()
+                    );
+                    said = true;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            other => return other,
+        }
     }
 }
 
@@ -103,11 +145,18 @@ fn add(
     scan: &ScanArgs,
     variations: bool,
     limits: &ReplayLimitArgs,
+    wait: bool,
 ) -> Result<Status, CliError> {
     let started = Instant::now();
     let options = limits.apply(ReplayOptions::default());
     let mut skipped: BTreeMap<Limit, u64> = BTreeMap::new();
-    let builder = IndexBuilder::open(dir).map_err(|e| index_error(dir, e))?;
+    let builder = waiting(dir, wait, |d| IndexBuilder::open(d)).map_err(|e| index_error(dir, e))?;
+    if !builder.removed().is_empty() {
+        eprintln!(
+            "index: removed what an interrupted writer had left: {}",
+            builder.removed().join(", ")
+        );
+    }
     // The workers ask it whether a game is known before replaying it; the
     // calling thread adds to it.
     let builder = Mutex::new(builder);
@@ -217,4 +266,52 @@ fn info(args: &IndexDirArg) -> Result<Status, CliError> {
     )?;
     out.flush()?;
     Ok(Status::Ok)
+}
+
+/// `sgf index verify`: a summary on standard output, each problem on
+/// standard error; exit status 2 when damaged.
+fn verify_index(args: &IndexVerifyArgs) -> Result<Status, CliError> {
+    let dir = &args.index;
+    if args.repair {
+        let removed = repair(dir).map_err(|e| index_error(dir, e))?;
+        if !removed.is_empty() {
+            eprintln!(
+                "index: removed what an interrupted writer had left: {}",
+                removed.join(", ")
+            );
+        }
+    }
+    let report = verify(dir).map_err(|e| index_error(dir, e))?;
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "games: {}\npositions: {}\nruns: {}\nblocks checked: {}\nbytes: {}",
+        report.games, report.rows, report.runs, report.blocks, report.bytes
+    )?;
+    if !report.leftovers.is_empty() {
+        let why = if report.writer_active {
+            "a writer is at work: its files until it commits"
+        } else {
+            "left by an interrupted writer, never read; `--repair` or the next writer removes them"
+        };
+        writeln!(
+            out,
+            "not part of the index ({why}): {}",
+            report.leftovers.join(", ")
+        )?;
+    }
+    if report.is_sound() {
+        writeln!(out, "sound")?;
+        out.flush()?;
+        return Ok(Status::Ok);
+    }
+    writeln!(out, "damaged: {} problems", report.problems.len())?;
+    out.flush()?;
+    for problem in &report.problems {
+        eprintln!("sgf index verify: {problem}");
+    }
+    Err(CliError::io(
+        format!("index {}", dir.display()),
+        io::Error::new(io::ErrorKind::InvalidData, "damaged (see above)"),
+    ))
 }
