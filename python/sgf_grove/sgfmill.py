@@ -277,7 +277,7 @@ class Tree_node:
         >>> node.get_move()
         ('b', (15, 15))
         """
-        move = self._node.move
+        move = self._node.read_move(strict=True)
         if move is None:
             return None, None
         colour, point = move

@@ -263,7 +263,7 @@ fn write_one<W: Write>(
                         // An `.sgfs` target: the game would span lines.
                         failed = true;
                         super::note_failure();
-                        let pos = coll.position(game.span().start);
+                        let pos = coll.position(game.root().offset());
                         let _ = writeln!(
                             err_out,
                             "{name}:{}:{}: error[sgfs_line_break]: {io}",
