@@ -27,7 +27,11 @@ pub enum Command {
     /// Exit status: 0, 1 when the file fails, the game or node does not
     /// exist, the replay reaches a limit (--max-nodes, --max-depth,
     /// --max-changes), or (with --strict) a move on the way is illegal; 2
-    /// on usage errors.
+    /// on usage errors and when the file cannot be read.
+    ///
+    /// Memory: the game plus its replay, linear in the line replayed (an
+    /// undo record per node and per stone changed, bounded by the
+    /// --max-* limits: a few hundred MB at the defaults).
     Board(BoardArgs),
     /// Find the games that are the same game: the same main-line moves up
     /// to a rotation or reflection of the board, whatever the metadata; a
@@ -35,7 +39,12 @@ pub enum Command {
     /// (JSON Lines with --format json), with the copy that carries the
     /// most information.
     ///
-    /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    /// Exit status: 0, 1 when an input failed, 2 on usage errors and
+    /// unreadable paths.
+    ///
+    /// Memory: the largest game on each worker thread (-j), plus each
+    /// game's main-line moves (two bytes a move) and source name until the
+    /// clusters are printed: dedup compares every game with the others.
     Dedup(DedupArgs),
     /// Build or extend a position index: every position of every main
     /// line (--variations: of every line) of the inputs' Go games, keyed
@@ -43,8 +52,13 @@ pub enum Command {
     /// with the game, the move number and the move played next.
     ///
     /// Exit status: 0, 1 when an input failed or a game was skipped at a
-    /// replay limit (the others are indexed), 2 on usage errors and I/O
-    /// failures of the index.
+    /// replay limit (the others are indexed), 2 on usage errors,
+    /// unreadable paths, and I/O failures or damage of the index.
+    ///
+    /// Memory: the largest game (and its replay) on each worker thread
+    /// (-j), the rows not yet written as a run (at most 32 Mi rows of 16
+    /// bytes), and the source name of every game in the index (so that
+    /// `add` skips what is there).
     #[command(subcommand)]
     Index(IndexCommand),
     /// Find the games of an index where a position occurs, under any
@@ -57,7 +71,8 @@ pub enum Command {
     /// Parse files and folders and report warnings, errors and throughput.
     ///
     /// Exit status: 0 when every file parsed (warnings allowed), 1 when any
-    /// file failed (including unreadable ones), 2 on usage errors.
+    /// file failed, 2 on usage errors and when a path named cannot be read
+    /// (it is also reported as a failed file).
     ///
     /// Memory: the largest game plus a constant (about 10 MB), whatever
     /// the length or shape of the inputs.
@@ -72,8 +87,10 @@ pub enum Command {
     /// place.
     ///
     /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
-    /// mode, a character the target charset lacks; a file written in place
-    /// is then left as it was), 2 on usage errors and I/O failures.
+    /// mode, a character the target charset lacks: the game is named and
+    /// the games after it are still written; a file written in place is
+    /// then left as it was), 2 on usage errors, unreadable paths and I/O
+    /// failures.
     ///
     /// Memory: the largest game plus a constant (about 10 MB), whatever
     /// the length or shape of the inputs.
@@ -87,12 +104,14 @@ pub enum Command {
     ///
     /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
     /// mode; a file written in place is then left as it was), 2 on usage
-    /// errors and I/O failures.
+    /// errors, unreadable paths and I/O failures.
+    ///
+    /// Memory: as `fmt`.
     Fix(FixArgs),
     /// Write the parsed collections back without some properties (raw
     /// mode): comments, analysis, markup, times…, for archives.
     ///
-    /// Exit status: as `fmt`.
+    /// Exit status and memory: as `fmt`.
     Strip(StripArgs),
     /// Write the parsed collections back rotated, mirrored or with the
     /// colours exchanged: every point of every property moved (moves,
@@ -100,7 +119,10 @@ pub enum Command {
     /// board), black and white exchanged with their players, ranks, times
     /// and result.
     ///
-    /// Exit status: as `fmt` (1 also for a game that is not Go).
+    /// A game that is not Go (`GM` other than 1) is written unchanged, with
+    /// a `not_go` warning naming it.
+    ///
+    /// Exit status and memory: as `fmt`.
     Transform(TransformArgs),
     /// Count what the inputs hold: files, games, nodes, moves, bytes,
     /// failures; board sizes, rules, results, handicaps, komi, dates,
@@ -108,7 +130,8 @@ pub enum Command {
     /// and rejections by kind.
     ///
     /// Exit status: 0 (failed inputs are counted, not fatal), 2 on usage
-    /// errors.
+    /// errors and when a path named cannot be read (named on standard
+    /// error; the other paths are counted).
     ///
     /// Memory: the largest game on each worker thread (-j) plus a constant
     /// (about 100 MB with the games in flight), whatever the length or
@@ -117,7 +140,8 @@ pub enum Command {
     /// Print the games that pass the filters (their sources, or the games
     /// themselves as one collection).
     ///
-    /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    /// Exit status: 0, 1 when an input failed, 2 on usage errors and
+    /// unreadable paths.
     ///
     /// Memory: the largest game on each worker thread (-j) plus a constant
     /// (about 100 MB with the games in flight), whatever the length or
@@ -126,7 +150,8 @@ pub enum Command {
     /// Write one record per game (and the main line's moves) as JSON Lines,
     /// CSV or Parquet.
     ///
-    /// Exit status: 0, 1 when an input failed, 2 on usage errors.
+    /// Exit status: 0, 1 when an input failed, 2 on usage errors and
+    /// unreadable paths.
     ///
     /// Memory: the largest game on each worker thread (-j) plus a constant
     /// (about 100 MB with the games in flight and one row group per table for Parquet), whatever the length or
@@ -136,7 +161,8 @@ pub enum Command {
     /// the order of the scan, and DIR/index.tsv (number, source, game,
     /// offset).
     ///
-    /// Exit status: 0 when every input was read, 1 when one failed.
+    /// Exit status: 0 when every input was read, 1 when one failed, 2 on
+    /// usage errors and unreadable paths.
     ///
     /// Memory: the largest game on each worker thread (-j) plus a constant
     /// (about 100 MB with the games in flight), whatever the length or
