@@ -341,22 +341,27 @@ fn detect_from_counts(bytes: &[u8], valid: usize, total: usize) -> Charset {
 /// UTF-8 sequences or in sequences damaged as [`damaged_sequence`] tells,
 /// and all its non-ASCII bytes; `None` when `bytes` is valid UTF-8.
 fn utf8_counts(bytes: &[u8]) -> Option<(usize, usize)> {
+    // Damaged sequences count as UTF-8 only beside well-formed ones: a
+    // lone lead byte before `]` is as likely the last letter of a Latin-1
+    // name (`PB[Jos\xe9]`) as a character cut in half.
+    let share = |valid: usize, damaged: usize| valid + if valid > 0 { damaged } else { 0 };
     if bytes.len() <= SAMPLE_MAX {
         // The regions would give the same counts: skip finding them.
         let (valid, damaged, total) = utf8_share(bytes);
-        return (valid < total).then_some((valid + damaged, total));
+        return (valid < total).then_some((share(valid, damaged), total));
     }
     if simdutf8::basic::from_utf8(bytes).is_ok() {
         return None;
     }
-    let (mut valid, mut total) = (0, 0);
+    let (mut valid, mut damaged, mut total) = (0, 0, 0);
     sample(bytes, |region| {
         let (v, d, t) = utf8_share(region);
-        valid += v + d;
+        valid += v;
+        damaged += d;
         total += t;
     });
     // The sample of bytes that are not UTF-8 may be.
-    Some((valid, total))
+    Some((share(valid, damaged), total))
 }
 
 /// UTF-8 with some bytes damaged: decoded lossily.

@@ -38,7 +38,7 @@ use std::io::Write;
 /// assert_eq!(writer.into_inner(), b"(;GM[1]FF[4]KM[6.5]C[one\ntwo])\n");
 /// assert_eq!(dropped.len(), 1);
 /// assert_eq!((dropped[0].ident.as_str(), &dropped[0].value[..]), ("KM", &b"7.5"[..]));
-/// assert_eq!((dropped[0].position.line, dropped[0].position.column), (1, 18));
+/// assert_eq!((dropped[0].position.line, dropped[0].position.column), (1, 16));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
