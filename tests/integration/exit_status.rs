@@ -2,23 +2,9 @@
 //! be read, a closed standard output, failures counted by reason, values a
 //! writer drops, games a transform cannot transform.
 
-use crate::common::TempDir;
+use crate::common::{sgf, stderr, TempDir};
 use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn sgf(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgf"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sgf")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::process::{Command, Stdio};
 
 /// A path that does not exist is named on standard error and gives status
 /// 2 in every command that reads inputs, whatever else was read.

@@ -5,26 +5,8 @@
 
 #![cfg(feature = "cli")]
 
-use crate::common::TempDir;
+use crate::common::{sgf, stderr, stdout, TempDir};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn sgf(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgf"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sgf")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 const A: &str = "(;GM[1]SZ[19:19]KI[13]B[pd]\n;B[dd]W[pp];;C[a][b])";
 const A_FIXED: &str = "(;GM[1]SZ[19]KM[6.5];B[pd];B[dd];W[pp];C[a])\n";

@@ -5,24 +5,15 @@
 
 #![cfg(feature = "cli")]
 
-use crate::common::TempDir;
+use crate::common::{sgf, stderr, TempDir};
 use std::fs;
 use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The environment variable that pauses a rewrite before its rename.
 const PAUSE: &str = "SGF_GROVE_TEST_PAUSE_BEFORE_RENAME_MS";
-
-fn sgf(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgf"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sgf")
-}
 
 /// `sgf ARGS` started with a pause of `ms` before its rename.
 fn spawn_paused(dir: &Path, args: &[&str], ms: u64) -> Child {
@@ -35,10 +26,6 @@ fn spawn_paused(dir: &Path, args: &[&str], ms: u64) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run sgf")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// The names in `dir`, sorted.

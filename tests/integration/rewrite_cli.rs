@@ -4,26 +4,8 @@
 
 #![cfg(feature = "cli")]
 
-use crate::common::TempDir;
+use crate::common::{sgf, stderr, stdout, TempDir};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn sgf(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgf"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sgf")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// The names in `dir`, sorted.
 fn listing(dir: &Path) -> Vec<String> {
