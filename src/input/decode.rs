@@ -28,10 +28,9 @@ pub(crate) fn decoder<'a>(format: Content, raw: Box<dyn Read + 'a>) -> Box<dyn R
         // to their end, as the command-line tools do.
         Content::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
         Content::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
-        Content::Xz => Box::new(lzma_rust2::XzReader::new(
-            BufReader::with_capacity(64 * 1024, raw),
-            true,
-        )),
+        // liblzma decodes as far as the input goes: a cut stream gives
+        // every byte before the cut, as `xz -dc` does.
+        Content::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(raw)),
         Content::Zstd => Box::new(LazyZstd::Pending(Some(raw))),
         _ => raw,
     };

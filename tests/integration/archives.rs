@@ -31,8 +31,7 @@ fn bzip2(data: &[u8]) -> Vec<u8> {
 }
 
 fn xz(data: &[u8]) -> Vec<u8> {
-    let options = lzma_rust2::XzOptions::with_preset(6);
-    let mut enc = lzma_rust2::XzWriter::new(Vec::new(), options).unwrap();
+    let mut enc = liblzma::write::XzEncoder::new(Vec::new(), 6);
     enc.write_all(data).unwrap();
     enc.finish().unwrap()
 }

@@ -172,16 +172,42 @@ fn a_cut_tar_gz_gives_every_game_of_its_readable_prefix() {
     });
 }
 
+/// What `xz -dc` writes for `data` before it stops (the standard tool's
+/// recovery of a cut stream), or `None` when `xz` cannot be run.
+fn xz_dc(data: &[u8]) -> Option<Vec<u8>> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("xz")
+        .args(["-dc"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take().unwrap();
+    let data = data.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let out = child.wait_with_output().ok()?;
+    writer.join().unwrap();
+    Some(out.stdout)
+}
+
 #[test]
-fn a_cut_tar_xz_gives_every_game_the_decoder_gives() {
+fn a_cut_tar_xz_gives_every_game_xz_dc_gives() {
+    if xz_dc(b"").is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set and the `xz` tool (xz-utils) cannot be run"
+        );
+        eprintln!("skipped: the `xz` tool (xz-utils) cannot be run; it is the reference");
+        return;
+    }
     let tar = tar(&members());
-    let options = lzma_rust2::XzOptions::with_preset(6);
-    let mut enc = lzma_rust2::XzWriter::new(Vec::new(), options).unwrap();
+    let mut enc = liblzma::write::XzEncoder::new(Vec::new(), 6);
     enc.write_all(&tar).unwrap();
     let packed = enc.finish().unwrap();
-    check_cut_tar("tar.xz", &packed, |prefix| {
-        readable(lzma_rust2::XzReader::new(prefix, true))
-    });
+    check_cut_tar("tar.xz", &packed, |prefix| xz_dc(prefix).unwrap());
 }
 
 #[test]
