@@ -67,6 +67,11 @@ pub enum Command {
     ///
     /// Exit status: 0 (whether or not the position was found), 1 when the
     /// position file fails, 2 on usage errors and I/O failures.
+    ///
+    /// Memory: the game of `--position` and its replay, 8 bytes per 512
+    /// rows of the index (the runs' fences and block sums, read at open),
+    /// and about 24 bytes per occurrence found (the empty board occurs in
+    /// every game); the games table is read entry by entry.
     Find(FindArgs),
     /// Parse files and folders and report warnings, errors and throughput.
     ///
