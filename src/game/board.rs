@@ -242,8 +242,9 @@ pub struct Board {
     /// Stones put on or taken off since the board was made (undo does
     /// not lower it): the work a replay has done.
     changes: u64,
-    /// Scratch space of [`Board::setup`]: the stamp of the last setup that
-    /// touched each cell, and the colour that setup leaves there.
+    /// Scratch space of [`Board::setup`] (empty until the first setup): the
+    /// stamp of the last setup that touched each cell, and the colour that
+    /// setup leaves there.
     stamp: Vec<u32>,
     target: Vec<u8>,
     /// The stamp of the last setup that took each chain (by its head)
@@ -335,9 +336,9 @@ impl Board {
             seen: HashSet::new(),
             journal: None,
             changes: 0,
-            stamp: vec![0; cells_len],
-            target: vec![0; cells_len],
-            dirty: vec![0; cells_len],
+            stamp: Vec::new(),
+            target: Vec::new(),
+            dirty: Vec::new(),
             epoch: 0,
         };
         board.remember();
@@ -394,7 +395,7 @@ impl Board {
     }
 
     /// Records the old value of `array[i]` in the journal, if kept.
-    #[inline]
+    #[inline(always)]
     fn log(&mut self, array: u32, i: usize, old: u16) {
         if let Some(j) = self.journal.as_mut() {
             j.writes
@@ -405,8 +406,10 @@ impl Board {
     /// Writes cell `i`; its journal entry keeps the new value too (high
     /// byte), for [`Board::cell_changes_since`].
     #[inline]
-    fn set_cell(&mut self, i: usize, v: u8) {
-        self.log(J_CELLS, i, u16::from(v) << 8 | u16::from(self.cells[i]));
+    fn set_cell<const J: bool>(&mut self, i: usize, v: u8) {
+        if J {
+            self.log(J_CELLS, i, u16::from(v) << 8 | u16::from(self.cells[i]));
+        }
         self.cells[i] = v;
     }
 
@@ -435,26 +438,34 @@ impl Board {
     }
 
     #[inline]
-    fn set_next(&mut self, i: usize, v: u16) {
-        self.log(J_NEXT, i, self.next[i]);
+    fn set_next<const J: bool>(&mut self, i: usize, v: u16) {
+        if J {
+            self.log(J_NEXT, i, self.next[i]);
+        }
         self.next[i] = v;
     }
 
     #[inline]
-    fn set_head(&mut self, i: usize, v: u16) {
-        self.log(J_HEAD, i, self.head[i]);
+    fn set_head<const J: bool>(&mut self, i: usize, v: u16) {
+        if J {
+            self.log(J_HEAD, i, self.head[i]);
+        }
         self.head[i] = v;
     }
 
     #[inline]
-    fn set_libs(&mut self, i: usize, v: u16) {
-        self.log(J_LIBS, i, self.libs[i]);
+    fn set_libs<const J: bool>(&mut self, i: usize, v: u16) {
+        if J {
+            self.log(J_LIBS, i, self.libs[i]);
+        }
         self.libs[i] = v;
     }
 
     #[inline]
-    fn set_stones(&mut self, i: usize, v: u16) {
-        self.log(J_STONES, i, self.stones[i]);
+    fn set_stones<const J: bool>(&mut self, i: usize, v: u16) {
+        if J {
+            self.log(J_STONES, i, self.stones[i]);
+        }
         self.stones[i] = v;
     }
 
@@ -654,6 +665,14 @@ impl Board {
     where
         I: IntoIterator<Item = (Point, Option<Color>)>,
     {
+        if self.stamp.len() != self.cells.len() {
+            // Made at the first setup: most boards see moves alone.
+            let len = self.cells.len();
+            self.stamp = vec![0; len];
+            self.target = vec![0; len];
+            self.dirty = vec![0; len];
+            self.epoch = 0;
+        }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.fill(0);
@@ -678,7 +697,11 @@ impl Board {
             return 0;
         }
         self.ko = None;
-        self.apply_setup(&touched);
+        if self.journal.is_some() {
+            self.apply_setup::<true>(&touched);
+        } else {
+            self.apply_setup::<false>(&touched);
+        }
         self.remember_setup();
         set
     }
@@ -687,7 +710,7 @@ impl Board {
     /// or change a stone are lifted whole, then every stone that should be
     /// on their points is put back (chains and liberties built again), and
     /// the new stones placed.
-    fn apply_setup(&mut self, touched: &[usize]) {
+    fn apply_setup<const J: bool>(&mut self, touched: &[usize]) {
         let epoch = self.epoch;
         let mut lifted: Vec<(usize, u8)> = Vec::new();
         for &i in touched {
@@ -710,7 +733,7 @@ impl Board {
             }
         }
         for &(s, c) in &lifted {
-            self.set_cell(s, EMPTY);
+            self.set_cell::<J>(s, EMPTY);
             self.hash ^= KEYS[c as usize - 1][s];
         }
         self.changes += lifted.len() as u64;
@@ -719,7 +742,7 @@ impl Board {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
                     let h = self.head[n] as usize;
-                    self.set_libs(h, self.libs[h] + 1);
+                    self.set_libs::<J>(h, self.libs[h] + 1);
                 }
             }
         }
@@ -730,13 +753,13 @@ impl Board {
                 c
             };
             if want != EMPTY {
-                self.place(s, want);
+                self.place::<J>(s, want);
             }
         }
         for &i in touched {
             let want = self.target[i];
             if want != EMPTY && self.cells[i] == EMPTY {
-                self.place(i, want);
+                self.place::<J>(i, want);
             }
         }
     }
@@ -749,37 +772,37 @@ impl Board {
 
     /// Puts colour `c` on empty cell `i`, merging it with its friendly
     /// neighbours' chains; captures nothing.
-    fn place(&mut self, i: usize, c: u8) {
-        self.set_cell(i, c);
+    fn place<const J: bool>(&mut self, i: usize, c: u8) {
+        self.set_cell::<J>(i, c);
         self.changes += 1;
         self.hash ^= KEYS[c as usize - 1][i];
-        self.set_head(i, i as u16);
-        self.set_next(i, i as u16);
-        self.set_stones(i, 1);
+        self.set_head::<J>(i, i as u16);
+        self.set_next::<J>(i, i as u16);
+        self.set_stones::<J>(i, 1);
         let mut libs = 0;
         for n in self.neighbours(i) {
             match self.cells[n] {
                 EMPTY => libs += 1,
                 BLACK | WHITE => {
                     let h = self.head[n] as usize;
-                    self.set_libs(h, self.libs[h] - 1);
+                    self.set_libs::<J>(h, self.libs[h] - 1);
                 }
                 _ => {}
             }
         }
-        self.set_libs(i, libs);
+        self.set_libs::<J>(i, libs);
         for n in self.neighbours(i) {
             if self.cells[n] == c {
                 let (a, b) = (self.head[i] as usize, self.head[n] as usize);
                 if a != b {
-                    self.merge(a, b);
+                    self.merge::<J>(a, b);
                 }
             }
         }
     }
 
     /// Merges the chains headed by `a` and `b`, relabelling the smaller.
-    fn merge(&mut self, a: usize, b: usize) {
+    fn merge<const J: bool>(&mut self, a: usize, b: usize) {
         let (big, small) = if self.stones[a] >= self.stones[b] {
             (a, b)
         } else {
@@ -787,29 +810,29 @@ impl Board {
         };
         let mut s = small;
         loop {
-            self.set_head(s, big as u16);
+            self.set_head::<J>(s, big as u16);
             s = self.next[s] as usize;
             if s == small {
                 break;
             }
         }
         let (nb, ns) = (self.next[big], self.next[small]);
-        self.set_next(big, ns);
-        self.set_next(small, nb);
-        self.set_stones(big, self.stones[big] + self.stones[small]);
-        self.set_libs(big, self.libs[big] + self.libs[small]);
+        self.set_next::<J>(big, ns);
+        self.set_next::<J>(small, nb);
+        self.set_stones::<J>(big, self.stones[big] + self.stones[small]);
+        self.set_libs::<J>(big, self.libs[big] + self.libs[small]);
     }
 
     /// Takes the chain headed by `h` off the board; returns its stones and
     /// the last one taken off.
-    fn capture(&mut self, h: usize) -> (u32, usize) {
+    fn capture<const J: bool>(&mut self, h: usize) -> (u32, usize) {
         let c = self.cells[h];
         let count = self.stones[h] as u32;
         self.changes += u64::from(count);
         let mut s = h;
         loop {
             let after = self.next[s] as usize;
-            self.set_cell(s, EMPTY);
+            self.set_cell::<J>(s, EMPTY);
             self.hash ^= KEYS[c as usize - 1][s];
             s = after;
             if s == h {
@@ -822,7 +845,7 @@ impl Board {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
                     let nh = self.head[n] as usize;
-                    self.set_libs(nh, self.libs[nh] + 1);
+                    self.set_libs::<J>(nh, self.libs[nh] + 1);
                 }
             }
             s = self.next[s] as usize;
@@ -871,7 +894,7 @@ impl Board {
             // and the friendly chains it joins, if they have no other
             // liberty. Rare: the board is copied to find out.
             let mut copy = self.scratch_copy();
-            let _ = copy.play_code(i, c);
+            let _ = copy.play_code::<false>(i, c);
             return copy.hash;
         }
         h
@@ -915,7 +938,7 @@ impl Board {
         let c = code(color);
         self.check_cell(i, c)?;
         let superko = matches!(self.rules.ko, KoRule::Positional | KoRule::Situational);
-        let played = self.play_code(i, c);
+        let played = self.play_code_any(i, c);
         if superko {
             match self.rules.ko {
                 KoRule::Situational => {
@@ -983,7 +1006,7 @@ impl Board {
     pub fn play_repeating(&mut self, color: Color, p: Point) -> Played {
         match self.cell(p) {
             Some(i) if self.cells[i] == EMPTY => {
-                let played = self.play_code(i, code(color));
+                let played = self.play_code_any(i, code(color));
                 self.remember_setup();
                 played
             }
@@ -1017,17 +1040,27 @@ impl Board {
         true
     }
 
+    /// [`Board::play_code`], journalled when the journal is kept (the two
+    /// are compiled apart: a board without a journal pays nothing for it).
+    fn play_code_any(&mut self, i: usize, c: u8) -> Played {
+        if self.journal.is_some() {
+            self.play_code::<true>(i, c)
+        } else {
+            self.play_code::<false>(i, c)
+        }
+    }
+
     /// Plays `c` at empty cell `i` with no legality check but the capture
-    /// rules; a suicide takes its own chain off.
-    fn play_code(&mut self, i: usize, c: u8) -> Played {
-        self.place(i, c);
+    /// rules; a suicide takes its own chain off. `J`: keep the journal.
+    fn play_code<const J: bool>(&mut self, i: usize, c: u8) -> Played {
+        self.place::<J>(i, c);
         let mut played = Played::default();
         let mut last_taken = 0;
         for n in self.neighbours(i) {
             if self.cells[n] == opponent(c) {
                 let h = self.head[n] as usize;
                 if self.libs[h] == 0 {
-                    let (count, at) = self.capture(h);
+                    let (count, at) = self.capture::<J>(h);
                     played.captured += count;
                     last_taken = at;
                 }
@@ -1038,7 +1071,7 @@ impl Board {
         let h = self.head[i] as usize;
         self.ko = None;
         if self.libs[h] == 0 {
-            let (count, _) = self.capture(h);
+            let (count, _) = self.capture::<J>(h);
             played.suicided = count;
             self.prisoners[1 - me] += count;
         } else if played.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
