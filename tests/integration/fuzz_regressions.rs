@@ -531,6 +531,14 @@ fn fuzz_crash_f342c71f() {
     replay("edit_roundtrip_f342c71f.sgf");
 }
 
+/// `split-bw` on a root holding `B`, `W` and `CA[GB18030]` moved the root
+/// and game-info properties into the second node; the next pass then read
+/// the game without its `CA` and repaired again. They stay in the root.
+#[test]
+fn fuzz_crash_repair_2e086b84() {
+    replay("repair_2e086b84.sgf");
+}
+
 /// Every repair on a headless root whose `CA[Big5]` comes after a `C`:
 /// repairing the output again must change nothing.
 #[test]
