@@ -25,6 +25,8 @@ pub mod oracle;
 pub mod parallel;
 pub mod repair;
 pub mod span;
+mod options;
+mod sniff;
 mod spec;
 #[cfg(feature = "tables")]
 pub mod table;
@@ -57,9 +59,9 @@ pub use arrow_array;
 /// ```
 pub use encoding_rs;
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
+pub use options::ParseOptions;
 pub use span::{Position, Span};
 pub use tree::{
-    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, RawValue,
-    StreamParser,
+    parse, Collection, Document, GameTree, Node, NodeId, Parser, Property, RawValue, StreamParser,
 };
 pub use writer::{write_collection, Writer};

@@ -65,6 +65,6 @@ use crate::lexer::{
 };
 use crate::span::Span;
 use crate::text::Charset;
-use crate::tree::ParseOptions;
+use crate::options::ParseOptions;
 use node::{lex_node, simple_node, skip_values, RootSwitch};
 use trial::{Trial, Utf8Scan};
