@@ -18,15 +18,15 @@ pub mod game;
 pub mod index;
 pub mod input;
 pub(crate) mod lexer;
+mod options;
 #[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod repair;
-pub mod span;
-mod options;
 mod sniff;
+pub mod span;
 mod spec;
 #[cfg(feature = "tables")]
 pub mod table;

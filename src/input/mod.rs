@@ -64,6 +64,7 @@ mod scan;
 mod skipped;
 mod utf16;
 
+pub use crate::sniff::{sniff, Content, SNIFF_LEN};
 #[cfg(feature = "archives")]
 pub use budget::{GameBudget, DEFAULT_MAX_INPUT_BYTES, DEFAULT_MAX_INPUT_GAMES};
 #[cfg(feature = "archives")]
@@ -83,7 +84,6 @@ pub use origin::{Origin, Root};
 pub use par::{ScanGame, WHOLE_FILE, WHOLE_PACKED, WORKER_BUDGET};
 #[cfg(feature = "archives")]
 pub use skipped::{SkipReason, Skipped, SkippedItem, Special, LISTED_MAX};
-pub use crate::sniff::{sniff, Content, SNIFF_LEN};
 pub use utf16::Utf16Reader;
 
 /// The text of UTF-16 input as UTF-8, without its byte order mark, when

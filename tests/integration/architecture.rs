@@ -55,8 +55,8 @@ fn imports_follow_the_layers() {
     let found = check(&lib, &files, LAYERS);
     assert!(
         found.is_empty(),
-        "{} import(s) against the layers (declared in tests/integration/architecture.rs \
-         and ARCHITECTURE.md):\n{}",
+        "{} import(s) against the layers declared in LAYERS (and ARCHITECTURE.md): move \
+         the item used to a lower layer, or change both declarations together\n{}",
         found.len(),
         found
             .iter()
@@ -70,12 +70,16 @@ fn imports_follow_the_layers() {
 fn architecture_md_lists_the_same_layers() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md");
     let text = std::fs::read_to_string(&path).expect("ARCHITECTURE.md at the top");
+    let declared: Vec<(String, Vec<String>)> = LAYERS
+        .iter()
+        .map(|(name, modules)| {
+            let modules = modules.iter().map(|m| m.to_string()).collect();
+            (name.to_string(), modules)
+        })
+        .collect();
     assert_eq!(
         layer_table(&text),
-        LAYERS
-            .iter()
-            .map(|(name, modules)| (name.to_string(), modules.iter().map(|m| m.to_string()).collect()))
-            .collect::<Vec<(String, Vec<String>)>>(),
+        declared,
         "the layer table of ARCHITECTURE.md and LAYERS differ"
     );
 }
@@ -339,7 +343,9 @@ fn imports(text: &str, module: &[String]) -> Vec<Import> {
                 }
                 depth = depth.saturating_sub(1);
             }
-            Tok::Ident(word) if (word == "crate" || word == "super") && is_path_start(&tokens, i) => {
+            Tok::Ident(word)
+                if (word == "crate" || word == "super") && is_path_start(&tokens, i) =>
+            {
                 let here: Vec<String> = module
                     .iter()
                     .cloned()
@@ -521,7 +527,10 @@ fn tokens(text: &str) -> Vec<Token> {
             }
         } else if let Some(hashes) = raw_string_start(&s, i) {
             // r"…", r#"…"#, br#"…"#: up to the quote and as many `#`.
-            i = s[i..].iter().position(|&c| c == '"').map_or(s.len(), |p| i + p + 1);
+            i = s[i..]
+                .iter()
+                .position(|&c| c == '"')
+                .map_or(s.len(), |p| i + p + 1);
             while i < s.len() {
                 if s[i] == '"' && (0..hashes).all(|k| at(i + 1 + k) == '#') {
                     i += 1 + hashes;
@@ -619,7 +628,8 @@ pub use high::{Thing, make as build};
 pub use low::Small;
 ";
 
-    const ORDER: &[(&str, &[&str])] = &[("base", &["base"]), ("low", &["low"]), ("high", &["high"])];
+    const ORDER: &[(&str, &[&str])] =
+        &[("base", &["base"]), ("low", &["low"]), ("high", &["high"])];
 
     fn lines(found: &[Found]) -> Vec<(String, usize)> {
         found.iter().map(|f| (f.file.clone(), f.line)).collect()
@@ -672,7 +682,9 @@ use crate::{base::Y, high::{self, other}};
             ],
             "{found:#?}"
         );
-        assert!(found[0].to_string().starts_with("src/low/mod.rs:3: low imports high"));
+        assert!(found[0]
+            .to_string()
+            .starts_with("src/low/mod.rs:3: low imports high"));
         assert!(found[6].what.contains("base imports low"), "{}", found[6]);
     }
 
