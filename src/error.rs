@@ -717,6 +717,35 @@ impl std::error::Error for Error {
     }
 }
 
+/// The error [`SgfsLines`](crate::input::SgfsLines) reads give on a line
+/// over its limit, which the [`StreamParser`](crate::StreamParser) turns
+/// into [`ErrorKind::LineTooLong`] at `at`. It lives here, below both the
+/// inputs that raise it and the stream parser that reads it.
+#[derive(Debug)]
+pub(crate) struct LineTooLong {
+    pub(crate) at: Position,
+    pub(crate) limit: u64,
+}
+
+impl std::fmt::Display for LineTooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {} longer than {} bytes; skipped",
+            self.at.line, self.limit
+        )
+    }
+}
+
+impl std::error::Error for LineTooLong {}
+
+impl LineTooLong {
+    /// The line limit error that `err` carries, if it is one.
+    pub(crate) fn of(err: &std::io::Error) -> Option<&LineTooLong> {
+        err.get_ref()?.downcast_ref::<LineTooLong>()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

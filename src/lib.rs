@@ -18,12 +18,14 @@ pub mod game;
 pub mod index;
 pub mod input;
 pub(crate) mod lexer;
+mod options;
 #[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod repair;
+mod sniff;
 pub mod span;
 mod spec;
 #[cfg(feature = "tables")]
@@ -57,9 +59,9 @@ pub use arrow_array;
 /// ```
 pub use encoding_rs;
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
+pub use options::ParseOptions;
 pub use span::{Position, Span};
 pub use tree::{
-    parse, Collection, Document, GameTree, Node, NodeId, ParseOptions, Parser, Property, RawValue,
-    StreamParser,
+    parse, Collection, Document, GameTree, Node, NodeId, Parser, Property, RawValue, StreamParser,
 };
 pub use writer::{write_collection, Writer};

@@ -285,7 +285,7 @@ impl<'src> Machine<'src> {
         let sgf_like =
             first.is_some_and(|i| input[i] == b'(' && input.get(i + 1).is_some_and(|&b| b != 0));
         if self.stream_start && !sgf_like {
-            let content = crate::input::sniff(&input[..input.len().min(crate::input::SNIFF_LEN)]);
+            let content = crate::sniff::sniff(&input[..input.len().min(crate::sniff::SNIFF_LEN)]);
             if !content.is_text() {
                 self.done = true;
                 let what = content.description();

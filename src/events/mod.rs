@@ -63,8 +63,8 @@ use crate::error::{Error, ErrorKind, Result, Warning, WarningKind};
 use crate::lexer::{
     is_space, looks_like_ident_then_value, read_gap, resync_point, skip_space, Scanner, ValueMode,
 };
+use crate::options::ParseOptions;
 use crate::span::Span;
 use crate::text::Charset;
-use crate::tree::ParseOptions;
 use node::{lex_node, simple_node, skip_values, RootSwitch};
 use trial::{Trial, Utf8Scan};

@@ -46,6 +46,7 @@
 //! ```
 
 pub mod board;
+mod encode;
 mod info;
 pub mod replay;
 pub mod signature;

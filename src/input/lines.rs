@@ -1,5 +1,6 @@
 //! `.sgfs` members, one game per line: [`SgfsLines`].
 
+use crate::error::LineTooLong;
 use crate::Position;
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -231,34 +232,6 @@ impl<R: Read> Read for SgfsLines<R> {
 /// How many bytes a line of an `.sgfs` stream may have, by default
 /// ([`SgfsLines::max_line`]): 64 MiB.
 pub const DEFAULT_MAX_LINE: u64 = 64 << 20;
-
-/// The error [`SgfsLines`] reads give on a line over its limit, which the
-/// [`StreamParser`](crate::StreamParser) turns into
-/// [`ErrorKind::LineTooLong`](crate::ErrorKind::LineTooLong) at `at`.
-#[derive(Debug)]
-pub(crate) struct LineTooLong {
-    pub(crate) at: Position,
-    pub(crate) limit: u64,
-}
-
-impl std::fmt::Display for LineTooLong {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "line {} longer than {} bytes; skipped",
-            self.at.line, self.limit
-        )
-    }
-}
-
-impl std::error::Error for LineTooLong {}
-
-impl LineTooLong {
-    /// The line limit error that `err` carries, if it is one.
-    pub(crate) fn of(err: &io::Error) -> Option<&LineTooLong> {
-        err.get_ref()?.downcast_ref::<LineTooLong>()
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -62,9 +62,9 @@ mod par;
 mod scan;
 #[cfg(feature = "archives")]
 mod skipped;
-mod sniff;
 mod utf16;
 
+pub use crate::sniff::{sniff, Content, SNIFF_LEN};
 #[cfg(feature = "archives")]
 pub use budget::{GameBudget, DEFAULT_MAX_INPUT_BYTES, DEFAULT_MAX_INPUT_GAMES};
 #[cfg(feature = "archives")]
@@ -75,7 +75,6 @@ pub use escape::escape_name;
 pub use games::{Game, MAX_UTF16};
 #[cfg(feature = "archives")]
 pub use inputs::{Inputs, Source, Sources, DEFAULT_MAX_DEPTH, DEFAULT_MAX_SPOOL};
-pub(crate) use lines::LineTooLong;
 pub use lines::{SgfsLines, DEFAULT_MAX_LINE};
 #[cfg(feature = "archives")]
 pub use member::{looks_like_sgf, sgf_name_kind, strip_compression, Member, MemberKind};
@@ -85,7 +84,6 @@ pub use origin::{Origin, Root};
 pub use par::{ScanGame, WHOLE_FILE, WHOLE_PACKED, WORKER_BUDGET};
 #[cfg(feature = "archives")]
 pub use skipped::{SkipReason, Skipped, SkippedItem, Special, LISTED_MAX};
-pub use sniff::{sniff, Content, SNIFF_LEN};
 pub use utf16::Utf16Reader;
 
 /// The text of UTF-16 input as UTF-8, without its byte order mark, when

@@ -16,8 +16,8 @@
 use super::{GameData, NodeData, RichProp, Store, NONE, RICH};
 use crate::error::{Error, ErrorKind, Result};
 use crate::events::{flag, Diag, Emit, Links, Machine, NodeEvent, Resume, Span32};
+use crate::options::ParseOptions;
 use crate::span::Span;
-use crate::tree::ParseOptions;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 

@@ -35,6 +35,9 @@ mod typed;
 
 pub use stream::StreamParser;
 
+// Also at the crate root; defined below the event reader, which takes it too.
+pub use crate::options::ParseOptions;
+
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Nodes, Properties, Values};
 pub use typed::{Moves, Points, Typed, TypedValues, ValidMoves};
 

@@ -501,8 +501,8 @@ impl<R: Read> StreamParser<R> {
                 // A line of an `.sgfs` stream over its limit: the line is
                 // refused (what was read of it is dropped); the stream may
                 // go on at the next line (`restart_at`).
-                Err(e) if crate::input::LineTooLong::of(&e).is_some() => {
-                    let long = crate::input::LineTooLong::of(&e).map(|l| (l.at, l.limit));
+                Err(e) if crate::error::LineTooLong::of(&e).is_some() => {
+                    let long = crate::error::LineTooLong::of(&e).map(|l| (l.at, l.limit));
                     let (at, limit) = long.unwrap_or_default();
                     return Err(Error::new(ErrorKind::LineTooLong { limit }, at));
                 }

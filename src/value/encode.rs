@@ -12,7 +12,8 @@ use crate::spec::ValueType;
 /// (`i64`, and `u32`, `i32`, `u8`), [`Real`](super::Real) (`f64`), [`Double`],
 /// [`Color`], [`Point`], [`Move`] (a pass as `[]`), [`BoardSize`], [`Text`],
 /// [`SimpleText`], `&str` and `String` (as text), [`Empty`], `(A, B)` for a
-/// compose value `a:b`, and the game-information types
+/// compose value `a:b`, and (implemented beside them, in
+/// [`game`](crate::game)) the game-information types
 /// [`Komi`](crate::game::Komi), [`Handicap`](crate::game::Handicap),
 /// [`Rank`](crate::game::Rank), [`GameResult`](crate::game::GameResult)
 /// and [`Rules`](crate::game::Rules).
@@ -202,46 +203,6 @@ impl<A: ToValue, B: ToValue> ToValue for (A, B) {
         self.1.write_half(out)
     }
 }
-
-/// The komi as written (`6.50` stays `6.50`).
-impl ToValue for crate::game::Komi<'_> {
-    fn write_value(&self, out: &mut Vec<u8>) -> Result<()> {
-        self.raw().trim().write_value(out)
-    }
-}
-
-/// The number of stones; a handicap that is no number is written as its
-/// text.
-impl ToValue for crate::game::Handicap {
-    fn write_value(&self, out: &mut Vec<u8>) -> Result<()> {
-        use crate::game::Handicap;
-        match self {
-            Handicap::Stones(n) | Handicap::NoStones(n) => n.write_value(out),
-            Handicap::Lenient { stones, .. } => stones.write_value(out),
-            Handicap::Invalid(text) => text.write_value(out),
-        }
-    }
-}
-
-macro_rules! displayed {
-    ($($ty:ty),*) => {$(
-        /// Its display form, the FF\[4\] spelling.
-        impl ToValue for $ty {
-            fn write_value(&self, out: &mut Vec<u8>) -> Result<()> {
-                self.to_string().write_value(out)
-            }
-            fn write_half(&self, out: &mut Vec<u8>) -> Result<()> {
-                self.to_string().write_half(out)
-            }
-        }
-    )*};
-}
-
-displayed!(
-    crate::game::Rank,
-    crate::game::GameResult,
-    crate::game::Rules
-);
 
 #[cfg(test)]
 mod tests {

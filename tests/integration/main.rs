@@ -5,6 +5,7 @@
 //! `cargo test --all-features` (the README's and CI's command).
 
 mod api;
+mod architecture;
 mod archives;
 mod big_input;
 mod board;

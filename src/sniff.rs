@@ -1,5 +1,10 @@
 //! Telling SGF text from compressed data, archives, executables, other
 //! binary data and UTF-16 by the first bytes: [`sniff`].
+//!
+//! It imports nothing of the crate, so that both the event reader (which
+//! refuses a stream that is not SGF text by name) and the inputs (which
+//! pick a decoder by it) can use it. Public as
+//! [`input::sniff`](crate::input::sniff).
 
 use std::fmt;
 
@@ -53,7 +58,7 @@ impl Content {
     }
 
     /// Whether the input is UTF-16 text, to be decoded first
-    /// ([`decode_utf16`](super::decode_utf16)).
+    /// ([`decode_utf16`](crate::input::decode_utf16)).
     pub fn is_utf16(self) -> bool {
         matches!(self, Content::Utf16Le { .. } | Content::Utf16Be { .. })
     }
