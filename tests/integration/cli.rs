@@ -1645,7 +1645,7 @@ fn check_an_executable_fails() {
     let dir = TempDir::new("exe");
     let ls = Path::new("/usr/bin/ls");
     if !ls.exists() {
-        eprintln!("skipping: no /usr/bin/ls on this machine");
+        crate::common::skipped("no /usr/bin/ls on this machine");
         return;
     }
     let out = sgf(&dir.0, &["check", "/usr/bin/ls"], None);

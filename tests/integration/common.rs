@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-/// `../shared/corpus`, or `None` (with the reason printed) when it is
-/// absent; panics instead when the `CI` environment variable is set.
+/// `../shared/corpus`, or `None` (the skip reported, see [`skipped`]) when
+/// it is absent; panics instead when the `CI` environment variable is set.
+/// For the tests that check what the shared corpus holds (its counts, its
+/// files); [`any_corpus_dir`] for those that hold for any archive.
 pub fn corpus_dir() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     if dir.is_dir() {
@@ -13,11 +15,39 @@ pub fn corpus_dir() -> Option<PathBuf> {
     if std::env::var_os("CI").is_some() {
         panic!("CI is set but the real corpus {} is missing", dir.display());
     }
-    eprintln!(
-        "skipping: the real corpus {} is absent (set CI to make this an error)",
+    skipped(&format!(
+        "the real corpus {} is absent (set CI to make this an error)",
         dir.display()
-    );
+    ));
     None
+}
+
+/// The folder named by `SGF_GROVE_CORPUS` (any folder of SGF files: one's
+/// own archive), else [`corpus_dir`]. Also returns whether it is the
+/// shared corpus, whose exact counts a test may check besides.
+pub fn any_corpus_dir() -> Option<(PathBuf, bool)> {
+    match std::env::var_os("SGF_GROVE_CORPUS") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            assert!(
+                dir.is_dir(),
+                "SGF_GROVE_CORPUS names no folder: {}",
+                dir.display()
+            );
+            Some((dir, false))
+        }
+        None => corpus_dir().map(|dir| (dir, true)),
+    }
+}
+
+/// Reports a skipped test as `SKIPPED test-name: reason` on the process's
+/// standard error itself: the test harness captures `eprintln!`, and a skip
+/// must show (and be counted by `.ci/run`) even when the test passes.
+pub fn skipped(reason: &str) {
+    use std::io::Write;
+    let thread = std::thread::current();
+    let name = thread.name().unwrap_or("a test");
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED {name}: {reason}");
 }
 
 /// Every `.sgf` file (in any letter case) under `dir`, sorted.

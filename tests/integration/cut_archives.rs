@@ -200,7 +200,7 @@ fn a_cut_tar_xz_gives_every_game_xz_dc_gives() {
             std::env::var_os("CI").is_none(),
             "CI is set and the `xz` tool (xz-utils) cannot be run"
         );
-        eprintln!("skipped: the `xz` tool (xz-utils) cannot be run; it is the reference");
+        crate::common::skipped("the `xz` tool (xz-utils) cannot be run; it is the reference");
         return;
     }
     let tar = tar(&members());
