@@ -47,8 +47,7 @@ pub fn run(args: &FindArgs) -> Result<Status, CliError> {
         }
         (None, None) => unreachable!("clap requires --position or --moves"),
     };
-    let index = Index::open(&args.index)
-        .map_err(|e| CliError::io(format!("index {}", args.index.display()), e))?;
+    let index = Index::open(&args.index).map_err(|e| index_error(&args.index, e))?;
     let search = index
         .search(&board)
         .map_err(|e| CliError::io(format!("index {}", args.index.display()), e))?;
@@ -59,6 +58,17 @@ pub fn run(args: &FindArgs) -> Result<Status, CliError> {
     }
     out.flush()?;
     Ok(Status::Ok)
+}
+
+/// An index that cannot be opened: "not an index: no manifest in DIR" for
+/// a folder without a manifest (the error names the folder), the folder
+/// and the error otherwise.
+fn index_error(dir: &std::path::Path, e: io::Error) -> CliError {
+    if e.kind() == io::ErrorKind::NotFound && dir.is_dir() {
+        CliError::io("find", e)
+    } else {
+        CliError::io(format!("index {}", dir.display()), e)
+    }
 }
 
 /// The board of `--position FILE[:NODE]`; `Err` with the reason when the

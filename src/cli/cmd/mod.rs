@@ -152,10 +152,17 @@ impl Failures {
         }
         let mut counts = self.counts.clone();
         counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let reasons: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        let reasons: Vec<String> = counts
+            .iter()
+            .map(|(c, n)| format!("{c} {}", crate::number::thousands(*n)))
+            .collect();
         let total = self.total();
         let inputs = if total == 1 { "input" } else { "inputs" };
-        format!("; {total} {inputs} failed ({})", reasons.join(", "))
+        format!(
+            "; {} {inputs} failed ({})",
+            crate::number::thousands(total),
+            reasons.join(", ")
+        )
     }
 }
 
