@@ -1407,8 +1407,8 @@ fn check_json_lists_10000_warnings_of_a_file() {
     );
     let text = stdout(&out);
     assert_eq!(text.matches("warning[repeated_property]").count(), 1_000);
-    assert!(text.contains("\nwarnings: 12000\n  repeated_property: 12000\n"));
-    assert!(text.contains("messages: 1000 printed, not printed: 11000 over --max-messages 1000"));
+    assert!(text.contains("\nwarnings: 12,000\n  repeated_property: 12,000\n"));
+    assert!(text.contains("messages: 1,000 printed, not printed: 11,000 over --max-messages 1000"));
 
     let out = sgf(
         &dir.0,
@@ -1422,7 +1422,7 @@ fn check_json_lists_10000_warnings_of_a_file() {
         "{}",
         &text[text.len() - 600..]
     );
-    assert!(text.contains("\nwarnings: 12000\n  repeated_property: 12000\n"));
+    assert!(text.contains("\nwarnings: 12,000\n  repeated_property: 12,000\n"));
     assert!(!text.contains("not kept"));
 }
 

@@ -72,9 +72,7 @@ fn board_prints_go_coordinates_and_star_points() {
         (13, &["D10", "D4", "G7", "K10", "K4"][..]),
         (
             19,
-            &[
-                "D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4",
-            ][..],
+            &["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"][..],
         ),
         (5, &[][..]),
     ] {
@@ -89,7 +87,8 @@ fn board_prints_go_coordinates_and_star_points() {
     assert_eq!(columns.len(), 30);
     assert_eq!(&columns[23..], ["Y", "Z", "AA", "AB", "AC", "AD", "AE"]);
     assert!(!columns.iter().any(|c| c.contains('I')));
-    assert!(text.lines().nth(30).unwrap().ends_with("[X]"), "{text}");
+    // Cells as wide as the widest label, the stone under its last letter.
+    assert!(text.lines().nth(30).unwrap().ends_with("  .[ X]"), "{text}");
 
     // --coords sgf: the SGF letters of each column and row.
     let text = diagram(&dir, "(;SZ[9];B[cc])", &["--coords", "sgf"]);
@@ -161,7 +160,10 @@ fn dedup_symmetry_is_relative_to_the_best_copy() {
     let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     let games = line["games"].as_array().unwrap();
     assert_eq!(games.len(), 8);
-    assert_eq!(games[line["best"].as_u64().unwrap() as usize]["source"], "./0.sgf");
+    assert_eq!(
+        games[line["best"].as_u64().unwrap() as usize]["source"],
+        "./0.sgf"
+    );
     for g in games {
         let n: usize = g["source"].as_str().unwrap()[2..3].parse().unwrap();
         let written = Symmetry::ALL[n];
@@ -172,7 +174,10 @@ fn dedup_symmetry_is_relative_to_the_best_copy() {
     let out = sgf(&dir.0, &["dedup", "-q", "."]);
     let text = stdout(&out);
     assert!(text.starts_with("cluster 1: 8 copies\n"), "{text}");
-    assert!(text.contains("* ./0.sgf game 0: 40 moves, identity"), "{text}");
+    assert!(
+        text.contains("* ./0.sgf game 0: 40 moves, identity"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -220,11 +225,19 @@ fn select_header_and_documented_columns() {
     // No header before games.
     let out = sgf(
         &dir.0,
-        &["select", "-q", "in", "--size", "9", "--print", "games", "--header"],
+        &[
+            "select", "-q", "in", "--size", "9", "--print", "games", "--header",
+        ],
     );
     assert_eq!(stdout(&out), "(;GM[1]SZ[9];B[ee])\n");
     let help = stdout(&sgf(&dir.0, &["select", "--help"]));
-    for word in ["--header", "`source`", "`game`", "`offset`", "tab-separated"] {
+    for word in [
+        "--header",
+        "`source`",
+        "`game`",
+        "`offset`",
+        "tab-separated",
+    ] {
         assert!(help.contains(word), "{word}: {help}");
     }
 }
@@ -232,9 +245,7 @@ fn select_header_and_documented_columns() {
 #[test]
 fn split_names_sort_in_game_order() {
     let dir = TempDir::new("split-names");
-    let games: String = (0..12)
-        .map(|n| format!("(;GM[1]C[{n}];B[aa])"))
-        .collect();
+    let games: String = (0..12).map(|n| format!("(;GM[1]C[{n}];B[aa])")).collect();
     dir.write("in/a.sgf", games);
     let out = sgf(&dir.0, &["split", "-q", "in", "--out", "out"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -255,7 +266,10 @@ fn split_names_sort_in_game_order() {
     let index = std::fs::read_to_string(dir.0.join("out/index.tsv")).unwrap();
     let lines: Vec<&str> = index.lines().collect();
     assert_eq!(lines[0], "file\tsource\tgame\toffset");
-    assert!(lines[12].starts_with("000012.sgf\tin/a.sgf\t11\t"), "{index}");
+    assert!(
+        lines[12].starts_with("000012.sgf\tin/a.sgf\t11\t"),
+        "{index}"
+    );
 }
 
 #[test]
@@ -264,7 +278,10 @@ fn counts_in_text_have_separators_and_json_one_skipped_count() {
     // 1,201 nodes in one game.
     let mut game = String::from("(;GM[1]SZ[19]");
     for n in 0..1200 {
-        let (x, y) = ((b'a' + (n % 19) as u8) as char, (b'a' + (n / 19 % 19) as u8) as char);
+        let (x, y) = (
+            (b'a' + (n % 19) as u8) as char,
+            (b'a' + (n / 19 % 19) as u8) as char,
+        );
         game.push_str(&format!(";{}[{x}{y}]", if n % 2 == 0 { "B" } else { "W" }));
     }
     game.push(')');
@@ -278,7 +295,10 @@ fn counts_in_text_have_separators_and_json_one_skipped_count() {
     let grouped = format!("{},{:03}", bytes / 1000, bytes % 1000);
     assert!(text.contains(&format!("bytes:    {grouped} (")), "{text}");
     // JSON: plain numbers, and `skipped` the sum of its reasons.
-    let out = sgf(&dir.0, &["check", "--structure-only", "--format", "json", "in"]);
+    let out = sgf(
+        &dir.0,
+        &["check", "--structure-only", "--format", "json", "in"],
+    );
     let last: serde_json::Value =
         serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
     let summary = &last["summary"];

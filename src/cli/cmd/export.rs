@@ -111,7 +111,12 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     drop(writer);
     staged.commit()?;
     if !args.scan.quiet {
-        let _ = writeln!(io::stderr(), "export: {} games{}", thousands(next_id), failed.summary());
+        let _ = writeln!(
+            io::stderr(),
+            "export: {} games{}",
+            thousands(next_id),
+            failed.summary()
+        );
     }
     Ok(failed.status())
 }

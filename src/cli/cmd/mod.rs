@@ -489,7 +489,8 @@ pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> i
     if dropped > 0 {
         writeln!(
             out,
-            "{name}: note: {dropped} more warnings not kept (over the per-file limit)"
+            "{name}: note: {} more warnings not kept (over the per-file limit)",
+            crate::number::thousands(dropped)
         )?;
     }
     Ok(())

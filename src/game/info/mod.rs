@@ -563,7 +563,11 @@ mod tests {
         assert_eq!(info.rules(), None);
         assert_eq!(info.time_limit(), None);
         assert_eq!(
-            (info.komi_checked(), info.dates_checked(), info.time_limit_checked()),
+            (
+                info.komi_checked(),
+                info.dates_checked(),
+                info.time_limit_checked()
+            ),
             (None, None, None)
         );
         assert_eq!(info.application(), None);

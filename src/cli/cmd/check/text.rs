@@ -198,16 +198,20 @@ impl Messages {
         if self.filtered > 0 {
             why.push(format!(
                 "{} by kind (--warn-kind, --ignore-kind)",
-                self.filtered
+                thousands(self.filtered)
             ));
         }
         if self.over > 0 {
-            why.push(format!("{} over --max-messages {}", self.over, self.max));
+            why.push(format!(
+                "{} over --max-messages {}",
+                thousands(self.over),
+                self.max
+            ));
         }
         writeln!(
             out,
             "messages: {} printed, not printed: {}",
-            self.printed,
+            thousands(self.printed),
             why.join(", ")
         )
     }
@@ -373,13 +377,17 @@ fn write_values(out: &mut impl Write, values: &audit::Totals) -> io::Result<()> 
         out,
         "unknown properties: {} ({} identifiers)",
         thousands(values.unknown_count()),
-        ranked.len()
+        thousands(ranked.len())
     )?;
     for (ident, count) in ranked.iter().take(UNKNOWN_SHOWN) {
         writeln!(out, "  {ident}: {}", thousands(*count))?;
     }
     if ranked.len() > UNKNOWN_SHOWN {
-        writeln!(out, "  ({} more identifiers)", ranked.len() - UNKNOWN_SHOWN)?;
+        writeln!(
+            out,
+            "  ({} more identifiers)",
+            thousands(ranked.len() - UNKNOWN_SHOWN)
+        )?;
     }
     Ok(())
 }
