@@ -203,17 +203,14 @@ fn diagram(cursor: &Cursor<'_, '_>, coords: Coords) -> String {
     let board: &Board = cursor.board();
     let size = board.size();
     let last = last_move(cursor);
-    let (col_label, row_label): (Box<dyn Fn(u8) -> String>, Box<dyn Fn(u8) -> String>) =
-        match coords {
-            Coords::Go => (
-                Box::new(go_column),
-                Box::new(move |y| (size.rows - y).to_string()),
-            ),
-            Coords::Sgf => (
-                Box::new(|x| letter(x).to_string()),
-                Box::new(|y| letter(y).to_string()),
-            ),
-        };
+    let col_label = |x: u8| match coords {
+        Coords::Go => go_column(x),
+        Coords::Sgf => letter(x).to_string(),
+    };
+    let row_label = |y: u8| match coords {
+        Coords::Go => (size.rows - y).to_string(),
+        Coords::Sgf => letter(y).to_string(),
+    };
     // Every cell as wide as the widest column label, every row label as
     // wide as the widest row label.
     let cell = (0..size.cols)

@@ -1,11 +1,12 @@
 //! `sgf select`: the games that pass the filters, as sources or as games.
 //!
-//! `--print paths` (the default) prints one line per game, tab-separated:
+//! `--print paths` (the default) prints one line per game, tab-separated
+//! (`\t` below):
 //!
 //! ```text
-//! source	game	offset
-//! games/a.sgf	0	0
-//! kgs.tar.gz!2019/b.sgf	3	1874
+//! source\tgame\toffset
+//! games/a.sgf\t0\t0
+//! kgs.tar.gz!2019/b.sgf\t3\t1874
 //! ```
 //!
 //! `source` is the file (or `archive!member`), `game` the game's index in
