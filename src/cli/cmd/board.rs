@@ -26,10 +26,10 @@
 //! with `--coords sgf`, the SGF letters of each column and row:
 //!
 //! ```text
-//!      A B C D E F G H J
-//!   9  . . . . . . . . .
-//!   8  . . . . . . . . .
-//!   7  . . X O X . + . .
+//!    A B C D E F G H J
+//!  9 . . . . . . . . .
+//!  8 . . . . . . . . .
+//!  7 .[O]X O X . + . .
 //! ```
 
 use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
