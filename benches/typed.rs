@@ -172,9 +172,7 @@ fn grove_indexer(coll: Collection<'_, '_>) -> usize {
             .map_or(0, |r| r.winner().map_or(1, |c| c as usize + 2));
         n += info.komi_points().map_or(0, |k| k as usize);
         n += info.handicap().and_then(|h| h.stones()).unwrap_or(0) as usize;
-        n += info
-            .dates()
-            .map_or(0, |d| d.map_or(0, |d| d.first().year as usize));
+        n += info.dates().map_or(0, |d| d.first().year as usize);
         n += game.board_size().cols as usize;
         for played in game.moves() {
             match played {

@@ -115,18 +115,33 @@ impl Audit {
                 match first_error {
                     None => {}
                     Some(Ok(())) => bump(&mut self.totals.unknown, prop.ident()),
-                    Some(Err(err)) => {
-                        bump(&mut self.totals.errors, prop.ident());
-                        self.report.error_count += 1;
-                        if self.report.errors.len() < self.keep {
-                            self.report.errors.push(ValueError {
-                                ident: prop.ident().to_owned(),
-                                error: err,
-                            });
-                        }
-                    }
+                    Some(Err(err)) => self.add_error(prop.ident(), err),
                 }
             }
+        }
+        // `DT` is SimpleText to the catalogue: a text that reads as no date
+        // (`GameInfo::dates` gives `None`) is reported here, naming the
+        // value. `DT[]` counts as absent.
+        let root = game.root();
+        if root
+            .get_raw("DT")
+            .is_some_and(|raw| !raw.trim_ascii().is_empty())
+        {
+            if let Err(err) = root.get::<crate::game::GameDates>("DT") {
+                self.add_error("DT", err);
+            }
+        }
+    }
+
+    /// Counts a malformed value, and keeps it while under the limit.
+    fn add_error(&mut self, ident: &str, error: Error) {
+        bump(&mut self.totals.errors, ident);
+        self.report.error_count += 1;
+        if self.report.errors.len() < self.keep {
+            self.report.errors.push(ValueError {
+                ident: ident.to_owned(),
+                error,
+            });
         }
     }
 
@@ -353,6 +368,24 @@ fn by_count(map: &HashMap<String, u64>) -> Vec<(&str, u64)> {
 mod tests {
     use super::Audit;
     use crate::text::CharsetSource;
+
+    #[test]
+    fn a_date_that_does_not_read_is_a_value_error() {
+        let mut audit = Audit::new();
+        let doc = crate::parse(
+            b"(;GM[1]DT[April 14-15, 1957])(;GM[1]DT[soon])(;GM[1]DT[])(;GM[1]DT[1996-02-30])",
+        )
+        .unwrap();
+        audit.read(doc.collection());
+        let report = audit.report();
+        assert_eq!(report.value_error_count(), 2);
+        let texts: Vec<_> = report
+            .value_errors()
+            .iter()
+            .map(|e| (e.ident(), e.error().value_text()))
+            .collect();
+        assert_eq!(texts, [("DT", Some("soon")), ("DT", Some("1996-02-30"))]);
+    }
 
     #[test]
     fn keep_errors_caps_the_kept_errors_not_the_count() {

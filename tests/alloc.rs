@@ -279,7 +279,7 @@ fn weigh_info(info: &GameInfo<'_>) -> usize {
         sum += player.rank.map_or(0, |r| r.is_known() as usize + 1);
     }
     sum += info
-        .komi()
+        .komi_checked()
         .map_or(0, |k| k.map_or(1, |k| k.normalised() as usize + 2));
     sum += info.komi_points().map_or(0, |k| k as usize);
     sum += info.handicap().and_then(|h| h.stones()).unwrap_or(0) as usize;
@@ -288,7 +288,7 @@ fn weigh_info(info: &GameInfo<'_>) -> usize {
     });
     sum += info.rules().map_or(0, |_| 1) + text(info.rules_text());
     sum += info
-        .time_limit()
+        .time_limit_checked()
         .map_or(0, |t| t.map_or(1, |t| t.seconds as usize));
     sum += info
         .application()

@@ -22,7 +22,15 @@ pub struct Cli {
 pub enum Command {
     /// Print the position of a game at one of its nodes: a diagram, or
     /// JSON (`size`, `to_play`, `black`, `white`, `captures`, `ko`, `hash`,
-    /// `illegal`, `illegal_count`).
+    /// `illegal`, `illegal_count`). The diagram shows `X` for black, `O`
+    /// for white, the last move in brackets and `+` on the empty star
+    /// points, with Go coordinates (or the SGF letters, --coords sgf).
+    ///
+    /// Star points: on each side, the third line from the edge on sides
+    /// shorter than 13, the fourth from 13 up (none on sides shorter than
+    /// 7); the four corner points, the centre when both sides are odd,
+    /// and the middle of each side's star line when both sides are odd and
+    /// 15 or more (9×9 and 13×13: 5 points; 19×19: 9).
     ///
     /// Exit status: 0, 1 when the file fails, the game or node does not
     /// exist, the replay reaches a limit (--max-nodes, --max-depth,
@@ -35,9 +43,14 @@ pub enum Command {
     Board(BoardArgs),
     /// Find the games that are the same game: the same main-line moves up
     /// to a rotation or reflection of the board, whatever the metadata; a
-    /// truncated copy joins the full game. Prints one cluster per line
-    /// (JSON Lines with --format json), with the copy that carries the
-    /// most information.
+    /// truncated copy joins the full game. Prints each cluster as a block
+    /// of lines, `cluster N: K copies` and then one line per copy (source,
+    /// game, moves, symmetry), the copy that carries the most information
+    /// marked `*`; with --format json, one JSON object per cluster and
+    /// line. A copy's symmetry turns it into the best copy (`identity`
+    /// when drawn the same way). The summary on standard error counts the
+    /// games not compared: not Go, without moves, or too short to join
+    /// another.
     ///
     /// Exit status: 0, 1 when an input failed, 2 on usage errors and
     /// unreadable paths.
@@ -142,8 +155,14 @@ pub enum Command {
     /// (about 100 MB with the games in flight), whatever the length or
     /// shape of the inputs.
     Stats(StatsArgs),
-    /// Print the games that pass the filters (their sources, or the games
-    /// themselves as one collection).
+    /// Print the games that pass the filters: their sources, one line per
+    /// game with three tab-separated columns, `source` (the file or
+    /// `archive!member`), `game` (its index in the source, from 0) and
+    /// `offset` (the byte offset of its `(`), in the order of the scan,
+    /// with a header line naming them when --header is given; or, with
+    /// --print games, the games themselves as one collection. The summary
+    /// (`select: N of M games`, rejections by reason) goes to standard
+    /// error.
     ///
     /// Exit status: 0, 1 when an input failed, 2 on usage errors and
     /// unreadable paths.
@@ -162,9 +181,10 @@ pub enum Command {
     /// (about 100 MB with the games in flight and one row group per table for Parquet), whatever the length or
     /// shape of the inputs.
     Export(ExportArgs),
-    /// Write every game to a file of its own: DIR/1.sgf, DIR/2.sgf, … in
-    /// the order of the scan, and DIR/index.tsv (number, source, game,
-    /// offset).
+    /// Write every game to a file of its own: DIR/000001.sgf,
+    /// DIR/000002.sgf, … in the order of the scan (six digits, so that the
+    /// names sort in game order; more only past 999,999 games), and
+    /// DIR/index.tsv (file, source, game, offset, with a header line).
     ///
     /// Exit status: 0 when every input was read, 1 when one failed, 2 on
     /// usage errors and unreadable paths.
@@ -187,8 +207,9 @@ pub struct SplitArgs {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 
-    /// Write into `--out` even when it is not empty: `1.sgf`, `2.sgf`, …
-    /// and `index.tsv` are overwritten, other files left beside them.
+    /// Write into `--out` even when it is not empty: `000001.sgf`,
+    /// `000002.sgf`, … and `index.tsv` are overwritten, other files left
+    /// beside them.
     #[arg(long)]
     pub force: bool,
 }
@@ -340,7 +361,7 @@ pub struct DedupArgs {
     #[command(flatten)]
     pub scan: crate::scan::ScanArgs,
 
-    /// Text (one cluster per paragraph) or JSON Lines, one object per
+    /// Text (a block of lines per cluster) or JSON Lines, one object per
     /// cluster: `{"cluster": n, "games": [{"source", "game", "moves",
     /// "symmetry"}, …], "best": i}`.
     #[arg(long, value_enum, default_value_t = DedupFormat::Text)]
@@ -525,6 +546,14 @@ pub struct BoardArgs {
     #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
     pub format: BoardFormat,
 
+    /// The coordinates around the diagram: `go`, columns `A`–`T` without
+    /// `I` (past `Z`, two letters: `AA`, `AB`, …, still without `I`) and
+    /// rows numbered from the bottom (`19` … `1`); `sgf`, the SGF letters
+    /// of each column and row (`a` … `s`, from the top left). The JSON
+    /// output always has 0-based `[x, y]` from the top left.
+    #[arg(long, value_enum, default_value_t = Coords::Go)]
+    pub coords: Coords,
+
     /// The rules, whatever the game's `RU` says: japanese, chinese, aga,
     /// nz, ing, korean, tromp-taylor (any spelling `RU` accepts).
     #[arg(long, value_name = "NAME")]
@@ -571,6 +600,15 @@ impl ReplayLimitArgs {
             .max_changes(self.max_changes)
             .max_illegal(self.max_illegal)
     }
+}
+
+/// The coordinates `sgf board` writes around its diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Coords {
+    /// Go players' coordinates: `A`–`T` without `I`, rows `19` … `1`.
+    Go,
+    /// The SGF letters of each column and row.
+    Sgf,
 }
 
 /// How `sgf board` prints a position.
@@ -812,7 +850,10 @@ pub struct StatsArgs {
 /// What `sgf select` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Print {
-    /// One line per game: source, index in it, byte offset (tab-separated).
+    /// One line per game, three tab-separated columns: `source` (the file,
+    /// or `archive!member`), `game` (the game's index in it, from 0) and
+    /// `offset` (the byte offset of the game's `(` in the decompressed
+    /// source); `--header` puts a line with those names first.
     Paths,
     /// The games themselves, one collection (raw writer).
     Games,
@@ -830,6 +871,10 @@ pub struct SelectArgs {
     /// What to print for each game that passes.
     #[arg(long, value_enum, default_value_t = Print::Paths)]
     pub print: Print,
+    /// With `--print paths`: print the column names first
+    /// (`source\tgame\toffset`).
+    #[arg(long)]
+    pub header: bool,
     /// Write to this file instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,

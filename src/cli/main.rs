@@ -45,6 +45,7 @@
 mod args;
 mod cmd;
 mod name;
+mod number;
 mod read;
 mod scan;
 

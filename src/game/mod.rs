@@ -81,9 +81,9 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// ```
     /// let doc = sgf_grove::parse(b"(;KM[6.5]HA[0]DT[2019-10-14 18:34:05];B[pd])")?;
     /// let info = doc.games().next().unwrap().game_info();
-    /// assert_eq!(info.komi().unwrap()?.value(), 6.5);
+    /// assert_eq!(info.komi().map(|k| k.value()), Some(6.5));
     /// assert_eq!(info.handicap().unwrap().stones(), Some(0));
-    /// let dates = info.dates().unwrap()?;
+    /// let dates = info.dates_checked().unwrap()?;
     /// assert_eq!(dates.first().to_string(), "2019-10-14");
     /// assert!(dates.time_of_day);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -109,7 +109,8 @@ impl Index {
     ///
     /// # Errors
     ///
-    /// I/O errors; a folder that holds no index (`NotFound`); a damaged
+    /// I/O errors; a folder that holds no index (`NotFound`, "not an index:
+    /// no manifest in DIR" when the folder exists); a damaged
     /// one, or one of an older format (`InvalidData`, naming the file).
     pub fn open(dir: impl AsRef<Path>) -> io::Result<Index> {
         let dir = dir.as_ref();
@@ -117,7 +118,17 @@ impl Index {
         // place: a reader that read the manifest before reads it again.
         let mut tries = 0;
         loop {
-            let manifest = Manifest::read(dir)?;
+            let manifest = Manifest::read(dir).map_err(|e| {
+                if e.kind() == io::ErrorKind::NotFound && dir.is_dir() {
+                    // The folder is there: say what it lacks.
+                    io::Error::new(
+                        io::ErrorKind::NotFound,
+                        format!("not an index: no manifest in {}", dir.display()),
+                    )
+                } else {
+                    e
+                }
+            })?;
             match Index::open_runs(dir, &manifest) {
                 Ok(runs) => return Index::open_games(dir, &manifest, runs),
                 Err(e) if e.kind() == io::ErrorKind::InvalidData && tries < 3 => {

@@ -419,7 +419,7 @@ impl GameRow {
         let black = info.black();
         let white = info.white();
         let result = info.result();
-        let dates = info.dates().and_then(|d| d.ok());
+        let dates = info.dates();
         let application = info.application();
         let charset = game.charset();
 
@@ -472,7 +472,7 @@ impl GameRow {
                 board_cols: size.cols,
                 board_rows: size.rows,
                 handicap: info.handicap().and_then(|h| h.stones()),
-                komi: info.komi().and_then(|k| k.ok()).map(|k| k.value()),
+                komi: info.komi().map(|k| k.value()),
                 komi_points: info.komi_points(),
                 black_name: owned(black.name),
                 black_rank: None,
@@ -529,7 +529,7 @@ impl GameRow {
             board_cols: size.cols,
             board_rows: size.rows,
             handicap: info.handicap().and_then(|h| h.stones()),
-            komi: info.komi().and_then(|k| k.ok()).map(|k| k.value()),
+            komi: info.komi().map(|k| k.value()),
             komi_points: info.komi_points(),
             black_name: owned(black.name),
             black_rank: owned(black.rank_text),

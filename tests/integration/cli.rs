@@ -1407,8 +1407,8 @@ fn check_json_lists_10000_warnings_of_a_file() {
     );
     let text = stdout(&out);
     assert_eq!(text.matches("warning[repeated_property]").count(), 1_000);
-    assert!(text.contains("\nwarnings: 12000\n  repeated_property: 12000\n"));
-    assert!(text.contains("messages: 1000 printed, not printed: 11000 over --max-messages 1000"));
+    assert!(text.contains("\nwarnings: 12,000\n  repeated_property: 12,000\n"));
+    assert!(text.contains("messages: 1,000 printed, not printed: 11,000 over --max-messages 1000"));
 
     let out = sgf(
         &dir.0,
@@ -1422,7 +1422,7 @@ fn check_json_lists_10000_warnings_of_a_file() {
         "{}",
         &text[text.len() - 600..]
     );
-    assert!(text.contains("\nwarnings: 12000\n  repeated_property: 12000\n"));
+    assert!(text.contains("\nwarnings: 12,000\n  repeated_property: 12,000\n"));
     assert!(!text.contains("not kept"));
 }
 
@@ -1908,7 +1908,15 @@ fn check_real_corpus_sniffs_no_game_away() {
     assert_eq!(code(&out), 1);
     let lines = json_lines(&out);
     let summary = &lines[lines.len() - 1]["summary"];
-    assert_eq!(summary["skipped"], 0);
+    assert_eq!(summary["skipped_by_reason"]["not_regular_file"], 0);
+    // `skipped` is the sum of the reasons (the README among them).
+    let by_reason: u64 = summary["skipped_by_reason"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(summary["skipped"], by_reason);
     let failed: Vec<(&str, &str)> = lines[..lines.len() - 1]
         .iter()
         .filter(|l| !l["error"].is_null())
@@ -2003,7 +2011,8 @@ fn check_tar_gz_prints_member_origins_and_counts() {
     let summary = &lines[3]["summary"];
     assert_eq!(summary["files"], 3);
     assert_eq!(summary["games"], 4);
-    assert_eq!(summary["skipped"], 0);
+    // One count, the sum of the reasons.
+    assert_eq!(summary["skipped"], 1);
     assert_eq!(
         summary["skipped_by_reason"],
         serde_json::json!({"not_regular_file": 0, "not_sgf": 1, "temporary_file": 0, "unreadable": 0})
@@ -2113,20 +2122,20 @@ fn split_writes_one_file_per_game_and_an_index_the_same_for_any_jobs() {
         assert_eq!(code(&output), 1, "{}", stderr(&output));
         assert!(stderr(&output).contains("zz.sgf"), "{}", stderr(&output));
         let read = |name: &str| std::fs::read_to_string(dir.0.join(&out).join(name)).unwrap();
-        let files: Vec<String> = (1..=4).map(|n| read(&format!("{n}.sgf"))).collect();
+        let files: Vec<String> = (1..=4).map(|n| read(&format!("{n:06}.sgf"))).collect();
         assert_eq!(files[0], "(;GM[1]PB[a];B[aa])\n");
         assert_eq!(files[1], "(;GM[1]PB[b];B[bb];W[cc])\n");
         // The game cut off is written whole, its tree closed.
         assert_eq!(files[2], "(;GM[1]PB[c]C[cut off];B[dd])\n");
         assert_eq!(files[3], "(;GM[1]PB[d](;B[ee])(;B[ff]))\n");
-        assert!(!dir.0.join(&out).join("5.sgf").exists());
+        assert!(!dir.0.join(&out).join("000005.sgf").exists());
         let index = read("index.tsv");
         let lines: Vec<&str> = index.lines().collect();
-        assert_eq!(lines[0], "n\tsource\tgame\toffset");
-        assert_eq!(lines[1], "1\tin/a.sgf\t0\t0");
-        assert_eq!(lines[2], "2\tin/a.sgf\t1\t20");
-        assert_eq!(lines[3], "3\tin/a.sgf\t2\t45");
-        assert_eq!(lines[4], "4\tin/b/c.sgf\t0\t0");
+        assert_eq!(lines[0], "file\tsource\tgame\toffset");
+        assert_eq!(lines[1], "000001.sgf\tin/a.sgf\t0\t0");
+        assert_eq!(lines[2], "000002.sgf\tin/a.sgf\t1\t20");
+        assert_eq!(lines[3], "000003.sgf\tin/a.sgf\t2\t45");
+        assert_eq!(lines[4], "000004.sgf\tin/b/c.sgf\t0\t0");
         outputs.push((files, index));
     }
     assert_eq!(outputs[0], outputs[1]);
@@ -2355,8 +2364,9 @@ fn board_prints_the_position_as_a_diagram_or_json() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "    a b c d e f g h i");
-    assert_eq!(lines[3], " c .[O]X O X . . . .");
+    // Go coordinates by default; the empty star point at G7 shown `+`.
+    assert_eq!(lines[0], "   A B C D E F G H J");
+    assert_eq!(lines[3], " 7 .[O]X O X . + . .");
     assert_eq!(lines[10], "B to play, move 5; captures B 0 W 0");
 
     // The second variation: its last move is onto a stone, reported.

@@ -33,7 +33,7 @@ fn fox_root_node() {
             })
         );
         assert_eq!(info.white().rank.map(|r| r.to_string()), Some("9p".into()));
-        let komi = info.komi().unwrap().unwrap();
+        let komi = info.komi().unwrap();
         assert_eq!(komi.scale(), KomiScale::Times50);
         assert_eq!(info.komi_points(), Some(7.5));
         assert_eq!(info.handicap(), Some(Handicap::NoStones(0)));
@@ -47,7 +47,7 @@ fn fox_root_node() {
         );
         // The first of the two AP properties.
         assert_eq!(info.application().unwrap().name, "GNU Go");
-        assert_eq!(info.time_limit().unwrap().unwrap().seconds, 60.0);
+        assert_eq!(info.time_limit().unwrap().seconds, 60.0);
     });
 }
 
@@ -68,7 +68,7 @@ fn escapes_line_breaks_and_pairs() {
         assert_eq!(info.result().unwrap().margin(), Some(3.5));
         // Text: the soft break is removed, the hard one kept.
         assert_eq!(info.game_comment(), Some("line one continued\nline two"));
-        assert_eq!(info.dates().unwrap().unwrap().dates.len(), 3);
+        assert_eq!(info.dates().unwrap().dates.len(), 3);
         assert_eq!(info.event(), Some("The ]Event"));
         // Empty values count as absent.
         assert_eq!((info.komi(), info.handicap()), (None, None));
@@ -309,7 +309,7 @@ fn real_corpus_game_info() {
                 Some(Cow::Owned(text.replace(['\r', '\n', '\t'], " ")))
             });
             let text = |ident| info.get(ident).unwrap_or_default().to_owned();
-            if let Some(komi) = info.komi() {
+            if let Some(komi) = info.komi_checked() {
                 tally.add("KM", komi.is_ok(), &text("KM"));
                 if let Ok(komi) = komi {
                     scaled += komi.looks_scaled() as usize;
@@ -331,10 +331,10 @@ fn real_corpus_game_info() {
             if let Some(result) = info.result() {
                 tally.add("RE", result.is_parsed(), &text("RE"));
             }
-            if let Some(dates) = info.dates() {
+            if let Some(dates) = info.dates_checked() {
                 tally.add("DT", dates.is_ok(), &text("DT"));
             }
-            if let Some(time) = info.time_limit() {
+            if let Some(time) = info.time_limit_checked() {
                 tally.add("TM", time.is_ok(), &text("TM"));
             }
             if let Some(rules) = info.rules() {

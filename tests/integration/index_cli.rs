@@ -260,6 +260,7 @@ fn index_games(dir: &Path, index: &str) -> u64 {
     info.lines()
         .find_map(|l| l.strip_prefix("games: "))
         .unwrap()
+        .replace(',', "")
         .parse()
         .unwrap()
 }
@@ -283,6 +284,7 @@ fn index_cli_damage_is_exit_2_never_a_count() {
         .lines()
         .find_map(|l| l.strip_prefix("positions: "))
         .unwrap()
+        .replace(',', "")
         .parse()
         .unwrap();
     let mut zeroed = saved.clone();

@@ -272,7 +272,13 @@ fn split_refuses_a_folder_that_holds_files_unless_forced() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         listing(&dir.0.join("out")),
-        ["1.sgf", "2.sgf", "3.sgf", "index.tsv", "old.sgf"]
+        [
+            "000001.sgf",
+            "000002.sgf",
+            "000003.sgf",
+            "index.tsv",
+            "old.sgf"
+        ]
     );
     // A new or empty folder needs no --force.
     let out = sgf(&dir.0, &["split", "-q", "in", "--out", "new"]);

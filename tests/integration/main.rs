@@ -31,6 +31,7 @@ mod index;
 mod index_cli;
 mod index_damage;
 mod inplace;
+mod paper_cuts;
 mod parallel;
 mod real_corpus;
 mod repair;

@@ -121,14 +121,13 @@ fn fields(v: View<'_>) -> Fields {
         result: info
             .get("RE")
             .map(|t| outcome(t, info.result().unwrap_or(GameResult::Unknown))),
-        dates: match info.dates() {
-            Some(Ok(d)) => d.dates.iter().map(|p| (p.year, p.month, p.day)).collect(),
-            _ => Vec::new(),
-        },
+        dates: info.dates().map_or_else(Vec::new, |d| {
+            d.dates.iter().map(|p| (p.year, p.month, p.day)).collect()
+        }),
         rules_name: info.rules().map(|r| r.as_str().to_owned()),
         size: (size.cols, size.rows),
         texts: names.iter().map(|&(name, id)| (name, text(id))).collect(),
-        time_limit: info.time_limit().and_then(Result::ok).map(|t| t.seconds),
+        time_limit: info.time_limit().map(|t| t.seconds),
     }
 }
 

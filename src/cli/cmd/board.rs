@@ -19,11 +19,21 @@
 //! `--max-changes`) prints nothing on standard output, says which on
 //! standard error and exits with status 1.
 //!
-//! The diagram has the SGF letters of each column and row around it, `X`
-//! for black and `O` for white, the last move in brackets.
+//! The diagram has `X` for black and `O` for white, the last move in
+//! brackets, `+` on the empty star points (the rule is in `sgf board
+//! --help`), and around it Go coordinates (columns `A`–`T` without `I`,
+//! past `Z` two letters `AA`, `AB`, …; rows numbered from the bottom) or,
+//! with `--coords sgf`, the SGF letters of each column and row:
+//!
+//! ```text
+//!    A B C D E F G H J
+//!  9 . . . . . . . . .
+//!  8 . . . . . . . . .
+//!  7 .[O]X O X . + . .
+//! ```
 
 use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
-use crate::args::{BoardArgs, BoardFormat};
+use crate::args::{BoardArgs, BoardFormat, Coords};
 use sgf_grove::game::board::{Board, RuleSet};
 use sgf_grove::game::{Cursor, ReplayError, ReplayOptions, Rules};
 use sgf_grove::value::{Color, Point};
@@ -82,7 +92,7 @@ fn position(game: GameTree<'_, '_>, args: &BoardArgs) -> Result<String, String> 
         e => e.to_string(),
     })?;
     Ok(match args.format {
-        BoardFormat::Text => diagram(&cursor),
+        BoardFormat::Text => diagram(&cursor, args.coords),
         BoardFormat::Json => json(&cursor),
     })
 }
@@ -126,6 +136,7 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// The SGF letter of a column or row (`a`–`z`, then `A`–`Z`).
 fn letter(n: u8) -> char {
     match n {
         0..=25 => (b'a' + n) as char,
@@ -133,29 +144,103 @@ fn letter(n: u8) -> char {
     }
 }
 
-fn diagram(cursor: &Cursor<'_, '_>) -> String {
+/// The 25 column letters of Go coordinates: `A`–`Z` without `I`.
+const GO_COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The Go coordinate of column `x`: `A`–`Z` without `I`, then two letters
+/// (`AA`, `AB`, …, `AZ`, `BA`, …) still without `I`.
+fn go_column(x: u8) -> String {
+    let x = usize::from(x);
+    if x < GO_COLUMNS.len() {
+        return char::from(GO_COLUMNS[x]).to_string();
+    }
+    let x = x - GO_COLUMNS.len();
+    let n = GO_COLUMNS.len();
+    [GO_COLUMNS[(x / n) % n], GO_COLUMNS[x % n]]
+        .iter()
+        .map(|&b| char::from(b))
+        .collect()
+}
+
+/// How a point is named in the diagram's lines (the ko).
+fn point_name(p: Point, rows: u8, coords: Coords) -> String {
+    match coords {
+        Coords::Sgf => p.to_string(),
+        Coords::Go => format!("{}{}", go_column(p.x), rows - p.y),
+    }
+}
+
+/// The star lines of one side of `n` points: the third line from each edge
+/// below 13, the fourth from 13 up, none below 7; the middle line (odd
+/// sides only) apart.
+fn star_lines(n: u8) -> Option<([u8; 2], Option<u8>)> {
+    if n < 7 {
+        return None;
+    }
+    let d = if n < 13 { 2 } else { 3 };
+    Some(([d, n - 1 - d], (n % 2 == 1).then_some(n / 2)))
+}
+
+/// Whether `p` is a star point of a board of `cols` × `rows` (see `sgf
+/// board --help`).
+fn is_star(p: Point, cols: u8, rows: u8) -> bool {
+    let (Some((xs, xm)), Some((ys, ym))) = (star_lines(cols), star_lines(rows)) else {
+        return false;
+    };
+    let on_x = xs.contains(&p.x);
+    let on_y = ys.contains(&p.y);
+    if on_x && on_y {
+        return true;
+    }
+    let (Some(xm), Some(ym)) = (xm, ym) else {
+        return false;
+    };
+    let sides = cols >= 15 && rows >= 15;
+    (p.x == xm && p.y == ym) || (sides && ((p.x == xm && on_y) || (on_x && p.y == ym)))
+}
+
+fn diagram(cursor: &Cursor<'_, '_>, coords: Coords) -> String {
     let board: &Board = cursor.board();
     let size = board.size();
     let last = last_move(cursor);
-    let mut out = String::from("   ");
+    let col_label = |x: u8| match coords {
+        Coords::Go => go_column(x),
+        Coords::Sgf => letter(x).to_string(),
+    };
+    let row_label = |y: u8| match coords {
+        Coords::Go => (size.rows - y).to_string(),
+        Coords::Sgf => letter(y).to_string(),
+    };
+    // Every cell as wide as the widest column label, every row label as
+    // wide as the widest row label.
+    let cell = (0..size.cols)
+        .map(|x| col_label(x).len())
+        .max()
+        .unwrap_or(1);
+    let margin = (0..size.rows)
+        .map(|y| row_label(y).len())
+        .max()
+        .unwrap_or(1);
+    let mut out = " ".repeat(margin + 1);
     for x in 0..size.cols {
-        let _ = write!(out, " {}", letter(x));
+        let _ = write!(out, " {:>cell$}", col_label(x));
     }
     out.push('\n');
     for y in 0..size.rows {
-        let _ = write!(out, " {} ", letter(y));
+        let _ = write!(out, " {:>margin$} ", row_label(y));
         for x in 0..size.cols {
             let p = Point { x, y };
             let stone = match board.get(p) {
                 Some(Color::Black) => 'X',
                 Some(Color::White) => 'O',
+                None if is_star(p, size.cols, size.rows) => '+',
                 None => '.',
             };
             if last == Some(p) {
                 out.pop();
-                let _ = write!(out, "[{stone}]");
+                let _ = write!(out, "[{stone:>cell$}]");
             } else {
-                let _ = write!(out, "{stone} ");
+                let _ = write!(out, "{stone:>cell$} ");
             }
         }
         let trimmed = out.trim_end_matches(' ').len();
@@ -169,7 +254,10 @@ fn diagram(cursor: &Cursor<'_, '_>) -> String {
         cursor.moves(),
         board.captures(Color::Black),
         board.captures(Color::White),
-        board.ko().map_or(String::new(), |k| format!("; ko at {k}"))
+        board.ko().map_or(String::new(), |k| format!(
+            "; ko at {}",
+            point_name(k, size.rows, coords)
+        ))
     );
     for e in cursor.illegal() {
         let _ = writeln!(out, "illegal: {e}");

@@ -17,7 +17,17 @@
 //! ```
 //!
 //! `cluster` counts from 1, `best` is an index into `games`, `symmetry`
-//! turns the game as written into the common orientation.
+//! turns the copy as written into the best copy as written: `identity` for
+//! the best copy and for every copy drawn the same way.
+//!
+//! In text, each cluster is a block of lines: `cluster N: K copies`, then
+//! one indented line per copy (source, game, moves, symmetry), the best
+//! marked `*`.
+//!
+//! The summary on standard error counts the games compared and those that
+//! could not be: not Go (`GM` other than 1), without moves (positions,
+//! problems), and with fewer moves than any copy needs to join another
+//! (under 10, or under `--min-prefix` when it is lower).
 //!
 //! Memory: every game's moves are kept until the end (about 2 bytes a
 //! move).
@@ -25,10 +35,44 @@
 use super::{CliError, Status};
 use crate::args::{DedupArgs, DedupFormat};
 use crate::name::origin_name;
+use crate::number::thousands;
 use crate::scan::Progress;
-use sgf_grove::game::signature::{cluster, MoveSequence};
+use sgf_grove::game::signature::{cluster, MoveSequence, MIN_EQUAL};
 use sgf_grove::GameTree;
 use std::io::{self, BufWriter, Write};
+
+/// Why a game is not compared with the others.
+#[derive(Clone, Copy)]
+enum Skip {
+    /// Not a game of Go.
+    NotGo,
+    /// No move on its main line (a position, a problem).
+    NoMoves,
+    /// Fewer moves than a copy needs to join another.
+    TooShort,
+}
+
+/// The games left out, by reason.
+#[derive(Default)]
+struct Skipped {
+    not_go: u64,
+    no_moves: u64,
+    too_short: u64,
+}
+
+impl Skipped {
+    fn add(&mut self, why: Skip) {
+        match why {
+            Skip::NotGo => self.not_go += 1,
+            Skip::NoMoves => self.no_moves += 1,
+            Skip::TooShort => self.too_short += 1,
+        }
+    }
+
+    fn total(&self) -> u64 {
+        self.not_go + self.no_moves + self.too_short
+    }
+}
 
 /// What a worker hands back for one game.
 struct Copy {
@@ -65,6 +109,9 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
     let mut seqs: Vec<MoveSequence> = Vec::new();
     let mut scores: Vec<u64> = Vec::new();
     let mut failed = super::Failures::default();
+    let mut skipped = Skipped::default();
+    // The fewest moves with which a game can join another.
+    let shortest = MIN_EQUAL.min(args.min_prefix);
     let stderr = io::stderr();
     args.scan
         .inputs()
@@ -74,24 +121,28 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
             |game| {
                 let tree = game.tree()?;
                 if tree.game_type() != 1 {
-                    return None;
+                    return Some(Err(Skip::NotGo));
                 }
                 let seq = MoveSequence::of(tree);
                 if seq.moves.is_empty() {
                     // Positions (problems, setups) are not games to match.
-                    return None;
+                    return Some(Err(Skip::NoMoves));
+                }
+                if seq.moves.len() < shortest {
+                    return Some(Err(Skip::TooShort));
                 }
                 let score = score(tree, seq.moves.len());
-                Some(Copy {
+                Some(Ok(Copy {
                     source: origin_name(game.origin()),
                     index: game.index().unwrap_or(0),
                     seq,
                     score,
-                })
+                }))
             },
             |result| match result {
                 Ok(None) => {}
-                Ok(Some(copy)) => {
+                Ok(Some(Err(why))) => skipped.add(why),
+                Ok(Some(Ok(copy))) => {
                     progress.game(copy.seq.moves.len() as u64);
                     copies.push((copy.source, copy.index));
                     seqs.push(copy.seq);
@@ -109,6 +160,9 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, c) in clusters.iter().enumerate() {
         let best = c.members.iter().position(|&m| m == c.best).unwrap_or(0);
+        // Each copy's turn into the best copy: to the common orientation,
+        // then back out of it as the best copy was drawn.
+        let to_best = |m: usize| seqs[m].symmetry.then(seqs[c.best].symmetry.inverse());
         match args.format {
             DedupFormat::Json => {
                 let games: Vec<_> = c
@@ -119,7 +173,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                             "source": copies[m].0,
                             "game": copies[m].1,
                             "moves": seqs[m].moves.len(),
-                            "symmetry": seqs[m].symmetry.name(),
+                            "symmetry": to_best(m).name(),
                         })
                     })
                     .collect();
@@ -127,7 +181,12 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                 writeln!(out, "{line}")?;
             }
             DedupFormat::Text => {
-                writeln!(out, "cluster {}: {} copies", n + 1, c.members.len())?;
+                writeln!(
+                    out,
+                    "cluster {}: {} copies",
+                    thousands(n + 1),
+                    thousands(c.members.len())
+                )?;
                 for &m in &c.members {
                     writeln!(
                         out,
@@ -136,7 +195,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                         copies[m].0,
                         copies[m].1,
                         seqs[m].moves.len(),
-                        seqs[m].symmetry
+                        to_best(m)
                     )?;
                 }
             }
@@ -145,11 +204,30 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
     out.flush()?;
     if !args.scan.quiet {
         let in_clusters: usize = clusters.iter().map(|c| c.members.len()).sum();
+        let not_compared = if skipped.total() == 0 {
+            String::new()
+        } else {
+            let reasons: Vec<String> = [
+                (skipped.not_go, "not Go".to_owned()),
+                (skipped.no_moves, "without moves".to_owned()),
+                (skipped.too_short, format!("under {shortest} moves")),
+            ]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, why)| format!("{} {why}", thousands(n)))
+            .collect();
+            format!(
+                "; {} games not compared ({})",
+                thousands(skipped.total()),
+                reasons.join(", ")
+            )
+        };
         let _ = writeln!(
             stderr.lock(),
-            "dedup: {} games, {} clusters holding {in_clusters} games{}",
-            seqs.len(),
-            clusters.len(),
+            "dedup: {} games compared, {} clusters holding {} games{not_compared}{}",
+            thousands(seqs.len()),
+            thousands(clusters.len()),
+            thousands(in_clusters),
             failed.summary()
         );
     }

@@ -8,6 +8,7 @@ use super::tables;
 use super::{CliError, Status};
 use crate::args::{ExportArgs, TableFormat};
 use crate::name::origin_name;
+use crate::number::thousands;
 use crate::scan::Progress;
 use sgf_grove::table::{
     CsvWriter, GameRow, JsonLinesWriter, ParquetOptions, ParquetWriter, RowWriter,
@@ -110,7 +111,12 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     drop(writer);
     staged.commit()?;
     if !args.scan.quiet {
-        let _ = writeln!(io::stderr(), "export: {next_id} games{}", failed.summary());
+        let _ = writeln!(
+            io::stderr(),
+            "export: {} games{}",
+            thousands(next_id),
+            failed.summary()
+        );
     }
     Ok(failed.status())
 }

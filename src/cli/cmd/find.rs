@@ -22,6 +22,7 @@
 
 use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
 use crate::args::{BoardFormat, FindArgs};
+use crate::number::thousands;
 use sgf_grove::game::board::Board;
 use sgf_grove::index::{board_after, Index, Search};
 use sgf_grove::{GameTree, Node};
@@ -47,8 +48,7 @@ pub fn run(args: &FindArgs) -> Result<Status, CliError> {
         }
         (None, None) => unreachable!("clap requires --position or --moves"),
     };
-    let index = Index::open(&args.index)
-        .map_err(|e| CliError::io(format!("index {}", args.index.display()), e))?;
+    let index = Index::open(&args.index).map_err(|e| index_error(&args.index, e))?;
     let search = index
         .search(&board)
         .map_err(|e| CliError::io(format!("index {}", args.index.display()), e))?;
@@ -59,6 +59,17 @@ pub fn run(args: &FindArgs) -> Result<Status, CliError> {
     }
     out.flush()?;
     Ok(Status::Ok)
+}
+
+/// An index that cannot be opened: "not an index: no manifest in DIR" for
+/// a folder without a manifest (the error names the folder), the folder
+/// and the error otherwise.
+fn index_error(dir: &std::path::Path, e: io::Error) -> CliError {
+    if e.kind() == io::ErrorKind::NotFound && dir.is_dir() {
+        CliError::io("find", e)
+    } else {
+        CliError::io(format!("index {}", dir.display()), e)
+    }
 }
 
 /// The board of `--position FILE[:NODE]`; `Err` with the reason when the
@@ -130,9 +141,9 @@ fn text(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> i
     writeln!(
         out,
         "{} games, {} occurrences (of {} games in the index)",
-        search.games,
-        search.hits.len(),
-        index.games()
+        thousands(search.games),
+        thousands(search.hits.len()),
+        thousands(index.games())
     )?;
     for hit in &search.hits[..shown] {
         let g = index.game(hit.game)?;
@@ -151,7 +162,11 @@ fn text(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> i
         )?;
     }
     if shown < search.hits.len() {
-        writeln!(out, "  … {} more (--limit)", search.hits.len() - shown)?;
+        writeln!(
+            out,
+            "  … {} more (--limit)",
+            thousands(search.hits.len() - shown)
+        )?;
     }
     if !search.continuations.is_empty() {
         writeln!(out, "next:  move     count  B wins  W wins")?;
@@ -161,16 +176,16 @@ fn text(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> i
                 out,
                 "       {:<8} {:>5}  {:>6}  {:>6}",
                 c.next.to_string(),
-                c.count,
-                c.black_wins,
-                c.white_wins
+                thousands(c.count),
+                thousands(c.black_wins),
+                thousands(c.white_wins)
             )?;
         }
         if rows < search.continuations.len() {
             writeln!(
                 out,
                 "       … {} more moves (--limit)",
-                search.continuations.len() - rows
+                thousands(search.continuations.len() - rows)
             )?;
         }
     }

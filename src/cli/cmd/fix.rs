@@ -19,6 +19,7 @@ use super::rewrite::{is_sgfs, open_out, refused, replace_file};
 use super::{display_name, input_parse_options, is_stdin, open_reporting, parse_streaming};
 use super::{CliError, Status};
 use crate::args::FixArgs;
+use crate::number::thousands;
 use sgf_grove::repair::{Fixer, Repair, Repairs, Source};
 use sgf_grove::writer::WriteOptions;
 use sgf_grove::ErrorKind;
@@ -276,11 +277,13 @@ fn fix_one<W: Write>(
 fn summary(tally: &Tally, repairs: Repairs) -> String {
     let mut out = format!(
         "fix: {} files, {} games, {} files changed\n",
-        tally.files, tally.games, tally.changed_files
+        thousands(tally.files),
+        thousands(tally.games),
+        thousands(tally.changed_files)
     );
     for repair in repairs.iter() {
         let n = tally.changes.get(&repair).copied().unwrap_or(0);
-        out.push_str(&format!("  {:<16} {n}\n", repair.name()));
+        out.push_str(&format!("  {:<16} {}\n", repair.name(), thousands(n)));
     }
     if !tally.sources.is_empty() {
         let sources: Vec<String> = tally
@@ -288,7 +291,7 @@ fn summary(tally: &Tally, repairs: Repairs) -> String {
             .iter()
             .map(|((s, certain), n)| {
                 let how = if *certain { "certain" } else { "uncertain" };
-                format!("{s} {n} {how}")
+                format!("{s} {} {how}", thousands(*n))
             })
             .collect();
         out.push_str(&format!("  sources (games): {}\n", sources.join(", ")));

@@ -24,6 +24,7 @@
 use super::{CliError, Status};
 use crate::args::{IndexCommand, IndexDirArg, IndexVerifyArgs, ReplayLimitArgs};
 use crate::name::origin_name;
+use crate::number::thousands;
 use crate::scan::{Progress, ScanArgs};
 use sgf_grove::game::{Limit, LimitExceeded, ReplayOptions};
 use sgf_grove::index::{compact, repair, verify, GameEntry, Index, IndexBuilder};
@@ -219,12 +220,13 @@ fn add(
         let _ = writeln!(
             stderr.lock(),
             "index: {} games added ({} already there), {} positions, {} runs written; \
-             {total} games in the index; {seconds:.2} s, {:.0} positions/s{}",
-            added.games,
-            added.duplicates,
-            added.rows,
-            added.runs,
-            added.rows as f64 / seconds.max(1e-9),
+             {} games in the index; {seconds:.2} s, {} positions/s{}",
+            thousands(added.games),
+            thousands(added.duplicates),
+            thousands(added.rows),
+            thousands(added.runs),
+            thousands(total),
+            thousands((added.rows as f64 / seconds.max(1e-9)) as u64),
             failed.summary(),
         );
     }
@@ -232,11 +234,12 @@ fn add(
     if skips > 0 {
         let per: Vec<String> = skipped
             .iter()
-            .map(|(limit, n)| format!("{}: {n}", limit.name()))
+            .map(|(limit, n)| format!("{}: {}", limit.name(), thousands(*n)))
             .collect();
         let _ = writeln!(
             stderr.lock(),
-            "index: {skips} games skipped at a replay limit ({})",
+            "index: {} games skipped at a replay limit ({})",
+            thousands(skips),
             per.join(", ")
         );
     }
@@ -259,10 +262,11 @@ fn info(args: &IndexDirArg) -> Result<Status, CliError> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "games: {}\npositions: {}\nruns: {}\nbytes: {bytes}",
-        index.games(),
-        index.rows(),
-        index.runs()
+        "games: {}\npositions: {}\nruns: {}\nbytes: {}",
+        thousands(index.games()),
+        thousands(index.rows()),
+        thousands(index.runs()),
+        thousands(bytes)
     )?;
     out.flush()?;
     Ok(Status::Ok)
@@ -286,7 +290,11 @@ fn verify_index(args: &IndexVerifyArgs) -> Result<Status, CliError> {
     writeln!(
         out,
         "games: {}\npositions: {}\nruns: {}\nblocks checked: {}\nbytes: {}",
-        report.games, report.rows, report.runs, report.blocks, report.bytes
+        thousands(report.games),
+        thousands(report.rows),
+        thousands(report.runs),
+        thousands(report.blocks),
+        thousands(report.bytes)
     )?;
     if !report.leftovers.is_empty() {
         let why = if report.writer_active {

@@ -152,10 +152,17 @@ impl Failures {
         }
         let mut counts = self.counts.clone();
         counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let reasons: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        let reasons: Vec<String> = counts
+            .iter()
+            .map(|(c, n)| format!("{c} {}", crate::number::thousands(*n)))
+            .collect();
         let total = self.total();
         let inputs = if total == 1 { "input" } else { "inputs" };
-        format!("; {total} {inputs} failed ({})", reasons.join(", "))
+        format!(
+            "; {} {inputs} failed ({})",
+            crate::number::thousands(total),
+            reasons.join(", ")
+        )
     }
 }
 
@@ -482,7 +489,8 @@ pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> i
     if dropped > 0 {
         writeln!(
             out,
-            "{name}: note: {dropped} more warnings not kept (over the per-file limit)"
+            "{name}: note: {} more warnings not kept (over the per-file limit)",
+            crate::number::thousands(dropped)
         )?;
     }
     Ok(())

@@ -1,9 +1,24 @@
 //! `sgf select`: the games that pass the filters, as sources or as games.
+//!
+//! `--print paths` (the default) prints one line per game, tab-separated
+//! (`\t` below):
+//!
+//! ```text
+//! source\tgame\toffset
+//! games/a.sgf\t0\t0
+//! kgs.tar.gz!2019/b.sgf\t3\t1874
+//! ```
+//!
+//! `source` is the file (or `archive!member`), `game` the game's index in
+//! it (from 0), `offset` the byte offset of the game's `(` in the
+//! (decompressed) source; the header line is printed with `--header`.
+//! `--print games` writes the games as one collection (raw writer).
 
 use super::tables::{self, Tallies};
 use super::{CliError, Status};
 use crate::args::{Print, SelectArgs};
 use crate::name::origin_name;
+use crate::number::thousands;
 use crate::scan::Progress;
 use sgf_grove::table::{GameRow, Stats};
 use sgf_grove::Writer;
@@ -28,6 +43,9 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
         }
         None => Box::new(BufWriter::new(io::stdout().lock())),
     };
+    if args.header && args.print == Print::Paths {
+        out.write_all(b"source\tgame\toffset\n")?;
+    }
     let mut progress = Progress::new(&args.scan);
     let (mut selected, mut seen) = (0u64, 0u64);
     let mut failed = super::Failures::default();
@@ -90,11 +108,13 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
         let reasons: Vec<String> = report
             .rejections
             .iter()
-            .map(|r| format!("{} {}", r.count, r.value))
+            .map(|r| format!("{} {}", thousands(r.count), r.value))
             .collect();
         let _ = writeln!(
             io::stderr(),
-            "select: {selected} of {seen} games{}{}",
+            "select: {} of {} games{}{}",
+            thousands(selected),
+            thousands(seen),
             if reasons.is_empty() {
                 String::new()
             } else {

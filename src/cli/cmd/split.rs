@@ -1,17 +1,20 @@
 //! `sgf split`: one file per game.
 //!
 //! Every game of the inputs is written to `DIR/<n>.sgf`, `n` counting from
-//! 1 in the order of the scan (the same whatever `--jobs`), with the raw
+//! 1 in the order of the scan (the same whatever `--jobs`) and written with
+//! six digits (`000001.sgf`, `000002.sgf`, …; more digits only past
+//! 999,999 games) so that the names sort in game order, with the raw
 //! writer (values byte for byte as in the input, the tree well formed even
 //! when the input's was cut off), and `DIR/index.tsv` says where each came
-//! from: `n`, the source (`file` or `archive!member`), the game's index in
-//! it and its byte offset. A folder that holds anything is refused
+//! from: the file name, the source (`file` or `archive!member`), the
+//! game's index in it and its byte offset. A folder that holds anything is refused
 //! unless `--force`: the files of an earlier split would be read with the
 //! new ones.
 
 use super::{CliError, Status};
 use crate::args::SplitArgs;
 use crate::name::origin_name;
+use crate::number::thousands;
 use crate::scan::Progress;
 use sgf_grove::Writer;
 use std::fs::{self, File};
@@ -23,6 +26,15 @@ struct Piece {
     index: usize,
     offset: usize,
     bytes: Vec<u8>,
+}
+
+/// The digits of a game's file name: names of the same width sort in game
+/// order (a split of more games gets longer names from game 1,000,000 on).
+const NAME_DIGITS: usize = 6;
+
+/// The file name of the `n`-th game: `000001.sgf`.
+fn file_name(n: u64) -> String {
+    format!("{n:0NAME_DIGITS$}.sgf")
 }
 
 /// Runs `sgf split`.
@@ -51,7 +63,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
         File::create(&index_path)
             .map_err(|e| CliError::io(format!("cannot write {}", index_path.display()), e))?,
     );
-    writeln!(index, "n\tsource\tgame\toffset")?;
+    writeln!(index, "file\tsource\tgame\toffset")?;
     let mut progress = Progress::new(&args.scan);
     let mut written = 0u64;
     let mut failed = super::Failures::default();
@@ -84,10 +96,11 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
                     }
                     written += 1;
                     progress.game(piece.bytes.len() as u64);
-                    let path = args.out.join(format!("{written}.sgf"));
+                    let file = file_name(written);
+                    let path = args.out.join(&file);
                     let line = writeln!(
                         index,
-                        "{written}\t{}\t{}\t{}",
+                        "{file}\t{}\t{}\t{}",
                         piece.source, piece.index, piece.offset
                     );
                     if let Err(e) = fs::write(&path, &piece.bytes).and(line) {
@@ -110,11 +123,12 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
     if !args.scan.quiet {
         let _ = writeln!(
             stderr.lock(),
-            "split: {written} games into {}{}{}",
+            "split: {} games into {}{}{}",
+            thousands(written),
             args.out.display(),
             failed.summary(),
             if skipped.total() > 0 {
-                format!(", {} skipped", skipped.total())
+                format!(", {} skipped", thousands(skipped.total()))
             } else {
                 String::new()
             }

@@ -98,7 +98,9 @@ impl fmt::Display for PartialDate {
 /// (`2003/01/05`), the year last (`19.11.2002` day first; `12/31/2003`,
 /// `31-12-2003` when the order of day and month is clear from a number above
 /// 12, an error when it is not), `2019年10月14日`, and English month names
-/// (`August 9, 2001`, `29th September 2012`, `Sep 2012`). A time of day after
+/// (`August 9, 2001`, `29th September 2012`, `Sep 2012`), with a range or
+/// list of days of one month (`April 14-15, 1957` gives 14 and 15 April
+/// 1957, as `1957-04-14,15` does; `14, 16 April 1957`). A time of day after
 /// the date (`2019-10-14 18:34:05`, `2008-05-26T12:00`,
 /// `2001/10/11 21:22:51 UT`) is dropped with [`GameDates::time_of_day`] set.
 ///
@@ -296,8 +298,8 @@ fn other_forms(t: &str) -> Option<Vec<PartialDate>> {
     }
     year_last(t)
         .or_else(|| cjk_date(t))
-        .or_else(|| english_date(t))
         .map(|d| vec![d])
+        .or_else(|| english_dates(t))
 }
 
 /// `DD.MM.YYYY`; `MM/DD/YYYY`, `DD/MM/YYYY` and the same with `-` when the
@@ -355,10 +357,36 @@ fn cjk_date(t: &str) -> Option<PartialDate> {
     PartialDate::from_parts(year, Some(month), Some(day))
 }
 
+/// A day of the month as written in English text: `9`, `09`, `29th`.
+fn english_day(token: &str) -> Option<u32> {
+    let (digits, suffix) = leading_digits(token);
+    if digits.is_empty()
+        || digits.len() > 2
+        || !["", "st", "nd", "rd", "th"].contains(&&*suffix.to_ascii_lowercase())
+    {
+        return None;
+    }
+    digits.parse().ok()
+}
+
 /// `August 9, 2001`, `29th September 2012`, `9 Aug 2001`, `Sep 2012`,
-/// `Fri, 3 May 2002`.
-fn english_date(t: &str) -> Option<PartialDate> {
-    let (mut year, mut month, mut day) = (None, None, None);
+/// `Fri, 3 May 2002`, and days of one month: a range (`April 14-15, 1957`,
+/// `14 - 16 April 1957`, `14 to 16 April 1957`) or a list (`14, 15 April
+/// 1957`, `April 14 and 16, 1957`), each day of a range listed.
+fn english_dates(t: &str) -> Option<Vec<PartialDate>> {
+    let (mut year, mut month) = (None, None);
+    let mut days: Vec<u32> = Vec::new();
+    // After `-` or `to`: the next day ends a range.
+    let mut range_open = false;
+    // The days from the last one listed to `to`, that one left out.
+    let extend = |days: &mut Vec<u32>, to: u32| -> Option<()> {
+        let from = *days.last()?;
+        if to <= from {
+            return None;
+        }
+        days.extend(from + 1..=to);
+        Some(())
+    };
     for token in t
         .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
         .filter(|w| !w.is_empty())
@@ -369,22 +397,30 @@ fn english_date(t: &str) -> Option<PartialDate> {
                 return None;
             }
         } else if token.starts_with(|c: char| c.is_ascii_digit()) {
-            let (digits, suffix) = leading_digits(token);
-            if digits.len() > 2
-                || !["", "st", "nd", "rd", "th"].contains(&&*suffix.to_ascii_lowercase())
-            {
+            match token.split_once(['-', '\u{2013}']) {
+                Some((first, last)) if !range_open => {
+                    days.push(english_day(first)?);
+                    extend(&mut days, english_day(last)?)?;
+                }
+                Some(_) => return None,
+                None if range_open => {
+                    extend(&mut days, english_day(token)?)?;
+                    range_open = false;
+                }
+                None => days.push(english_day(token)?),
+            }
+        } else if matches!(&*lower, "-" | "\u{2013}" | "to") {
+            if days.is_empty() || range_open {
                 return None;
             }
-            if day.replace(digits.parse::<u32>().ok()?).is_some() {
-                return None;
-            }
+            range_open = true;
         } else if let Some(m) = MONTHS.iter().position(|m| {
             lower.len() >= 3 && (m.starts_with(&lower) || (lower == "sept" && *m == "september"))
         }) {
             if month.replace(m as u32 + 1).is_some() {
                 return None;
             }
-        } else if lower == "of"
+        } else if matches!(&*lower, "of" | "and" | "&")
             || WEEKDAYS
                 .iter()
                 .any(|w| lower.len() >= 3 && w.starts_with(&lower))
@@ -394,7 +430,21 @@ fn english_date(t: &str) -> Option<PartialDate> {
             return None;
         }
     }
-    PartialDate::from_parts(year?, Some(month?), day)
+    if range_open {
+        return None;
+    }
+    let (year, month) = (year?, month?);
+    if days.is_empty() {
+        return Some(vec![PartialDate::from_parts(year, Some(month), None)?]);
+    }
+    // A list goes forward: a day written twice or out of order is no date
+    // list known here.
+    if days.windows(2).any(|w| w[1] <= w[0]) {
+        return None;
+    }
+    days.into_iter()
+        .map(|d| PartialDate::from_parts(year, Some(month), Some(d)))
+        .collect()
 }
 
 /// `DT` read from a node: decoded as SimpleText in the game's charset, then
@@ -439,6 +489,40 @@ mod tests {
 
     fn ymd(year: i32, month: u8, day: u8) -> PartialDate {
         date(year, Some(month), Some(day))
+    }
+
+    #[test]
+    fn english_month_names_with_day_ranges_read_as_the_iso_form() {
+        for (text, iso) in [
+            ("April 14-15, 1957", "1957-04-14,15"),
+            ("14-15 April 1957", "1957-04-14,15"),
+            ("14 - 16 April 1957", "1957-04-14,15,16"),
+            ("April 14 to 16, 1957", "1957-04-14,15,16"),
+            ("14, 16 April 1957", "1957-04-14,16"),
+            ("April 14 and 16, 1957", "1957-04-14,16"),
+            ("14 April 1957", "1957-04-14"),
+            ("Apr 14, 1957", "1957-04-14"),
+            ("April 1957", "1957-04"),
+            ("Sunday, 14th-15th April 1957", "1957-04-14,15"),
+            ("April 14\u{2013}15, 1957", "1957-04-14,15"),
+        ] {
+            let read = GameDates::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let want = GameDates::parse(iso).unwrap();
+            assert_eq!(read.dates, want.dates, "{text}");
+            assert!(read.non_standard, "{text}");
+        }
+        // A range backwards, a day that does not exist, two months, a
+        // range left open: errors naming the value.
+        for text in [
+            "April 15-14, 1957",
+            "April 30-31, 1957",
+            "April 30 - May 1, 1957",
+            "April 14 -, 1957",
+            "April 14, 14, 1957",
+        ] {
+            let err = GameDates::parse(text).unwrap_err();
+            assert_eq!(err.value_text(), Some(text), "{text}");
+        }
     }
 
     #[test]

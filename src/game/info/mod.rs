@@ -1,5 +1,30 @@
 //! Game-information values: pure parsers on decoded text, one file per
 //! kind of value, and [`GameInfo`], which collects them for one game.
+//!
+//! # One shape of accessor
+//!
+//! Every typed accessor of [`GameInfo`] returns `Option<T>`: the value when
+//! the property is there and reads, `None` when it is absent or cannot be
+//! read. The three whose text can fail to read, [`GameInfo::komi`],
+//! [`GameInfo::dates`] and [`GameInfo::time_limit`], each have a second
+//! method with `_checked` at the end of its name that tells the two cases
+//! apart: `None` when absent, `Some(Err(e))` with the error (which names
+//! the value, [`Error::value_text`](crate::Error::value_text)) when
+//! unreadable. The text as written is [`GameInfo::get`].
+//!
+//! ```
+//! let doc = sgf_grove::parse(b"(;KM[6.5]DT[April 14-15, 1957]TM[an hour])")?;
+//! let info = doc.games().next().unwrap().game_info();
+//! assert_eq!(info.komi().map(|k| k.value()), Some(6.5));
+//! assert_eq!(info.dates().map(|d| d.dates.len()), Some(2));
+//! // `TM[an hour]` does not read: `None`, and the error from the second
+//! // method.
+//! assert!(info.time_limit().is_none());
+//! let err = info.time_limit_checked().unwrap().unwrap_err();
+//! assert_eq!(err.value_text(), Some("an hour"));
+//! assert!(info.handicap().is_none() && info.get("HA").is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod application;
 mod date;
@@ -246,15 +271,26 @@ impl<'a> GameInfo<'a> {
         }
     }
 
-    /// Komi (`KM`); see [`Komi`].
-    pub fn komi(&self) -> Option<Result<Komi<'_>>> {
+    /// Komi (`KM`); see [`Komi`]. `None` when absent or unreadable
+    /// ([`GameInfo::komi_checked`] tells them apart).
+    pub fn komi(&self) -> Option<Komi<'_>> {
+        self.komi_checked()?.ok()
+    }
+
+    /// Komi (`KM`) with its error: `None` when absent, `Some(Err(_))` when
+    /// unreadable.
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Option`: [`Komi::parse`]'s, naming the value.
+    pub fn komi_checked(&self) -> Option<Result<Komi<'_>>> {
         self.raw(KM).map(Komi::parse)
     }
 
     /// Komi in points: [`Komi::normalised_for`] with the game's rules;
     /// `None` when absent or unreadable.
     pub fn komi_points(&self) -> Option<f64> {
-        let komi = self.komi()?.ok()?;
+        let komi = self.komi()?;
         Some(komi.normalised_for(self.rules().as_ref()))
     }
 
@@ -268,8 +304,19 @@ impl<'a> GameInfo<'a> {
         self.raw(RE).map(GameResult::parse)
     }
 
-    /// Dates (`DT`); see [`GameDates`].
-    pub fn dates(&self) -> Option<Result<GameDates>> {
+    /// Dates (`DT`); see [`GameDates`]. `None` when absent or unreadable
+    /// ([`GameInfo::dates_checked`] tells them apart).
+    pub fn dates(&self) -> Option<GameDates> {
+        self.dates_checked()?.ok()
+    }
+
+    /// Dates (`DT`) with their error: `None` when absent, `Some(Err(_))`
+    /// when unreadable.
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Option`: [`GameDates::parse`]'s, naming the value.
+    pub fn dates_checked(&self) -> Option<Result<GameDates>> {
         self.raw(DT).map(GameDates::parse)
     }
 
@@ -283,8 +330,19 @@ impl<'a> GameInfo<'a> {
         self.text(RU)
     }
 
-    /// Time limit (`TM`); see [`TimeLimit`].
-    pub fn time_limit(&self) -> Option<Result<TimeLimit>> {
+    /// Time limit (`TM`); see [`TimeLimit`]. `None` when absent or
+    /// unreadable ([`GameInfo::time_limit_checked`] tells them apart).
+    pub fn time_limit(&self) -> Option<TimeLimit> {
+        self.time_limit_checked()?.ok()
+    }
+
+    /// Time limit (`TM`) with its error: `None` when absent,
+    /// `Some(Err(_))` when unreadable.
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Option`: [`TimeLimit::parse`]'s, naming the value.
+    pub fn time_limit_checked(&self) -> Option<Result<TimeLimit>> {
         self.raw(TM).map(TimeLimit::parse)
     }
 
@@ -403,14 +461,14 @@ mod tests {
             })
         );
         assert_eq!(info.white().rank.unwrap().to_string(), "9p");
-        let komi = info.komi().unwrap().unwrap();
+        let komi = info.komi().unwrap();
         assert_eq!((komi.value(), komi.normalised()), (375.0, 7.5));
         assert_eq!(info.komi_points(), Some(7.5));
         assert_eq!(info.handicap(), Some(Handicap::NoStones(0)));
         assert_eq!(info.rules(), Some(Rules::Chinese));
         assert_eq!(info.rules_text(), Some("Chinese"));
         assert_eq!(info.result(), Some(win(W, WinBy::Resignation)));
-        assert_eq!(info.dates().unwrap().unwrap().dates, [ymd(2019, 2, 19)]);
+        assert_eq!(info.dates().unwrap().dates, [ymd(2019, 2, 19)]);
         assert_eq!(
             info.application(),
             Some(Application {
@@ -420,10 +478,10 @@ mod tests {
         );
         assert_eq!(
             info.time_limit(),
-            Some(Ok(TimeLimit {
+            Some(TimeLimit {
                 seconds: 60.0,
                 lenient: false
-            }))
+            })
         );
         assert_eq!(info.event(), None);
         assert_eq!(info.player(Color::White), info.white());
@@ -458,7 +516,7 @@ mod tests {
             ("GN", "zchen-guxxan"),
         ];
         let info = info_of(&props);
-        assert_eq!(info.komi().unwrap().unwrap().normalised(), 0.5);
+        assert_eq!(info.komi().unwrap().normalised(), 0.5);
         assert_eq!(info.komi_points(), Some(0.5));
         assert_eq!(info.handicap().unwrap().stones(), Some(2));
         assert_eq!(info.overtime(), Some("5x30 byo-yomi"));
@@ -504,6 +562,14 @@ mod tests {
         assert_eq!(info.dates(), None);
         assert_eq!(info.rules(), None);
         assert_eq!(info.time_limit(), None);
+        assert_eq!(
+            (
+                info.komi_checked(),
+                info.dates_checked(),
+                info.time_limit_checked()
+            ),
+            (None, None, None)
+        );
         assert_eq!(info.application(), None);
         assert_eq!(info.black(), Player::new(None, None, None));
 
@@ -531,15 +597,24 @@ mod tests {
             ("TM", "-"),
         ];
         let info = info_of(&props);
-        assert_eq!(info.komi().unwrap().unwrap_err().value_text(), Some("six"));
+        // Unreadable: `None` from the accessor, the error from the
+        // checked one.
+        assert_eq!(
+            (info.komi(), info.dates(), info.time_limit()),
+            (None, None, None)
+        );
+        assert_eq!(
+            info.komi_checked().unwrap().unwrap_err().value_text(),
+            Some("six")
+        );
         assert_eq!(info.komi_points(), None);
         assert_eq!(info.handicap().unwrap().stones(), Some(2));
         assert_eq!(info.result(), Some(GameResult::Unparsed("?!".into())));
         assert_eq!(
-            info.dates().unwrap().unwrap_err().value_text(),
+            info.dates_checked().unwrap().unwrap_err().value_text(),
             Some("soon")
         );
-        assert!(info.time_limit().unwrap().is_err());
+        assert!(info.time_limit_checked().unwrap().is_err());
     }
 
     #[test]

@@ -13,9 +13,10 @@
 //! ```
 //!
 //! A "file" is an SGF member: a file, a decompressed file, or an archive
-//! member (`path` is then `archive!member`). `skipped` counts what is not a
-//! regular file, listed in `skipped_paths`; `skipped_by_reason` counts all
-//! that was skipped (`not_sgf`, `unreadable`, `not_regular_file`).
+//! member (`path` is then `archive!member`). `skipped` counts all that was
+//! skipped, the sum of `skipped_by_reason` (`not_sgf`, `unreadable`,
+//! `not_regular_file`, `temporary_file`); `skipped_paths` lists what is not
+//! a regular file.
 //! `line_errors` lists the lines of an `.sgfs` file that the parser
 //! stopped on (each cost only itself; `failed_lines` counts them all).
 //!
@@ -34,7 +35,7 @@ use super::{source_name, Failure, FileReport, FileState, Totals};
 use crate::name::origin_name;
 use serde::ser::{Serialize, Serializer};
 use sgf_grove::audit;
-use sgf_grove::input::{SkipReason, Skipped};
+use sgf_grove::input::Skipped;
 use sgf_grove::Position;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -271,7 +272,7 @@ pub(super) fn write_summary(
         } else {
             "structure"
         },
-        skipped: skipped.count(SkipReason::NotRegular),
+        skipped: skipped.total(),
         skipped_paths: skipped
             .listed()
             .iter()

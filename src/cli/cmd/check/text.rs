@@ -8,6 +8,7 @@ use crate::cmd::{
     write_stream_snippet, UTF16_CODE,
 };
 use crate::name::origin_name;
+use crate::number::thousands;
 use crate::read::Input;
 use sgf_grove::input::{Content, SkipReason, Skipped, Special};
 use sgf_grove::{audit, Collection, Warning, WarningKind};
@@ -197,16 +198,20 @@ impl Messages {
         if self.filtered > 0 {
             why.push(format!(
                 "{} by kind (--warn-kind, --ignore-kind)",
-                self.filtered
+                thousands(self.filtered)
             ));
         }
         if self.over > 0 {
-            why.push(format!("{} over --max-messages {}", self.over, self.max));
+            why.push(format!(
+                "{} over --max-messages {}",
+                thousands(self.over),
+                self.max
+            ));
         }
         writeln!(
             out,
             "messages: {} printed, not printed: {}",
-            self.printed,
+            thousands(self.printed),
             why.join(", ")
         )
     }
@@ -219,19 +224,6 @@ fn mbps(bytes: u64, secs: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// `n` with a comma every three digits: `18,171`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Writes the summary; `values` is `None` with `--structure-only`.
@@ -248,17 +240,17 @@ pub(super) fn write_summary(
     writeln!(
         out,
         "files:    {} ({} ok, {} failed)",
-        totals.files,
-        totals.files - totals.failed.len() as u64,
-        totals.failed.len()
+        thousands(totals.files),
+        thousands(totals.files - totals.failed.len() as u64),
+        thousands(totals.failed.len())
     )?;
     write_skipped(out, skipped)?;
-    writeln!(out, "games:    {}", totals.games)?;
-    writeln!(out, "nodes:    {}", totals.nodes)?;
+    writeln!(out, "games:    {}", thousands(totals.games))?;
+    writeln!(out, "nodes:    {}", thousands(totals.nodes))?;
     writeln!(
         out,
         "bytes:    {} ({:.1} MB)",
-        totals.bytes,
+        thousands(totals.bytes),
         totals.bytes as f64 / 1e6
     )?;
     if values.is_some() {
@@ -277,22 +269,22 @@ pub(super) fn write_summary(
             wall.as_secs_f64()
         )?;
     }
-    writeln!(out, "warnings: {}", totals.warning_count())?;
-    for (code, count) in &totals.warnings {
-        writeln!(out, "  {code}: {count}")?;
+    writeln!(out, "warnings: {}", thousands(totals.warning_count()))?;
+    for (code, n) in &totals.warnings {
+        writeln!(out, "  {code}: {}", thousands(*n))?;
     }
     if totals.dropped > 0 {
         writeln!(
             out,
             "  (not kept over the per-file limit, kind unknown): {}",
-            totals.dropped
+            thousands(totals.dropped)
         )?;
     }
     if let Some(values) = values {
         write_values(out, values)?;
     }
     if !totals.failed.is_empty() {
-        writeln!(out, "failed:   {}", totals.failed.len())?;
+        writeln!(out, "failed:   {}", thousands(totals.failed.len()))?;
         for (name, code) in &totals.failed {
             writeln!(out, "  {name} ({code})")?;
         }
@@ -301,7 +293,7 @@ pub(super) fn write_summary(
         writeln!(
             out,
             "bad lines: {} (of .sgfs files: each cost only itself)",
-            totals.failed_lines
+            thousands(totals.failed_lines)
         )?;
     }
     Ok(())
@@ -312,7 +304,7 @@ pub(super) fn write_summary(
 fn write_skipped(out: &mut impl Write, skipped: &Skipped) -> io::Result<()> {
     let special = skipped.count(SkipReason::NotRegular);
     if special > 0 {
-        writeln!(out, "skipped:  {special} not regular files")?;
+        writeln!(out, "skipped:  {} not regular files", thousands(special))?;
         for item in skipped.listed() {
             if item.kind != Special::Temporary {
                 writeln!(out, "  {} ({})", origin_name(&item.origin), item.kind)?;
@@ -325,12 +317,12 @@ fn write_skipped(out: &mut impl Write, skipped: &Skipped) -> io::Result<()> {
             .count();
         let unlisted = special.saturating_sub(listed as u64);
         if unlisted > 0 {
-            writeln!(out, "  ({unlisted} more not listed)")?;
+            writeln!(out, "  ({} more not listed)", thousands(unlisted))?;
         }
     }
-    for (reason, count) in skipped.counts() {
-        if reason != SkipReason::NotRegular && count > 0 {
-            writeln!(out, "skipped:  {count} {reason}")?;
+    for (reason, n) in skipped.counts() {
+        if reason != SkipReason::NotRegular && n > 0 {
+            writeln!(out, "skipped:  {} {reason}", thousands(n))?;
         }
         if reason == SkipReason::Temporary {
             for item in skipped.listed() {
@@ -385,27 +377,17 @@ fn write_values(out: &mut impl Write, values: &audit::Totals) -> io::Result<()> 
         out,
         "unknown properties: {} ({} identifiers)",
         thousands(values.unknown_count()),
-        ranked.len()
+        thousands(ranked.len())
     )?;
     for (ident, count) in ranked.iter().take(UNKNOWN_SHOWN) {
         writeln!(out, "  {ident}: {}", thousands(*count))?;
     }
     if ranked.len() > UNKNOWN_SHOWN {
-        writeln!(out, "  ({} more identifiers)", ranked.len() - UNKNOWN_SHOWN)?;
+        writeln!(
+            out,
+            "  ({} more identifiers)",
+            thousands(ranked.len() - UNKNOWN_SHOWN)
+        )?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::thousands;
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(18171), "18,171");
-        assert_eq!(thousands(1234567), "1,234,567");
-    }
 }
