@@ -19,7 +19,9 @@ python -m pip install -q --disable-pip-version-check \
 # The wheel, built and installed as a user installs it (`pip install
 # ./python` builds the same one).
 rm -rf "$here/target/wheels"
+wheel_start=$(date +%s)
 (cd "$here" && maturin build --release -q --out target/wheels)
+echo "the wheel built in $(( $(date +%s) - wheel_start )) s"
 python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$here"/target/wheels/*.whl
 # From the tests' folder: the source tree's sgf_grove/ (without its
 # compiled part) must not shadow the installed package.

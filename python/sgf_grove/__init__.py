@@ -4,13 +4,15 @@
 >>> game = sgf_grove.parse(b"(;GM[1]SZ[19]PB[Lee]PW[Cho]KM[6.5]RE[W+R];B[pd];W[dd])")[0]
 >>> [node.move for node in game.main_line()[1:]]
 [('B', (15, 3)), ('W', (3, 3))]
->>> game.info.result.winner, game.board().array.shape
-('W', (19, 19))
+>>> game.info.result.winner, game.board().size, game.board().captures
+('W', (19, 19), (0, 0))
 
 Points are ``(x, y)``: the column and the row from the top-left corner,
 counted from 0, as the two letters of an SGF point say (``"pd"`` is
-``(15, 3)``); a pass is ``None``. Boards are NumPy ``uint8`` arrays of shape
-``(rows, columns)``: 0 empty, 1 black, 2 white. ``sgf_grove.sgfmill``
+``(15, 3)``); a pass is ``None``. A board's ``array`` (and ``line_array``,
+``boards``) is a NumPy ``uint8`` array of shape ``(rows, columns)``: 0
+empty, 1 black, 2 white; NumPy is needed for those alone
+(``pip install "./python[numpy]"``). ``sgf_grove.sgfmill``
 offers the part of sgfmill's API that scripts use most, in sgfmill's
 conventions.
 
