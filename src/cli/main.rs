@@ -45,7 +45,6 @@
 mod args;
 mod cmd;
 mod name;
-mod number;
 mod read;
 mod scan;
 

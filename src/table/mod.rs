@@ -94,7 +94,8 @@ pub use filter::{
 };
 pub use row::{charset_source_code, rank_value, GameRow, MoveRow, ResultKind, INFO_IDENTS};
 pub use stats::{
-    CharsetSummary, Count, DateSummary, PropertyCount, Stats, StatsReport, DEFAULT_TOP_PLAYERS,
+    thousands, CharsetSummary, Count, DateSummary, PropertyCount, Stats, StatsReport,
+    DEFAULT_TOP_PLAYERS,
 };
 #[cfg(feature = "arrow")]
 pub use write::{games_schema, moves_schema, BatchBuilder};

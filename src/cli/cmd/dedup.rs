@@ -35,9 +35,9 @@
 use super::{CliError, Status};
 use crate::args::{DedupArgs, DedupFormat};
 use crate::name::origin_name;
-use crate::number::thousands;
 use crate::scan::Progress;
 use sgf_grove::game::signature::{cluster, MoveSequence, MIN_EQUAL};
+use sgf_grove::table::thousands;
 use sgf_grove::GameTree;
 use std::io::{self, BufWriter, Write};
 

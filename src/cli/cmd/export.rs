@@ -8,8 +8,8 @@ use super::tables;
 use super::{CliError, Status};
 use crate::args::{ExportArgs, TableFormat};
 use crate::name::origin_name;
-use crate::number::thousands;
 use crate::scan::Progress;
+use sgf_grove::table::thousands;
 use sgf_grove::table::{
     CsvWriter, GameRow, JsonLinesWriter, ParquetOptions, ParquetWriter, RowWriter,
 };

@@ -22,9 +22,9 @@
 
 use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
 use crate::args::{BoardFormat, FindArgs};
-use crate::number::thousands;
 use sgf_grove::game::board::Board;
 use sgf_grove::index::{board_after, Index, Search};
+use sgf_grove::table::thousands;
 use sgf_grove::{GameTree, Node};
 use std::io::{self, Write};
 use std::path::PathBuf;

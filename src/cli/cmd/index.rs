@@ -24,11 +24,11 @@
 use super::{CliError, Status};
 use crate::args::{IndexCommand, IndexDirArg, IndexVerifyArgs, ReplayLimitArgs};
 use crate::name::origin_name;
-use crate::number::thousands;
 use crate::scan::{Progress, ScanArgs};
 use sgf_grove::game::{Limit, LimitExceeded, ReplayOptions};
 use sgf_grove::index::{compact, repair, verify, GameEntry, Index, IndexBuilder};
 use sgf_grove::input::{Origin, Root};
+use sgf_grove::table::thousands;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, Write};

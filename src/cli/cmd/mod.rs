@@ -154,13 +154,13 @@ impl Failures {
         counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         let reasons: Vec<String> = counts
             .iter()
-            .map(|(c, n)| format!("{c} {}", crate::number::thousands(*n)))
+            .map(|(c, n)| format!("{c} {}", sgf_grove::table::thousands(*n)))
             .collect();
         let total = self.total();
         let inputs = if total == 1 { "input" } else { "inputs" };
         format!(
             "; {} {inputs} failed ({})",
-            crate::number::thousands(total),
+            sgf_grove::table::thousands(total),
             reasons.join(", ")
         )
     }
@@ -490,7 +490,7 @@ pub fn write_dropped_note(out: &mut impl Write, name: &str, dropped: usize) -> i
         writeln!(
             out,
             "{name}: note: {} more warnings not kept (over the per-file limit)",
-            crate::number::thousands(dropped)
+            sgf_grove::table::thousands(dropped)
         )?;
     }
     Ok(())

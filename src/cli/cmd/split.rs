@@ -14,8 +14,8 @@
 use super::{CliError, Status};
 use crate::args::SplitArgs;
 use crate::name::origin_name;
-use crate::number::thousands;
 use crate::scan::Progress;
+use sgf_grove::table::thousands;
 use sgf_grove::Writer;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};

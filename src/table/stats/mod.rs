@@ -6,6 +6,7 @@ mod tally;
 mod text;
 
 pub use report::{CharsetSummary, Count, DateSummary, PropertyCount, StatsReport};
+pub use text::thousands;
 
 use super::filter::Reason;
 use super::row::ResultKind;

@@ -6,8 +6,15 @@ use std::fmt::{self, Display, Write};
 /// How many entries of a list the text shows.
 const SHOWN: usize = 10;
 
-/// `1234567` as `1,234,567`.
-fn grouped(n: u64) -> String {
+/// A count as text output prints it, a comma every three digits
+/// (`1234567` → `1,234,567`; any unsigned integer type); the `sgf` tool
+/// prints every count of its text output this way.
+///
+/// ```
+/// assert_eq!(sgf_grove::table::thousands(48_881u64), "48,881");
+/// assert_eq!(sgf_grove::table::thousands(999usize), "999");
+/// ```
+pub fn thousands(n: impl Display) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
@@ -29,7 +36,7 @@ fn line(f: &mut fmt::Formatter<'_>, label: &str, list: &[Count]) -> fmt::Result 
         if i > 0 {
             text.push_str(" · ");
         }
-        let _ = write!(text, "{} {}", c.value, grouped(c.count));
+        let _ = write!(text, "{} {}", c.value, thousands(c.count));
     }
     if list.len() > SHOWN {
         let _ = write!(text, " · … {} more", list.len() - SHOWN);
@@ -55,7 +62,7 @@ impl Display for StatsReport {
             ("bytes", self.bytes),
             ("failed", self.failed),
         ] {
-            writeln!(f, "{label:<16}{}", grouped(n))?;
+            writeln!(f, "{label:<16}{}", thousands(n))?;
         }
         writeln!(f, "{:<16}{:.3}", "seconds", self.seconds)?;
         if self.seconds > 0.0 {
@@ -73,7 +80,7 @@ impl Display for StatsReport {
             ("warnings", self.warnings),
             ("rejected", self.rejected),
         ] {
-            writeln!(f, "{label:<16}{}", grouped(n))?;
+            writeln!(f, "{label:<16}{}", thousands(n))?;
         }
         line(f, "failures", &self.failures)?;
         line(f, "skipped", &self.skipped)?;
@@ -89,14 +96,14 @@ impl Display for StatsReport {
                 f,
                 "{:<16}{first} .. {last} ({} undated)",
                 "dates",
-                grouped(self.dates.undated)
+                thousands(self.dates.undated)
             )?;
         }
         let mut years = self.dates.by_year.clone();
         years.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.value.cmp(&b.value)));
         line(f, "years", &years)?;
         if self.distinct_players > 0 {
-            writeln!(f, "{:<16}{}", "players", grouped(self.distinct_players))?;
+            writeln!(f, "{:<16}{}", "players", thousands(self.distinct_players))?;
             line(f, "top players", &self.players)?;
         }
         line(f, "applications", &self.applications)?;
@@ -112,8 +119,8 @@ impl Display for StatsReport {
                     f,
                     "                {:<8}{:>8} {:>12}",
                     p.ident,
-                    grouped(p.games),
-                    grouped(p.occurrences)
+                    thousands(p.games),
+                    thousands(p.occurrences)
                 )?;
             }
         }
@@ -127,9 +134,9 @@ mod tests {
 
     #[test]
     fn groups_of_three() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(1234567), "1,234,567");
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1234567), "1,234,567");
     }
 }

@@ -8,9 +8,9 @@ use crate::cmd::{
     write_stream_snippet, UTF16_CODE,
 };
 use crate::name::origin_name;
-use crate::number::thousands;
 use crate::read::Input;
 use sgf_grove::input::{Content, SkipReason, Skipped, Special};
+use sgf_grove::table::thousands;
 use sgf_grove::{audit, Collection, Warning, WarningKind};
 use std::io::{self, Write};
 use std::time::Duration;
