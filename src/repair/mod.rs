@@ -12,7 +12,7 @@
 //! | repair | what it does |
 //! |---|---|
 //! | `root-move` | a move (`B`/`W`, with its times and annotations) in the root goes to a node of its own after the root |
-//! | `split-bw` | a node with both `B` and `W` becomes two nodes, in the order the moves were written; setup goes with the first move (in the root, the root and game-info properties too), the rest with the second |
+//! | `split-bw` | a node with both `B` and `W` becomes two nodes, in the order the moves were written; setup goes with the first move, the rest with the second; in the root, only the second move and its time leave the root |
 //! | `sz-square` | `SZ[19:19]` → `SZ[19]` |
 //! | `single-value` | a single-valued property with several values (`AP[GNU Go:3.8]…AP[foxwq]`, `C[][text]`) keeps its first non-empty value (an empty `B[]`, a pass, counts as a value) (text too: `C[a][b]` keeps `a`, and the report shows `[b]`; joining texts with a line break was tried and can make a reader take the joined value for a game cut off) |
 //! | `empty-nodes` | a node without properties (not the root) is removed, its children taking its place, unless that changes what follows which move: an empty node with siblings stays when it would keep several children (they would become variations of another move), or none while it is the first child (it ends the main line) |

@@ -5,7 +5,7 @@ use super::{mojibake, Change, Ids, Repair, Repairs};
 use crate::game::{Komi, KomiScale, Rules};
 use crate::lexer::{reads_alike, ValueMode};
 use crate::tree::{GameTree, Node, Property};
-use crate::value::{catalogue, split_compose, Arity, Move, PropKind, ValueType};
+use crate::value::{catalogue, split_compose, Arity, Move, ValueType};
 use crate::writer::Item;
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
@@ -490,8 +490,8 @@ impl<'t, 'src> Planner<'t, 'src> {
     }
 
     /// `items` split in two when they hold both `B` and `W`: the first
-    /// move with its time and the setup (and, in the root, the root and
-    /// game-info properties), then the second with the rest.
+    /// move with its time and the setup, then the second with the rest;
+    /// in the root, the second move and its time alone leave the root.
     #[allow(clippy::type_complexity)]
     fn split_bw(
         &mut self,
@@ -501,22 +501,22 @@ impl<'t, 'src> Planner<'t, 'src> {
         let b = items.iter().position(|i| i.ident() == "B")?;
         let w = items.iter().position(|i| i.ident() == "W")?;
         let (first, second) = if b < w { (b, w) } else { (w, b) };
-        let side: [&str; 3] = if b < w {
-            ["B", "BL", "OB"]
+        let (side, other): ([&str; 3], [&str; 3]) = if b < w {
+            (["B", "BL", "OB"], ["W", "WL", "OW"])
         } else {
-            ["W", "WL", "OW"]
+            (["W", "WL", "OW"], ["B", "BL", "OB"])
         };
-        // In the root, the root and game-info properties stay there too:
-        // out of it they would be misplaced (and a `CA` moved out of the
-        // root would change how the game's text reads).
-        let gm = self.gm;
+        // In the root, only the second move and its time leave: the root,
+        // game-info and any other property stay in the root, as read
+        // there (a root read after its `CA` keeps a repeated property's
+        // occurrences apart, which a node of its own would merge).
         let in_root = root.is_some();
         let stays = |i: &Item<'t, 'src>| {
-            side.contains(&i.ident())
-                || SETUP_PROPS.contains(&i.ident())
-                || (in_root
-                    && catalogue::lookup(gm, i.ident())
-                        .is_some_and(|p| matches!(p.kind, PropKind::Root | PropKind::GameInfo)))
+            if in_root {
+                !other.contains(&i.ident())
+            } else {
+                side.contains(&i.ident()) || SETUP_PROPS.contains(&i.ident())
+            }
         };
         if let Some(root) = root {
             if !reads_alike_out_of_root(root, items.iter().filter(|i| !stays(i))) {

@@ -539,6 +539,15 @@ fn fuzz_crash_repair_2e086b84() {
     replay("repair_2e086b84.sgf");
 }
 
+/// `split-bw` on a root read after its `CA[GB18030]` moved a repeated
+/// unknown property (kept as two occurrences there) into a node of its
+/// own, where the next parse merged them: the second pass wrote other
+/// bytes with no change reported. In the root only the second move leaves.
+#[test]
+fn fuzz_crash_repair_89cd9415() {
+    replay("repair_89cd9415.sgf");
+}
+
 /// Every repair on a headless root whose `CA[Big5]` comes after a `C`:
 /// repairing the output again must change nothing.
 #[test]
