@@ -12,65 +12,116 @@ use std::sync::Arc;
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// What a warning forgave. Each variant's documentation shows the input it
-/// forgives and what the parser keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum WarningKind {
+/// Declares [`WarningKind`] from one table: each row is a variant with its
+/// documentation, its code and its message. `ALL`, `COUNT`, `code`,
+/// `from_code` and `message` all come from the same rows, so a new kind
+/// is one row.
+macro_rules! warning_kinds {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $code:literal, $message:literal; )*) => {
+        /// What a warning forgave. Each variant's documentation shows the input it
+        /// forgives and what the parser keeps.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum WarningKind {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl WarningKind {
+            /// The number of kinds.
+            pub const COUNT: usize = WarningKind::ALL.len();
+
+            /// Every kind, in declaration order.
+            pub const ALL: &'static [WarningKind] = &[$(WarningKind::$variant),*];
+
+            /// A stable `snake_case` code for the kind, as printed by the CLI
+            /// (`warning[unescaped_bracket]`) and in its JSON output.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(WarningKind::$variant => $code,)*
+                }
+            }
+
+            /// The kind whose [`code`](WarningKind::code) is `code`, if any.
+            ///
+            /// ```
+            /// use sgf_grove::WarningKind;
+            /// assert_eq!(WarningKind::from_code("unclosed_value"), Some(WarningKind::UnclosedValue));
+            /// assert_eq!(WarningKind::from_code("Unclosed_Value"), None);
+            /// ```
+            pub fn from_code(code: &str) -> Option<WarningKind> {
+                match code {
+                    $($code => Some(WarningKind::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// A lower-case sentence describing the defect, without position.
+            pub fn message(self) -> &'static str {
+                match self {
+                    $(WarningKind::$variant => $message,)*
+                }
+            }
+        }
+    };
+}
+
+// The warning kinds: one row each, in the order of `WarningKind::ALL`.
+// `variant = "code", "message";` with the variant's documentation above.
+warning_kinds! {
     /// A UTF-8 byte order mark at the start of the input. It is skipped.
-    Bom,
+    Bom = "bom", "byte order mark skipped";
     /// Text before the first game tree (`Game record:\n(;GM[1])`).
     /// It is skipped.
-    JunkBeforeGame,
+    JunkBeforeGame = "junk_before_game", "text before the first game tree skipped";
     /// Text between or after game trees (`(;GM[1])\n---`). It is skipped.
-    JunkAfterGame,
+    JunkAfterGame = "junk_after_game", "text outside any game tree skipped";
     /// Bytes that belong to no token inside a game (`;B[aa] ~ W[bb]`).
     /// They are skipped.
-    UnexpectedByte,
+    UnexpectedByte = "unexpected_byte", "unexpected bytes between properties skipped";
     /// NUL bytes between tokens. They are skipped as whitespace; NUL bytes
     /// inside a value are kept.
-    NulByte,
+    NulByte = "nul_byte", "NUL bytes skipped";
     /// An empty game tree `()` at the top level. It is skipped.
-    EmptyGameTree,
+    EmptyGameTree = "empty_game_tree", "empty game tree `()` skipped";
     /// An empty variation `()` inside a game tree (`(;B[aa]())`). It is
     /// skipped.
-    EmptyVariation,
+    EmptyVariation = "empty_variation", "empty variation `()` skipped";
     /// A game tree or variation without the `;` that starts its first node
     /// (`(B[aa])`, an old dialect). The node is read as if the `;` were there.
-    MissingSemicolon,
+    MissingSemicolon = "missing_semicolon", "missing `;` before the first node of a tree";
     /// A game that starts with `;` and no `(` (`;GM[1];B[aa])`). It is read as
     /// a game tree; a matching `)` closes it.
-    MissingOpenParen,
+    MissingOpenParen = "missing_open_paren", "game tree starts with `;` and no `(`";
     /// Whitespace between the letters of a property identifier (`P B[x]`).
     /// The letters are joined (`PB`).
-    WhitespaceInIdent,
+    WhitespaceInIdent = "whitespace_in_ident", "whitespace inside a property identifier";
     /// Lower-case letters in a property identifier (`CoPyright[x]`, old
     /// FF\[1\]–FF\[3\] files). They are dropped (`CP`); the original spelling stays
     /// available through [`Property::ident_raw`](crate::Property::ident_raw).
-    LowercaseInIdent,
+    LowercaseInIdent = "lowercase_in_ident", "lower-case letters in a property identifier dropped";
     /// A property identifier with no upper-case letter (`foo[x]`). The
     /// property is dropped.
-    InvalidIdent,
+    InvalidIdent = "invalid_ident", "property identifier without upper-case letters dropped";
     /// A property identifier followed by no value (`;B;W[aa]`). The
     /// identifier is dropped.
-    MissingValue,
+    MissingValue = "missing_value", "property identifier without a value dropped";
     /// A value with no property identifier before it (`;[aa]`). The value is
     /// dropped.
-    ValueWithoutIdent,
+    ValueWithoutIdent = "value_without_ident", "value without a property identifier dropped";
     /// A property that appears twice in one node (`AB[aa]W[bb]AB[cc]`). The
     /// values are merged in file order (`AB[aa][cc]`).
-    RepeatedProperty,
+    RepeatedProperty = "repeated_property", "property repeated in a node; values merged";
     /// An unescaped `]` inside a value, followed by something that does not
     /// look like SGF (`US[Matsuyama[3d]]`, `C[see [this] and that]`). The `]`
     /// is kept as part of the value.
-    UnescapedBracket,
+    UnescapedBracket = "unescaped_bracket", "unescaped `]` inside a value kept as text";
     /// A value cut off by the end of the input (`C[abc`), or by the start of
     /// the next game (`W[dd(;GM[1]…`). The bytes up to the cut are kept as the
     /// value.
-    UnclosedValue,
+    UnclosedValue = "unclosed_value", "property value not closed";
     /// A game tree or variation that is still open at the end of the input
     /// (`(;GM[1];B[aa]`). The tree is closed there.
-    UnclosedGameTree,
+    UnclosedGameTree = "unclosed_game_tree", "game tree not closed at end of input";
     /// A new game starts inside one that is still open, as when a file cut
     /// off is followed by the next one (`;B[pd];W[d(;GM[1]…`,
     /// `;B[pd];(;GM[1]…`): the first node of a variation, or a node after
@@ -79,28 +130,28 @@ pub enum WarningKind {
     /// property. The open tree is closed there (a value is cut) and the new
     /// game is read, so that one broken game never swallows the games after
     /// it. Reported where the open game was cut.
-    GameResync,
+    GameResync = "game_resync", "unclosed game tree; resynchronised at the next game";
     /// A `)` with no open game tree (`(;B[aa]))`). It is skipped.
-    ExtraCloseParen,
+    ExtraCloseParen = "extra_close_paren", "unmatched `)` skipped";
     /// A node after the variations of a sequence (`(;a(;b)(;c);d)`). It is
     /// attached to the same parent as those variations, after them.
-    NodeAfterVariation,
+    NodeAfterVariation = "node_after_variation", "node after variations attached as another variation";
     /// A variation with no node before it in its game tree
     /// (`((;a)(;b))`), reported at its `(`. The first such variation's nodes
     /// make the game; each later one becomes a game tree of its own.
-    DetachedVariation,
+    DetachedVariation = "detached_variation", "variation without a parent node read as a game tree";
     /// A NUL byte inside a value (`C[a\0b]`), which no text holds: a sign
     /// of binary data or a damaged file. The value is kept as it is.
-    NulInValue,
+    NulInValue = "nul_in_value", "NUL byte inside a value";
     /// A root's `CA` names no charset known (`CA[Klingon]`). The game's text
     /// is read in the charset detected from its bytes.
-    UnknownCharset,
+    UnknownCharset = "unknown_charset", "CA names no known charset; charset detected instead";
     /// A root's `CA` names a charset the file cannot be in: one that is not
     /// byte-oriented ASCII-compatible text (`CA[UTF-16]`), or one whose
     /// characters hold `[`, `]` and `\` bytes the format cannot tell apart
     /// (`CA[ISO-2022-JP]`). The game's text is read in the charset detected
     /// from its bytes.
-    UnusableCharset,
+    UnusableCharset = "unusable_charset", "CA names a charset SGF text cannot be in; charset detected instead";
     /// A game without `CA` (and no charset override) whose bytes are not
     /// UTF-8 and whose text is detected as Shift_JIS, Big5 or GBK/GB18030:
     /// charsets where the second byte of a character can be `\` or `]`
@@ -110,7 +161,7 @@ pub enum WarningKind {
     /// neither escapes nor closes a value; its
     /// [`charset`](crate::GameTree::charset) is the detected one. Reported at
     /// the game's start.
-    DetectedCharset,
+    DetectedCharset = "detected_charset", "no CA; text detected as Shift_JIS, Big5 or GBK and read a character at a time";
     /// A game without `CA` (and no charset override) whose bytes are not
     /// UTF-8 and whose charset was detected with a low confidence (see
     /// [`Charset::is_uncertain`](crate::text::Charset::is_uncertain)): too
@@ -121,7 +172,7 @@ pub enum WarningKind {
     /// [`weighed`](crate::text::Charset::weighed) names the runner-up and
     /// the shares both read. Naming the charset (`CA`, or the parse
     /// options' override) settles it. Reported at the game's start.
-    UncertainCharset,
+    UncertainCharset = "uncertain_charset", "no CA; charset detected with low confidence, the text may read wrong";
     /// A value read byte by byte (in a game whose charset keeps `\` and
     /// `]` out of its characters' second bytes, or not yet known) that
     /// holds a `\]` right after a byte outside ASCII and then what looks
@@ -132,119 +183,7 @@ pub enum WarningKind {
     /// `PB[表]CA[Shift_JIS]` reads as one value `表]CA[Shift_JIS`. The
     /// value is kept as read; naming the charset settles it. Reported at
     /// the value.
-    SwallowedProperty,
-}
-
-impl WarningKind {
-    /// The number of kinds.
-    pub const COUNT: usize = 28;
-
-    /// Every kind, in declaration order.
-    pub const ALL: &'static [WarningKind] = &[
-        WarningKind::Bom,
-        WarningKind::JunkBeforeGame,
-        WarningKind::JunkAfterGame,
-        WarningKind::UnexpectedByte,
-        WarningKind::NulByte,
-        WarningKind::EmptyGameTree,
-        WarningKind::EmptyVariation,
-        WarningKind::MissingSemicolon,
-        WarningKind::MissingOpenParen,
-        WarningKind::WhitespaceInIdent,
-        WarningKind::LowercaseInIdent,
-        WarningKind::InvalidIdent,
-        WarningKind::MissingValue,
-        WarningKind::ValueWithoutIdent,
-        WarningKind::RepeatedProperty,
-        WarningKind::UnescapedBracket,
-        WarningKind::UnclosedValue,
-        WarningKind::UnclosedGameTree,
-        WarningKind::GameResync,
-        WarningKind::ExtraCloseParen,
-        WarningKind::NodeAfterVariation,
-        WarningKind::DetachedVariation,
-        WarningKind::NulInValue,
-        WarningKind::UnknownCharset,
-        WarningKind::UnusableCharset,
-        WarningKind::DetectedCharset,
-        WarningKind::UncertainCharset,
-        WarningKind::SwallowedProperty,
-    ];
-
-    /// A stable `snake_case` code for the kind, as printed by the CLI
-    /// (`warning[unescaped_bracket]`) and in its JSON output.
-    pub fn code(self) -> &'static str {
-        use WarningKind::*;
-        match self {
-            Bom => "bom",
-            JunkBeforeGame => "junk_before_game",
-            JunkAfterGame => "junk_after_game",
-            UnexpectedByte => "unexpected_byte",
-            NulByte => "nul_byte",
-            EmptyGameTree => "empty_game_tree",
-            EmptyVariation => "empty_variation",
-            MissingSemicolon => "missing_semicolon",
-            MissingOpenParen => "missing_open_paren",
-            WhitespaceInIdent => "whitespace_in_ident",
-            LowercaseInIdent => "lowercase_in_ident",
-            InvalidIdent => "invalid_ident",
-            MissingValue => "missing_value",
-            ValueWithoutIdent => "value_without_ident",
-            RepeatedProperty => "repeated_property",
-            UnescapedBracket => "unescaped_bracket",
-            UnclosedValue => "unclosed_value",
-            UnclosedGameTree => "unclosed_game_tree",
-            GameResync => "game_resync",
-            ExtraCloseParen => "extra_close_paren",
-            NodeAfterVariation => "node_after_variation",
-            DetachedVariation => "detached_variation",
-            NulInValue => "nul_in_value",
-            UnknownCharset => "unknown_charset",
-            UnusableCharset => "unusable_charset",
-            DetectedCharset => "detected_charset",
-            UncertainCharset => "uncertain_charset",
-            SwallowedProperty => "swallowed_property",
-        }
-    }
-
-    /// A lower-case sentence describing the defect, without position.
-    pub fn message(self) -> &'static str {
-        use WarningKind::*;
-        match self {
-            Bom => "byte order mark skipped",
-            JunkBeforeGame => "text before the first game tree skipped",
-            JunkAfterGame => "text outside any game tree skipped",
-            UnexpectedByte => "unexpected bytes between properties skipped",
-            NulByte => "NUL bytes skipped",
-            EmptyGameTree => "empty game tree `()` skipped",
-            EmptyVariation => "empty variation `()` skipped",
-            MissingSemicolon => "missing `;` before the first node of a tree",
-            MissingOpenParen => "game tree starts with `;` and no `(`",
-            WhitespaceInIdent => "whitespace inside a property identifier",
-            LowercaseInIdent => "lower-case letters in a property identifier dropped",
-            InvalidIdent => "property identifier without upper-case letters dropped",
-            MissingValue => "property identifier without a value dropped",
-            ValueWithoutIdent => "value without a property identifier dropped",
-            RepeatedProperty => "property repeated in a node; values merged",
-            UnescapedBracket => "unescaped `]` inside a value kept as text",
-            UnclosedValue => "property value not closed",
-            UnclosedGameTree => "game tree not closed at end of input",
-            GameResync => "unclosed game tree; resynchronised at the next game",
-            ExtraCloseParen => "unmatched `)` skipped",
-            NodeAfterVariation => "node after variations attached as another variation",
-            DetachedVariation => "variation without a parent node read as a game tree",
-            NulInValue => "NUL byte inside a value",
-            UnknownCharset => "CA names no known charset; charset detected instead",
-            UnusableCharset => "CA names a charset SGF text cannot be in; charset detected instead",
-            DetectedCharset => {
-                "no CA; text detected as Shift_JIS, Big5 or GBK and read a character at a time"
-            }
-            UncertainCharset => "no CA; charset detected with low confidence, the text may read wrong",
-            SwallowedProperty => {
-                "value holds `\\]` after a byte outside ASCII, then SGF: a Shift_JIS, Big5 or GBK character may have swallowed what follows"
-            }
-        }
-    }
+    SwallowedProperty = "swallowed_property", "value holds `\\]` after a byte outside ASCII, then SGF: a Shift_JIS, Big5 or GBK character may have swallowed what follows";
 }
 
 impl fmt::Display for WarningKind {
