@@ -226,19 +226,59 @@ impl fmt::Display for Warning {
     }
 }
 
-/// What went wrong.
-///
-/// The enum is `#[non_exhaustive]`: kinds are added as the crate grows, so a
-/// `match` needs a `_` arm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorKind {
+/// Declares [`ErrorKind`] from one table: each row is a variant with its
+/// documentation and fields, then `= [bindings] code, (message)`: the
+/// fields the code and message use (`[limit]`, `[0: kind]` for a tuple
+/// variant, `[]` for none), the code (an expression of them), and the
+/// message's `format!` arguments. `code` and `Display` come from the same
+/// rows, so a new kind is one row.
+macro_rules! error_kinds {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident $({ $($named:tt)* })? $(( $($unnamed:tt)* ))?
+            = [$($bind:tt)*] $code:expr, ($($message:tt)*);
+    )*) => {
+        /// What went wrong.
+        ///
+        /// The enum is `#[non_exhaustive]`: kinds are added as the crate grows, so a
+        /// `match` needs a `_` arm.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum ErrorKind {
+            $( $(#[doc = $doc])* $variant $({ $($named)* })? $(( $($unnamed)* ))?, )*
+        }
+
+        impl ErrorKind {
+            /// A stable `snake_case` code, as printed by the CLI.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(
+                        #[allow(unused_variables)]
+                        ErrorKind::$variant { $($bind)* } => $code,
+                    )*
+                }
+            }
+        }
+
+        impl fmt::Display for ErrorKind {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(ErrorKind::$variant { $($bind)* } => write!(f, $($message)*),)*
+                }
+            }
+        }
+    };
+}
+
+// The error kinds: one row each, with the variant's documentation above.
+// `Strict` takes its code from the warning kind it refuses.
+error_kinds! {
     /// The input holds no game tree at all: it is empty, all NUL bytes, or
     /// text without `(;`.
-    NoGameTree,
+    NoGameTree = [] "no_game_tree", ("no SGF game tree found in the input");
     /// The input is larger than 4 GiB − 1 byte, the most a `u32` offset
     /// addresses.
-    InputTooLarge,
+    InputTooLarge = [] "input_too_large", ("input larger than 4 GiB");
     /// A line of an `.sgfs` stream (one game per line) is longer than the
     /// limit ([`SgfsLines::max_line`](crate::input::SgfsLines::max_line)):
     /// it is skipped to its end without being held, and the next line is
@@ -246,7 +286,7 @@ pub enum ErrorKind {
     LineTooLong {
         /// The limit, in bytes.
         limit: u64,
-    },
+    } = [limit] "line_too_long", ("line longer than {limit} bytes; skipped");
     /// The input is not SGF text but, by its first bytes, something else:
     /// compressed data, an archive, an executable, binary data, or UTF-16
     /// text (decode it first, e.g. with [`input::decode_utf16`](crate::input::decode_utf16)).
@@ -254,12 +294,12 @@ pub enum ErrorKind {
     NotText {
         /// What the input is (`"gzip data"`, `"UTF-16LE text"`, …).
         what: &'static str,
-    },
+    } = [what] "not_sgf_text", ("{what}; not SGF text");
     /// A defect that the lenient parser forgives, refused in strict mode.
-    Strict(WarningKind),
+    Strict(WarningKind) = [0: kind] kind.code(), ("{kind} (strict mode)");
     /// A value that a typed getter could not read as the type asked for
     /// (`B[z]` as a move, `KM[six]` as a real); the position is the value's.
-    InvalidValue(crate::spec::ValueType),
+    InvalidValue(crate::spec::ValueType) = [0: ty] "invalid_value", ("malformed value: expected {ty}");
     /// A game-information value its parser could not read (`KM[six]` as a
     /// [`Komi`](crate::game::Komi), `DT[1996-02-30]`, `TM[-]`).
     /// [`Error::reason`] says why and [`Error::value_text`] gives the text.
@@ -270,7 +310,7 @@ pub enum ErrorKind {
         /// The property whose parser refused the text (`"KM"`, `"DT"`,
         /// `"TM"`).
         ident: &'static str,
-    },
+    } = [ident] "invalid_game_info", ("malformed {ident} value");
     /// A point that SGF cannot write: a coordinate above 51, beyond the
     /// letters `a`–`z`, `A`–`Z` (see `Point::to_sgf` in the value module).
     /// Such an error has no position.
@@ -279,10 +319,10 @@ pub enum ErrorKind {
         x: u8,
         /// The row, from 0.
         y: u8,
-    },
+    } = [x, y] "point_out_of_range", ("point ({x}, {y}) out of range: SGF letters reach 52×52");
     /// Reading or writing failed; [`std::error::Error::source`] gives the
     /// [`std::io::Error`]. Such an error has no position.
-    Io,
+    Io = [] "io", ("I/O error");
     /// A character that the charset the writer transcodes to cannot
     /// represent (`€` in GBK); see
     /// [`WriteOptions::transcode`](crate::writer::WriteOptions::transcode).
@@ -293,22 +333,25 @@ pub enum ErrorKind {
         ch: char,
         /// The charset's name (`"GBK"`).
         charset: &'static str,
-    },
+    } = [ch, charset] "unrepresentable_character", (
+        "character {ch:?} (U+{:04X}) cannot be written in {charset}, in property",
+        u32::from(*ch)
+    );
     /// An edit named a node that is not in the tree: deleted (ids of
     /// deleted nodes are never reused), or never of this tree. See
     /// [`EditableGame`](crate::edit::EditableGame).
-    NoSuchNode,
+    NoSuchNode = [] "no_such_node", ("no such node: deleted or not of this tree");
     /// An edit would move a node under itself or under one of its
     /// descendants.
-    WouldCreateLoop,
+    WouldCreateLoop = [] "would_create_loop", ("a node cannot move under itself or its descendants");
     /// A value given as raw bytes that a reader would not read back as one
     /// value: an unescaped `]`, a lone `\` at the end, `(;` followed by a
     /// root property (a new game to a reader), a character cut in half;
     /// or no value at all. [`Error::reason`] says which.
-    InvalidRawValue,
+    InvalidRawValue = [] "invalid_raw_value", ("invalid raw value");
     /// A property identifier that is not one or more upper-case ASCII
     /// letters.
-    InvalidIdent,
+    InvalidIdent = [] "invalid_ident", ("property identifier must be upper-case ASCII letters");
     /// A child index past the end of a node's children.
     ChildIndexOutOfRange {
         /// The index asked for.
@@ -316,92 +359,23 @@ pub enum ErrorKind {
         /// How many children there are (the largest index accepted for an
         /// insertion).
         len: usize,
-    },
+    } = [index, len] "child_index_out_of_range", ("child index {index} out of range ({len} children)");
     /// An edit that a root cannot take: it cannot be deleted, moved,
     /// promoted or reordered among siblings (it has none).
-    RootNode,
+    RootNode = [] "root_node", ("the root cannot be deleted, moved or placed among siblings");
     /// A property only a root may hold (`GM`, `FF`, `CA`, `AP`, `ST`, `SZ`)
     /// set outside the root, or a node holding one made the first node of
     /// a variation: a reader takes such a node for the start of a new game.
-    RootPropertyOutsideRoot,
+    RootPropertyOutsideRoot = [] "root_property_outside_root", (
+        "a root property (GM, FF, CA, AP, ST, SZ) outside the root, or in a node that starts a variation"
+    );
     /// A `CA` that names no charset usable for SGF text, or whose charset
     /// would split values differently (a `\` or `]` byte read as part of
     /// a character, or the other way round). [`Error::reason`] says which.
-    UnusableCharset,
+    UnusableCharset = [] "unusable_charset", ("unusable charset");
     /// A board transform asked of a game that is not Go (`GM` other than
     /// 1): its points mean something else.
-    NotGo,
-}
-
-impl ErrorKind {
-    /// A stable `snake_case` code, as printed by the CLI.
-    pub fn code(self) -> &'static str {
-        match self {
-            ErrorKind::NoGameTree => "no_game_tree",
-            ErrorKind::InputTooLarge => "input_too_large",
-            ErrorKind::LineTooLong { .. } => "line_too_long",
-            ErrorKind::NotText { .. } => "not_sgf_text",
-            ErrorKind::Strict(kind) => kind.code(),
-            ErrorKind::InvalidValue(_) => "invalid_value",
-            ErrorKind::InvalidGameInfo { .. } => "invalid_game_info",
-            ErrorKind::PointOutOfRange { .. } => "point_out_of_range",
-            ErrorKind::Io => "io",
-            ErrorKind::Unrepresentable { .. } => "unrepresentable_character",
-            ErrorKind::NoSuchNode => "no_such_node",
-            ErrorKind::WouldCreateLoop => "would_create_loop",
-            ErrorKind::InvalidRawValue => "invalid_raw_value",
-            ErrorKind::InvalidIdent => "invalid_ident",
-            ErrorKind::ChildIndexOutOfRange { .. } => "child_index_out_of_range",
-            ErrorKind::RootNode => "root_node",
-            ErrorKind::RootPropertyOutsideRoot => "root_property_outside_root",
-            ErrorKind::UnusableCharset => "unusable_charset",
-            ErrorKind::NotGo => "not_go",
-        }
-    }
-}
-
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ErrorKind::NoGameTree => f.write_str("no SGF game tree found in the input"),
-            ErrorKind::InputTooLarge => f.write_str("input larger than 4 GiB"),
-            ErrorKind::LineTooLong { limit } => {
-                write!(f, "line longer than {limit} bytes; skipped")
-            }
-            ErrorKind::NotText { what } => write!(f, "{what}; not SGF text"),
-            ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
-            ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),
-            ErrorKind::InvalidGameInfo { ident } => write!(f, "malformed {ident} value"),
-            ErrorKind::PointOutOfRange { x, y } => {
-                write!(f, "point ({x}, {y}) out of range: SGF letters reach 52×52")
-            }
-            ErrorKind::Io => f.write_str("I/O error"),
-            ErrorKind::Unrepresentable { ch, charset } => write!(
-                f,
-                "character {ch:?} (U+{:04X}) cannot be written in {charset}, in property",
-                u32::from(*ch)
-            ),
-            ErrorKind::NoSuchNode => f.write_str("no such node: deleted or not of this tree"),
-            ErrorKind::WouldCreateLoop => {
-                f.write_str("a node cannot move under itself or its descendants")
-            }
-            ErrorKind::InvalidRawValue => f.write_str("invalid raw value"),
-            ErrorKind::InvalidIdent => {
-                f.write_str("property identifier must be upper-case ASCII letters")
-            }
-            ErrorKind::ChildIndexOutOfRange { index, len } => {
-                write!(f, "child index {index} out of range ({len} children)")
-            }
-            ErrorKind::RootNode => {
-                f.write_str("the root cannot be deleted, moved or placed among siblings")
-            }
-            ErrorKind::RootPropertyOutsideRoot => f.write_str(
-                "a root property (GM, FF, CA, AP, ST, SZ) outside the root, or in a node that starts a variation",
-            ),
-            ErrorKind::UnusableCharset => f.write_str("unusable charset"),
-            ErrorKind::NotGo => f.write_str("a board transform needs a Go game (GM[1])"),
-        }
-    }
+    NotGo = [] "not_go", ("a board transform needs a Go game (GM[1])");
 }
 
 /// An error: a kind, a position, and for some kinds a reason, the text
@@ -690,6 +664,77 @@ mod tests {
     use super::*;
     use std::error::Error as _;
     use std::io;
+
+    #[test]
+    fn warning_codes_are_unique_snake_case_and_read_back() {
+        let mut codes: Vec<&str> = WarningKind::ALL.iter().map(|k| k.code()).collect();
+        for (kind, code) in WarningKind::ALL.iter().zip(&codes) {
+            assert!(code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+            assert_eq!(WarningKind::from_code(code), Some(*kind));
+            assert!(!kind.message().is_empty());
+            assert_eq!(kind.to_string(), kind.message());
+        }
+        assert_eq!(WarningKind::from_code("no_such_warning"), None);
+        assert_eq!(WarningKind::ALL.len(), WarningKind::COUNT);
+        assert_eq!(WarningKind::ALL[0], WarningKind::Bom);
+        assert_eq!(
+            WarningKind::ALL.last(),
+            Some(&WarningKind::SwallowedProperty)
+        );
+        assert!(WarningKind::ALL.windows(2).all(|w| w[0] < w[1]));
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), WarningKind::COUNT);
+    }
+
+    /// The code and message of a kind of each shape the table declares:
+    /// unit, named fields, tuple, and a code taken from a field.
+    #[test]
+    fn error_kind_codes_and_messages() {
+        let cases = [
+            (
+                ErrorKind::NoGameTree,
+                "no_game_tree",
+                "no SGF game tree found in the input",
+            ),
+            (
+                ErrorKind::LineTooLong { limit: 9 },
+                "line_too_long",
+                "line longer than 9 bytes; skipped",
+            ),
+            (
+                ErrorKind::Strict(WarningKind::UnclosedValue),
+                "unclosed_value",
+                "property value not closed (strict mode)",
+            ),
+            (
+                ErrorKind::PointOutOfRange { x: 60, y: 1 },
+                "point_out_of_range",
+                "point (60, 1) out of range: SGF letters reach 52×52",
+            ),
+            (
+                ErrorKind::Unrepresentable {
+                    ch: '€',
+                    charset: "GBK",
+                },
+                "unrepresentable_character",
+                "character '€' (U+20AC) cannot be written in GBK, in property",
+            ),
+            (
+                ErrorKind::ChildIndexOutOfRange { index: 3, len: 2 },
+                "child_index_out_of_range",
+                "child index 3 out of range (2 children)",
+            ),
+            (
+                ErrorKind::NotGo,
+                "not_go",
+                "a board transform needs a Go game (GM[1])",
+            ),
+        ];
+        for (kind, code, message) in cases {
+            assert_eq!((kind.code(), kind.to_string().as_str()), (code, message));
+        }
+    }
 
     #[test]
     fn error_is_one_pointer() {
