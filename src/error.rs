@@ -12,65 +12,116 @@ use std::sync::Arc;
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// What a warning forgave. Each variant's documentation shows the input it
-/// forgives and what the parser keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum WarningKind {
+/// Declares [`WarningKind`] from one table: each row is a variant with its
+/// documentation, its code and its message. `ALL`, `COUNT`, `code`,
+/// `from_code` and `message` all come from the same rows, so a new kind
+/// is one row.
+macro_rules! warning_kinds {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $code:literal, $message:literal; )*) => {
+        /// What a warning forgave. Each variant's documentation shows the input it
+        /// forgives and what the parser keeps.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum WarningKind {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl WarningKind {
+            /// The number of kinds.
+            pub const COUNT: usize = WarningKind::ALL.len();
+
+            /// Every kind, in declaration order.
+            pub const ALL: &'static [WarningKind] = &[$(WarningKind::$variant),*];
+
+            /// A stable `snake_case` code for the kind, as printed by the CLI
+            /// (`warning[unescaped_bracket]`) and in its JSON output.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(WarningKind::$variant => $code,)*
+                }
+            }
+
+            /// The kind whose [`code`](WarningKind::code) is `code`, if any.
+            ///
+            /// ```
+            /// use sgf_grove::WarningKind;
+            /// assert_eq!(WarningKind::from_code("unclosed_value"), Some(WarningKind::UnclosedValue));
+            /// assert_eq!(WarningKind::from_code("Unclosed_Value"), None);
+            /// ```
+            pub fn from_code(code: &str) -> Option<WarningKind> {
+                match code {
+                    $($code => Some(WarningKind::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// A lower-case sentence describing the defect, without position.
+            pub fn message(self) -> &'static str {
+                match self {
+                    $(WarningKind::$variant => $message,)*
+                }
+            }
+        }
+    };
+}
+
+// The warning kinds: one row each, in the order of `WarningKind::ALL`.
+// `variant = "code", "message";` with the variant's documentation above.
+warning_kinds! {
     /// A UTF-8 byte order mark at the start of the input. It is skipped.
-    Bom,
+    Bom = "bom", "byte order mark skipped";
     /// Text before the first game tree (`Game record:\n(;GM[1])`).
     /// It is skipped.
-    JunkBeforeGame,
+    JunkBeforeGame = "junk_before_game", "text before the first game tree skipped";
     /// Text between or after game trees (`(;GM[1])\n---`). It is skipped.
-    JunkAfterGame,
+    JunkAfterGame = "junk_after_game", "text outside any game tree skipped";
     /// Bytes that belong to no token inside a game (`;B[aa] ~ W[bb]`).
     /// They are skipped.
-    UnexpectedByte,
+    UnexpectedByte = "unexpected_byte", "unexpected bytes between properties skipped";
     /// NUL bytes between tokens. They are skipped as whitespace; NUL bytes
     /// inside a value are kept.
-    NulByte,
+    NulByte = "nul_byte", "NUL bytes skipped";
     /// An empty game tree `()` at the top level. It is skipped.
-    EmptyGameTree,
+    EmptyGameTree = "empty_game_tree", "empty game tree `()` skipped";
     /// An empty variation `()` inside a game tree (`(;B[aa]())`). It is
     /// skipped.
-    EmptyVariation,
+    EmptyVariation = "empty_variation", "empty variation `()` skipped";
     /// A game tree or variation without the `;` that starts its first node
     /// (`(B[aa])`, an old dialect). The node is read as if the `;` were there.
-    MissingSemicolon,
+    MissingSemicolon = "missing_semicolon", "missing `;` before the first node of a tree";
     /// A game that starts with `;` and no `(` (`;GM[1];B[aa])`). It is read as
     /// a game tree; a matching `)` closes it.
-    MissingOpenParen,
+    MissingOpenParen = "missing_open_paren", "game tree starts with `;` and no `(`";
     /// Whitespace between the letters of a property identifier (`P B[x]`).
     /// The letters are joined (`PB`).
-    WhitespaceInIdent,
+    WhitespaceInIdent = "whitespace_in_ident", "whitespace inside a property identifier";
     /// Lower-case letters in a property identifier (`CoPyright[x]`, old
     /// FF\[1\]–FF\[3\] files). They are dropped (`CP`); the original spelling stays
     /// available through [`Property::ident_raw`](crate::Property::ident_raw).
-    LowercaseInIdent,
+    LowercaseInIdent = "lowercase_in_ident", "lower-case letters in a property identifier dropped";
     /// A property identifier with no upper-case letter (`foo[x]`). The
     /// property is dropped.
-    InvalidIdent,
+    InvalidIdent = "invalid_ident", "property identifier without upper-case letters dropped";
     /// A property identifier followed by no value (`;B;W[aa]`). The
     /// identifier is dropped.
-    MissingValue,
+    MissingValue = "missing_value", "property identifier without a value dropped";
     /// A value with no property identifier before it (`;[aa]`). The value is
     /// dropped.
-    ValueWithoutIdent,
+    ValueWithoutIdent = "value_without_ident", "value without a property identifier dropped";
     /// A property that appears twice in one node (`AB[aa]W[bb]AB[cc]`). The
     /// values are merged in file order (`AB[aa][cc]`).
-    RepeatedProperty,
+    RepeatedProperty = "repeated_property", "property repeated in a node; values merged";
     /// An unescaped `]` inside a value, followed by something that does not
     /// look like SGF (`US[Matsuyama[3d]]`, `C[see [this] and that]`). The `]`
     /// is kept as part of the value.
-    UnescapedBracket,
+    UnescapedBracket = "unescaped_bracket", "unescaped `]` inside a value kept as text";
     /// A value cut off by the end of the input (`C[abc`), or by the start of
     /// the next game (`W[dd(;GM[1]…`). The bytes up to the cut are kept as the
     /// value.
-    UnclosedValue,
+    UnclosedValue = "unclosed_value", "property value not closed";
     /// A game tree or variation that is still open at the end of the input
     /// (`(;GM[1];B[aa]`). The tree is closed there.
-    UnclosedGameTree,
+    UnclosedGameTree = "unclosed_game_tree", "game tree not closed at end of input";
     /// A new game starts inside one that is still open, as when a file cut
     /// off is followed by the next one (`;B[pd];W[d(;GM[1]…`,
     /// `;B[pd];(;GM[1]…`): the first node of a variation, or a node after
@@ -79,28 +130,28 @@ pub enum WarningKind {
     /// property. The open tree is closed there (a value is cut) and the new
     /// game is read, so that one broken game never swallows the games after
     /// it. Reported where the open game was cut.
-    GameResync,
+    GameResync = "game_resync", "unclosed game tree; resynchronised at the next game";
     /// A `)` with no open game tree (`(;B[aa]))`). It is skipped.
-    ExtraCloseParen,
+    ExtraCloseParen = "extra_close_paren", "unmatched `)` skipped";
     /// A node after the variations of a sequence (`(;a(;b)(;c);d)`). It is
     /// attached to the same parent as those variations, after them.
-    NodeAfterVariation,
+    NodeAfterVariation = "node_after_variation", "node after variations attached as another variation";
     /// A variation with no node before it in its game tree
     /// (`((;a)(;b))`), reported at its `(`. The first such variation's nodes
     /// make the game; each later one becomes a game tree of its own.
-    DetachedVariation,
+    DetachedVariation = "detached_variation", "variation without a parent node read as a game tree";
     /// A NUL byte inside a value (`C[a\0b]`), which no text holds: a sign
     /// of binary data or a damaged file. The value is kept as it is.
-    NulInValue,
+    NulInValue = "nul_in_value", "NUL byte inside a value";
     /// A root's `CA` names no charset known (`CA[Klingon]`). The game's text
     /// is read in the charset detected from its bytes.
-    UnknownCharset,
+    UnknownCharset = "unknown_charset", "CA names no known charset; charset detected instead";
     /// A root's `CA` names a charset the file cannot be in: one that is not
     /// byte-oriented ASCII-compatible text (`CA[UTF-16]`), or one whose
     /// characters hold `[`, `]` and `\` bytes the format cannot tell apart
     /// (`CA[ISO-2022-JP]`). The game's text is read in the charset detected
     /// from its bytes.
-    UnusableCharset,
+    UnusableCharset = "unusable_charset", "CA names a charset SGF text cannot be in; charset detected instead";
     /// A game without `CA` (and no charset override) whose bytes are not
     /// UTF-8 and whose text is detected as Shift_JIS, Big5 or GBK/GB18030:
     /// charsets where the second byte of a character can be `\` or `]`
@@ -110,7 +161,7 @@ pub enum WarningKind {
     /// neither escapes nor closes a value; its
     /// [`charset`](crate::GameTree::charset) is the detected one. Reported at
     /// the game's start.
-    DetectedCharset,
+    DetectedCharset = "detected_charset", "no CA; text detected as Shift_JIS, Big5 or GBK and read a character at a time";
     /// A game without `CA` (and no charset override) whose bytes are not
     /// UTF-8 and whose charset was detected with a low confidence (see
     /// [`Charset::is_uncertain`](crate::text::Charset::is_uncertain)): too
@@ -121,7 +172,7 @@ pub enum WarningKind {
     /// [`weighed`](crate::text::Charset::weighed) names the runner-up and
     /// the shares both read. Naming the charset (`CA`, or the parse
     /// options' override) settles it. Reported at the game's start.
-    UncertainCharset,
+    UncertainCharset = "uncertain_charset", "no CA; charset detected with low confidence, the text may read wrong";
     /// A value read byte by byte (in a game whose charset keeps `\` and
     /// `]` out of its characters' second bytes, or not yet known) that
     /// holds a `\]` right after a byte outside ASCII and then what looks
@@ -132,119 +183,7 @@ pub enum WarningKind {
     /// `PB[表]CA[Shift_JIS]` reads as one value `表]CA[Shift_JIS`. The
     /// value is kept as read; naming the charset settles it. Reported at
     /// the value.
-    SwallowedProperty,
-}
-
-impl WarningKind {
-    /// The number of kinds.
-    pub const COUNT: usize = 28;
-
-    /// Every kind, in declaration order.
-    pub const ALL: &'static [WarningKind] = &[
-        WarningKind::Bom,
-        WarningKind::JunkBeforeGame,
-        WarningKind::JunkAfterGame,
-        WarningKind::UnexpectedByte,
-        WarningKind::NulByte,
-        WarningKind::EmptyGameTree,
-        WarningKind::EmptyVariation,
-        WarningKind::MissingSemicolon,
-        WarningKind::MissingOpenParen,
-        WarningKind::WhitespaceInIdent,
-        WarningKind::LowercaseInIdent,
-        WarningKind::InvalidIdent,
-        WarningKind::MissingValue,
-        WarningKind::ValueWithoutIdent,
-        WarningKind::RepeatedProperty,
-        WarningKind::UnescapedBracket,
-        WarningKind::UnclosedValue,
-        WarningKind::UnclosedGameTree,
-        WarningKind::GameResync,
-        WarningKind::ExtraCloseParen,
-        WarningKind::NodeAfterVariation,
-        WarningKind::DetachedVariation,
-        WarningKind::NulInValue,
-        WarningKind::UnknownCharset,
-        WarningKind::UnusableCharset,
-        WarningKind::DetectedCharset,
-        WarningKind::UncertainCharset,
-        WarningKind::SwallowedProperty,
-    ];
-
-    /// A stable `snake_case` code for the kind, as printed by the CLI
-    /// (`warning[unescaped_bracket]`) and in its JSON output.
-    pub fn code(self) -> &'static str {
-        use WarningKind::*;
-        match self {
-            Bom => "bom",
-            JunkBeforeGame => "junk_before_game",
-            JunkAfterGame => "junk_after_game",
-            UnexpectedByte => "unexpected_byte",
-            NulByte => "nul_byte",
-            EmptyGameTree => "empty_game_tree",
-            EmptyVariation => "empty_variation",
-            MissingSemicolon => "missing_semicolon",
-            MissingOpenParen => "missing_open_paren",
-            WhitespaceInIdent => "whitespace_in_ident",
-            LowercaseInIdent => "lowercase_in_ident",
-            InvalidIdent => "invalid_ident",
-            MissingValue => "missing_value",
-            ValueWithoutIdent => "value_without_ident",
-            RepeatedProperty => "repeated_property",
-            UnescapedBracket => "unescaped_bracket",
-            UnclosedValue => "unclosed_value",
-            UnclosedGameTree => "unclosed_game_tree",
-            GameResync => "game_resync",
-            ExtraCloseParen => "extra_close_paren",
-            NodeAfterVariation => "node_after_variation",
-            DetachedVariation => "detached_variation",
-            NulInValue => "nul_in_value",
-            UnknownCharset => "unknown_charset",
-            UnusableCharset => "unusable_charset",
-            DetectedCharset => "detected_charset",
-            UncertainCharset => "uncertain_charset",
-            SwallowedProperty => "swallowed_property",
-        }
-    }
-
-    /// A lower-case sentence describing the defect, without position.
-    pub fn message(self) -> &'static str {
-        use WarningKind::*;
-        match self {
-            Bom => "byte order mark skipped",
-            JunkBeforeGame => "text before the first game tree skipped",
-            JunkAfterGame => "text outside any game tree skipped",
-            UnexpectedByte => "unexpected bytes between properties skipped",
-            NulByte => "NUL bytes skipped",
-            EmptyGameTree => "empty game tree `()` skipped",
-            EmptyVariation => "empty variation `()` skipped",
-            MissingSemicolon => "missing `;` before the first node of a tree",
-            MissingOpenParen => "game tree starts with `;` and no `(`",
-            WhitespaceInIdent => "whitespace inside a property identifier",
-            LowercaseInIdent => "lower-case letters in a property identifier dropped",
-            InvalidIdent => "property identifier without upper-case letters dropped",
-            MissingValue => "property identifier without a value dropped",
-            ValueWithoutIdent => "value without a property identifier dropped",
-            RepeatedProperty => "property repeated in a node; values merged",
-            UnescapedBracket => "unescaped `]` inside a value kept as text",
-            UnclosedValue => "property value not closed",
-            UnclosedGameTree => "game tree not closed at end of input",
-            GameResync => "unclosed game tree; resynchronised at the next game",
-            ExtraCloseParen => "unmatched `)` skipped",
-            NodeAfterVariation => "node after variations attached as another variation",
-            DetachedVariation => "variation without a parent node read as a game tree",
-            NulInValue => "NUL byte inside a value",
-            UnknownCharset => "CA names no known charset; charset detected instead",
-            UnusableCharset => "CA names a charset SGF text cannot be in; charset detected instead",
-            DetectedCharset => {
-                "no CA; text detected as Shift_JIS, Big5 or GBK and read a character at a time"
-            }
-            UncertainCharset => "no CA; charset detected with low confidence, the text may read wrong",
-            SwallowedProperty => {
-                "value holds `\\]` after a byte outside ASCII, then SGF: a Shift_JIS, Big5 or GBK character may have swallowed what follows"
-            }
-        }
-    }
+    SwallowedProperty = "swallowed_property", "value holds `\\]` after a byte outside ASCII, then SGF: a Shift_JIS, Big5 or GBK character may have swallowed what follows";
 }
 
 impl fmt::Display for WarningKind {
@@ -287,19 +226,59 @@ impl fmt::Display for Warning {
     }
 }
 
-/// What went wrong.
-///
-/// The enum is `#[non_exhaustive]`: kinds are added as the crate grows, so a
-/// `match` needs a `_` arm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorKind {
+/// Declares [`ErrorKind`] from one table: each row is a variant with its
+/// documentation and fields, then `= [bindings] code, (message)`: the
+/// fields the code and message use (`[limit]`, `[0: kind]` for a tuple
+/// variant, `[]` for none), the code (an expression of them), and the
+/// message's `format!` arguments. `code` and `Display` come from the same
+/// rows, so a new kind is one row.
+macro_rules! error_kinds {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident $({ $($named:tt)* })? $(( $($unnamed:tt)* ))?
+            = [$($bind:tt)*] $code:expr, ($($message:tt)*);
+    )*) => {
+        /// What went wrong.
+        ///
+        /// The enum is `#[non_exhaustive]`: kinds are added as the crate grows, so a
+        /// `match` needs a `_` arm.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum ErrorKind {
+            $( $(#[doc = $doc])* $variant $({ $($named)* })? $(( $($unnamed)* ))?, )*
+        }
+
+        impl ErrorKind {
+            /// A stable `snake_case` code, as printed by the CLI.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(
+                        #[allow(unused_variables)]
+                        ErrorKind::$variant { $($bind)* } => $code,
+                    )*
+                }
+            }
+        }
+
+        impl fmt::Display for ErrorKind {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(ErrorKind::$variant { $($bind)* } => write!(f, $($message)*),)*
+                }
+            }
+        }
+    };
+}
+
+// The error kinds: one row each, with the variant's documentation above.
+// `Strict` takes its code from the warning kind it refuses.
+error_kinds! {
     /// The input holds no game tree at all: it is empty, all NUL bytes, or
     /// text without `(;`.
-    NoGameTree,
+    NoGameTree = [] "no_game_tree", ("no SGF game tree found in the input");
     /// The input is larger than 4 GiB − 1 byte, the most a `u32` offset
     /// addresses.
-    InputTooLarge,
+    InputTooLarge = [] "input_too_large", ("input larger than 4 GiB");
     /// A line of an `.sgfs` stream (one game per line) is longer than the
     /// limit ([`SgfsLines::max_line`](crate::input::SgfsLines::max_line)):
     /// it is skipped to its end without being held, and the next line is
@@ -307,7 +286,7 @@ pub enum ErrorKind {
     LineTooLong {
         /// The limit, in bytes.
         limit: u64,
-    },
+    } = [limit] "line_too_long", ("line longer than {limit} bytes; skipped");
     /// The input is not SGF text but, by its first bytes, something else:
     /// compressed data, an archive, an executable, binary data, or UTF-16
     /// text (decode it first, e.g. with [`input::decode_utf16`](crate::input::decode_utf16)).
@@ -315,12 +294,12 @@ pub enum ErrorKind {
     NotText {
         /// What the input is (`"gzip data"`, `"UTF-16LE text"`, …).
         what: &'static str,
-    },
+    } = [what] "not_sgf_text", ("{what}; not SGF text");
     /// A defect that the lenient parser forgives, refused in strict mode.
-    Strict(WarningKind),
+    Strict(WarningKind) = [0: kind] kind.code(), ("{kind} (strict mode)");
     /// A value that a typed getter could not read as the type asked for
     /// (`B[z]` as a move, `KM[six]` as a real); the position is the value's.
-    InvalidValue(crate::spec::ValueType),
+    InvalidValue(crate::spec::ValueType) = [0: ty] "invalid_value", ("malformed value: expected {ty}");
     /// A game-information value its parser could not read (`KM[six]` as a
     /// [`Komi`](crate::game::Komi), `DT[1996-02-30]`, `TM[-]`).
     /// [`Error::reason`] says why and [`Error::value_text`] gives the text.
@@ -331,7 +310,7 @@ pub enum ErrorKind {
         /// The property whose parser refused the text (`"KM"`, `"DT"`,
         /// `"TM"`).
         ident: &'static str,
-    },
+    } = [ident] "invalid_game_info", ("malformed {ident} value");
     /// A point that SGF cannot write: a coordinate above 51, beyond the
     /// letters `a`–`z`, `A`–`Z` (see `Point::to_sgf` in the value module).
     /// Such an error has no position.
@@ -340,10 +319,10 @@ pub enum ErrorKind {
         x: u8,
         /// The row, from 0.
         y: u8,
-    },
+    } = [x, y] "point_out_of_range", ("point ({x}, {y}) out of range: SGF letters reach 52×52");
     /// Reading or writing failed; [`std::error::Error::source`] gives the
     /// [`std::io::Error`]. Such an error has no position.
-    Io,
+    Io = [] "io", ("I/O error");
     /// A character that the charset the writer transcodes to cannot
     /// represent (`€` in GBK); see
     /// [`WriteOptions::transcode`](crate::writer::WriteOptions::transcode).
@@ -354,22 +333,25 @@ pub enum ErrorKind {
         ch: char,
         /// The charset's name (`"GBK"`).
         charset: &'static str,
-    },
+    } = [ch, charset] "unrepresentable_character", (
+        "character {ch:?} (U+{:04X}) cannot be written in {charset}, in property",
+        u32::from(*ch)
+    );
     /// An edit named a node that is not in the tree: deleted (ids of
     /// deleted nodes are never reused), or never of this tree. See
     /// [`EditableGame`](crate::edit::EditableGame).
-    NoSuchNode,
+    NoSuchNode = [] "no_such_node", ("no such node: deleted or not of this tree");
     /// An edit would move a node under itself or under one of its
     /// descendants.
-    WouldCreateLoop,
+    WouldCreateLoop = [] "would_create_loop", ("a node cannot move under itself or its descendants");
     /// A value given as raw bytes that a reader would not read back as one
     /// value: an unescaped `]`, a lone `\` at the end, `(;` followed by a
     /// root property (a new game to a reader), a character cut in half;
     /// or no value at all. [`Error::reason`] says which.
-    InvalidRawValue,
+    InvalidRawValue = [] "invalid_raw_value", ("invalid raw value");
     /// A property identifier that is not one or more upper-case ASCII
     /// letters.
-    InvalidIdent,
+    InvalidIdent = [] "invalid_ident", ("property identifier must be upper-case ASCII letters");
     /// A child index past the end of a node's children.
     ChildIndexOutOfRange {
         /// The index asked for.
@@ -377,92 +359,23 @@ pub enum ErrorKind {
         /// How many children there are (the largest index accepted for an
         /// insertion).
         len: usize,
-    },
+    } = [index, len] "child_index_out_of_range", ("child index {index} out of range ({len} children)");
     /// An edit that a root cannot take: it cannot be deleted, moved,
     /// promoted or reordered among siblings (it has none).
-    RootNode,
+    RootNode = [] "root_node", ("the root cannot be deleted, moved or placed among siblings");
     /// A property only a root may hold (`GM`, `FF`, `CA`, `AP`, `ST`, `SZ`)
     /// set outside the root, or a node holding one made the first node of
     /// a variation: a reader takes such a node for the start of a new game.
-    RootPropertyOutsideRoot,
+    RootPropertyOutsideRoot = [] "root_property_outside_root", (
+        "a root property (GM, FF, CA, AP, ST, SZ) outside the root, or in a node that starts a variation"
+    );
     /// A `CA` that names no charset usable for SGF text, or whose charset
     /// would split values differently (a `\` or `]` byte read as part of
     /// a character, or the other way round). [`Error::reason`] says which.
-    UnusableCharset,
+    UnusableCharset = [] "unusable_charset", ("unusable charset");
     /// A board transform asked of a game that is not Go (`GM` other than
     /// 1): its points mean something else.
-    NotGo,
-}
-
-impl ErrorKind {
-    /// A stable `snake_case` code, as printed by the CLI.
-    pub fn code(self) -> &'static str {
-        match self {
-            ErrorKind::NoGameTree => "no_game_tree",
-            ErrorKind::InputTooLarge => "input_too_large",
-            ErrorKind::LineTooLong { .. } => "line_too_long",
-            ErrorKind::NotText { .. } => "not_sgf_text",
-            ErrorKind::Strict(kind) => kind.code(),
-            ErrorKind::InvalidValue(_) => "invalid_value",
-            ErrorKind::InvalidGameInfo { .. } => "invalid_game_info",
-            ErrorKind::PointOutOfRange { .. } => "point_out_of_range",
-            ErrorKind::Io => "io",
-            ErrorKind::Unrepresentable { .. } => "unrepresentable_character",
-            ErrorKind::NoSuchNode => "no_such_node",
-            ErrorKind::WouldCreateLoop => "would_create_loop",
-            ErrorKind::InvalidRawValue => "invalid_raw_value",
-            ErrorKind::InvalidIdent => "invalid_ident",
-            ErrorKind::ChildIndexOutOfRange { .. } => "child_index_out_of_range",
-            ErrorKind::RootNode => "root_node",
-            ErrorKind::RootPropertyOutsideRoot => "root_property_outside_root",
-            ErrorKind::UnusableCharset => "unusable_charset",
-            ErrorKind::NotGo => "not_go",
-        }
-    }
-}
-
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ErrorKind::NoGameTree => f.write_str("no SGF game tree found in the input"),
-            ErrorKind::InputTooLarge => f.write_str("input larger than 4 GiB"),
-            ErrorKind::LineTooLong { limit } => {
-                write!(f, "line longer than {limit} bytes; skipped")
-            }
-            ErrorKind::NotText { what } => write!(f, "{what}; not SGF text"),
-            ErrorKind::Strict(kind) => write!(f, "{kind} (strict mode)"),
-            ErrorKind::InvalidValue(ty) => write!(f, "malformed value: expected {ty}"),
-            ErrorKind::InvalidGameInfo { ident } => write!(f, "malformed {ident} value"),
-            ErrorKind::PointOutOfRange { x, y } => {
-                write!(f, "point ({x}, {y}) out of range: SGF letters reach 52×52")
-            }
-            ErrorKind::Io => f.write_str("I/O error"),
-            ErrorKind::Unrepresentable { ch, charset } => write!(
-                f,
-                "character {ch:?} (U+{:04X}) cannot be written in {charset}, in property",
-                u32::from(*ch)
-            ),
-            ErrorKind::NoSuchNode => f.write_str("no such node: deleted or not of this tree"),
-            ErrorKind::WouldCreateLoop => {
-                f.write_str("a node cannot move under itself or its descendants")
-            }
-            ErrorKind::InvalidRawValue => f.write_str("invalid raw value"),
-            ErrorKind::InvalidIdent => {
-                f.write_str("property identifier must be upper-case ASCII letters")
-            }
-            ErrorKind::ChildIndexOutOfRange { index, len } => {
-                write!(f, "child index {index} out of range ({len} children)")
-            }
-            ErrorKind::RootNode => {
-                f.write_str("the root cannot be deleted, moved or placed among siblings")
-            }
-            ErrorKind::RootPropertyOutsideRoot => f.write_str(
-                "a root property (GM, FF, CA, AP, ST, SZ) outside the root, or in a node that starts a variation",
-            ),
-            ErrorKind::UnusableCharset => f.write_str("unusable charset"),
-            ErrorKind::NotGo => f.write_str("a board transform needs a Go game (GM[1])"),
-        }
-    }
+    NotGo = [] "not_go", ("a board transform needs a Go game (GM[1])");
 }
 
 /// An error: a kind, a position, and for some kinds a reason, the text
@@ -751,6 +664,77 @@ mod tests {
     use super::*;
     use std::error::Error as _;
     use std::io;
+
+    #[test]
+    fn warning_codes_are_unique_snake_case_and_read_back() {
+        let mut codes: Vec<&str> = WarningKind::ALL.iter().map(|k| k.code()).collect();
+        for (kind, code) in WarningKind::ALL.iter().zip(&codes) {
+            assert!(code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+            assert_eq!(WarningKind::from_code(code), Some(*kind));
+            assert!(!kind.message().is_empty());
+            assert_eq!(kind.to_string(), kind.message());
+        }
+        assert_eq!(WarningKind::from_code("no_such_warning"), None);
+        assert_eq!(WarningKind::ALL.len(), WarningKind::COUNT);
+        assert_eq!(WarningKind::ALL[0], WarningKind::Bom);
+        assert_eq!(
+            WarningKind::ALL.last(),
+            Some(&WarningKind::SwallowedProperty)
+        );
+        assert!(WarningKind::ALL.windows(2).all(|w| w[0] < w[1]));
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), WarningKind::COUNT);
+    }
+
+    /// The code and message of a kind of each shape the table declares:
+    /// unit, named fields, tuple, and a code taken from a field.
+    #[test]
+    fn error_kind_codes_and_messages() {
+        let cases = [
+            (
+                ErrorKind::NoGameTree,
+                "no_game_tree",
+                "no SGF game tree found in the input",
+            ),
+            (
+                ErrorKind::LineTooLong { limit: 9 },
+                "line_too_long",
+                "line longer than 9 bytes; skipped",
+            ),
+            (
+                ErrorKind::Strict(WarningKind::UnclosedValue),
+                "unclosed_value",
+                "property value not closed (strict mode)",
+            ),
+            (
+                ErrorKind::PointOutOfRange { x: 60, y: 1 },
+                "point_out_of_range",
+                "point (60, 1) out of range: SGF letters reach 52×52",
+            ),
+            (
+                ErrorKind::Unrepresentable {
+                    ch: '€',
+                    charset: "GBK",
+                },
+                "unrepresentable_character",
+                "character '€' (U+20AC) cannot be written in GBK, in property",
+            ),
+            (
+                ErrorKind::ChildIndexOutOfRange { index: 3, len: 2 },
+                "child_index_out_of_range",
+                "child index 3 out of range (2 children)",
+            ),
+            (
+                ErrorKind::NotGo,
+                "not_go",
+                "a board transform needs a Go game (GM[1])",
+            ),
+        ];
+        for (kind, code, message) in cases {
+            assert_eq!((kind.code(), kind.to_string().as_str()), (code, message));
+        }
+    }
 
     #[test]
     fn error_is_one_pointer() {

@@ -47,163 +47,113 @@ const fn col(name: &'static str, ty: ColumnType, nullable: bool, doc: &'static s
 
 use ColumnType::{Bool, Float64, Int32, Int64, Utf8};
 
-/// The number of columns of the games table.
-pub(crate) const GAME_COLUMN_COUNT: usize = 37;
+/// Declares a table's columns from one list: each row is
+/// `name: type, null, "doc" => cell`, where `null` is `yes` or `no` and
+/// `cell` the row's value (a [`Cell`]). The list gives the const array of
+/// [`Column`]s (with the table of its documentation), the number of
+/// columns, and the function that turns a row into its cells, in the same
+/// order; the writers (JSON Lines, CSV, Arrow and Parquet) read both.
+macro_rules! table_columns {
+    (
+        $(#[doc = $doc:literal])*
+        const $columns:ident;
+        const $count:ident;
+        $(#[doc = $cells_doc:literal])*
+        fn $cells:ident($row:ident: $row_ty:ty) -> $cell_ty:ty;
+        $($name:ident: $ty:ident, $null:ident, $col_doc:literal => $cell:expr;)*
+    ) => {
+        #[doc = concat!("The number of columns of [`", stringify!($columns), "`].")]
+        pub(crate) const $count: usize = [$(stringify!($name)),*].len();
 
-/// The games table: one row per game, in this order. The names are
-/// [`GameRow`]'s field names; `dates` is the dates joined by commas
-/// (`1996-12-27,1996-12-28`) in CSV and Parquet, and a list in JSON;
-/// `result_winner` is `B` or `W`; `result_kind` is a
-/// [`ResultKind::code`](super::ResultKind::code); `charset_source` is
-/// `declared`, `detected` or `override`.
-///
-/// | column | type | null | holds |
-/// |---|---|---|---|
-/// | `id` | Int64 | no | the game's number in the scan |
-/// | `source` | Utf8 | no | file, or archive!member |
-/// | `game` | Int64 | no | index of the game in its source, from 0 |
-/// | `offset` | Int64 | no | byte offset of the game in its source |
-/// | `game_type` | Int64 | no | GM: 1 for Go |
-/// | `board_cols` | Int32 | no | board columns |
-/// | `board_rows` | Int32 | no | board rows |
-/// | `handicap` | Int32 | yes | handicap stones |
-/// | `komi` | Float64 | yes | komi as written (Fox: 650) |
-/// | `komi_points` | Float64 | yes | komi in points (Fox: 6.5) |
-/// | `black_name` | Utf8 | yes | PB |
-/// | `black_rank` | Utf8 | yes | BR as written |
-/// | `black_rank_value` | Int32 | yes | BR as a number: 30k = -30, 1k = -1, 1d = 1, 9d = 9, 1p = 11, 9p = 19 |
-/// | `white_name` | Utf8 | yes | PW |
-/// | `white_rank` | Utf8 | yes | WR as written |
-/// | `white_rank_value` | Int32 | yes | WR as a number |
-/// | `result` | Utf8 | yes | RE as written |
-/// | `result_winner` | Utf8 | yes | B or W |
-/// | `result_margin` | Float64 | yes | margin of a win on points |
-/// | `result_kind` | Utf8 | yes | points, resignation, time, forfeit, other, draw, void, unknown |
-/// | `date` | Utf8 | yes | first date, ISO |
-/// | `dates` | Utf8 | yes | every date, ISO, joined by commas |
-/// | `rules` | Utf8 | yes | RU, normalised |
-/// | `event` | Utf8 | yes | EV |
-/// | `round` | Utf8 | yes | RO |
-/// | `place` | Utf8 | yes | PC |
-/// | `game_name` | Utf8 | yes | GN |
-/// | `application` | Utf8 | yes | AP name |
-/// | `application_version` | Utf8 | yes | AP version |
-/// | `charset_declared` | Utf8 | yes | CA as written |
-/// | `charset` | Utf8 | no | charset the text was read in |
-/// | `charset_source` | Utf8 | no | declared, detected or override |
-/// | `move_count` | Int64 | no | main-line moves (rows of the moves table) |
-/// | `invalid_move_count` | Int64 | no | main-line B/W values that are no move |
-/// | `node_count` | Int64 | no | nodes |
-/// | `variation_count` | Int64 | no | lines of play besides the main line (leaves - 1) |
-/// | `warning_count` | Int64 | no | parser warnings |
-pub const COLUMNS: [Column; GAME_COLUMN_COUNT] = [
-    col("id", Int64, false, "the game's number in the scan"),
-    col("source", Utf8, false, "file, or archive!member"),
-    col(
-        "game",
-        Int64,
-        false,
-        "index of the game in its source, from 0",
-    ),
-    col(
-        "offset",
-        Int64,
-        false,
-        "byte offset of the game in its source",
-    ),
-    col("game_type", Int64, false, "GM: 1 for Go"),
-    col("board_cols", Int32, false, "board columns"),
-    col("board_rows", Int32, false, "board rows"),
-    col("handicap", Int32, true, "handicap stones"),
-    col("komi", Float64, true, "komi as written (Fox: 650)"),
-    col("komi_points", Float64, true, "komi in points (Fox: 6.5)"),
-    col("black_name", Utf8, true, "PB"),
-    col("black_rank", Utf8, true, "BR as written"),
-    col(
-        "black_rank_value",
-        Int32,
-        true,
-        "BR as a number: 30k = -30, 1k = -1, 1d = 1, 9d = 9, 1p = 11, 9p = 19",
-    ),
-    col("white_name", Utf8, true, "PW"),
-    col("white_rank", Utf8, true, "WR as written"),
-    col("white_rank_value", Int32, true, "WR as a number"),
-    col("result", Utf8, true, "RE as written"),
-    col("result_winner", Utf8, true, "B or W"),
-    col("result_margin", Float64, true, "margin of a win on points"),
-    col(
-        "result_kind",
-        Utf8,
-        true,
-        "points, resignation, time, forfeit, other, draw, void, unknown",
-    ),
-    col("date", Utf8, true, "first date, ISO"),
-    col("dates", Utf8, true, "every date, ISO, joined by commas"),
-    col("rules", Utf8, true, "RU, normalised"),
-    col("event", Utf8, true, "EV"),
-    col("round", Utf8, true, "RO"),
-    col("place", Utf8, true, "PC"),
-    col("game_name", Utf8, true, "GN"),
-    col("application", Utf8, true, "AP name"),
-    col("application_version", Utf8, true, "AP version"),
-    col("charset_declared", Utf8, true, "CA as written"),
-    col("charset", Utf8, false, "charset the text was read in"),
-    col(
-        "charset_source",
-        Utf8,
-        false,
-        "declared, detected or override",
-    ),
-    col(
-        "move_count",
-        Int64,
-        false,
-        "main-line moves (rows of the moves table)",
-    ),
-    col(
-        "invalid_move_count",
-        Int64,
-        false,
-        "main-line B/W values that are no move",
-    ),
-    col("node_count", Int64, false, "nodes"),
-    col(
-        "variation_count",
-        Int64,
-        false,
-        "lines of play besides the main line (leaves - 1)",
-    ),
-    col("warning_count", Int64, false, "parser warnings"),
-];
+        $(#[doc = $doc])*
+        ///
+        /// | column | type | null | holds |
+        /// |---|---|---|---|
+        $(#[doc = concat!("| `", stringify!($name), "` | ", stringify!($ty), " | ", stringify!($null), " | ", $col_doc, " |")])*
+        pub const $columns: [Column; $count] = [
+            $(col(stringify!($name), $ty, nullable!($null), $col_doc),)*
+        ];
 
-/// The moves table: one row per move of a game's main line.
-///
-/// | column | type | null | holds |
-/// |---|---|---|---|
-/// | `game_id` | Int64 | no | the game's id |
-/// | `ply` | Int32 | no | move number in the main line, from 1 |
-/// | `color` | Utf8 | no | B or W |
-/// | `x` | Int32 | yes | column from the left, from 0; null for a pass |
-/// | `y` | Int32 | yes | row from the top, from 0; null for a pass |
-/// | `is_pass` | Bool | no | whether the move is a pass |
-pub const MOVE_COLUMNS: [Column; 6] = [
-    col("game_id", Int64, false, "the game's id"),
-    col("ply", Int32, false, "move number in the main line, from 1"),
-    col("color", Utf8, false, "B or W"),
-    col(
-        "x",
-        Int32,
-        true,
-        "column from the left, from 0; null for a pass",
-    ),
-    col(
-        "y",
-        Int32,
-        true,
-        "row from the top, from 0; null for a pass",
-    ),
-    col("is_pass", Bool, false, "whether the move is a pass"),
-];
+        $(#[doc = $cells_doc])*
+        pub(crate) fn $cells($row: $row_ty) -> [$cell_ty; $count] {
+            [$($cell,)*]
+        }
+    };
+}
+
+/// `yes` or `no`, as a column's `nullable`.
+macro_rules! nullable {
+    (yes) => {
+        true
+    };
+    (no) => {
+        false
+    };
+}
+
+table_columns! {
+    /// The games table: one row per game, in this order. The names are
+    /// [`GameRow`]'s field names; `dates` is the dates joined by commas
+    /// (`1996-12-27,1996-12-28`) in CSV and Parquet, and a list in JSON;
+    /// `result_winner` is `B` or `W`; `result_kind` is a
+    /// [`ResultKind::code`](super::ResultKind::code); `charset_source` is
+    /// `declared`, `detected` or `override`.
+    const COLUMNS;
+    const GAME_COLUMN_COUNT;
+    /// The row's values, in the order of [`COLUMNS`].
+    fn game_cells(row: &GameRow) -> Cell<'_>;
+    id: Int64, no, "the game's number in the scan" => big(row.id);
+    source: Utf8, no, "file, or archive!member" => Cell::Str(&row.source);
+    game: Int64, no, "index of the game in its source, from 0" => big(row.game);
+    offset: Int64, no, "byte offset of the game in its source" => big(row.offset);
+    game_type: Int64, no, "GM: 1 for Go" => Cell::Int(row.game_type.into());
+    board_cols: Int32, no, "board columns" => Cell::Int(row.board_cols.into());
+    board_rows: Int32, no, "board rows" => Cell::Int(row.board_rows.into());
+    handicap: Int32, yes, "handicap stones" => row.handicap.map_or(Cell::Null, |h| Cell::Int(h.min(i32::MAX as u32).into()));
+    komi: Float64, yes, "komi as written (Fox: 650)" => float(row.komi);
+    komi_points: Float64, yes, "komi in points (Fox: 6.5)" => float(row.komi_points);
+    black_name: Utf8, yes, "PB" => text(&row.black_name);
+    black_rank: Utf8, yes, "BR as written" => text(&row.black_rank);
+    black_rank_value: Int32, yes, "BR as a number: 30k = -30, 1k = -1, 1d = 1, 9d = 9, 1p = 11, 9p = 19" => int(row.black_rank_value);
+    white_name: Utf8, yes, "PW" => text(&row.white_name);
+    white_rank: Utf8, yes, "WR as written" => text(&row.white_rank);
+    white_rank_value: Int32, yes, "WR as a number" => int(row.white_rank_value);
+    result: Utf8, yes, "RE as written" => text(&row.result);
+    result_winner: Utf8, yes, "B or W" => row.result_winner.map_or(Cell::Null, |c| Cell::Str(c.as_str()));
+    result_margin: Float64, yes, "margin of a win on points" => float(row.result_margin);
+    result_kind: Utf8, yes, "points, resignation, time, forfeit, other, draw, void, unknown" => row.result_kind.map_or(Cell::Null, |k| Cell::Str(k.code()));
+    date: Utf8, yes, "first date, ISO" => text(&row.date);
+    dates: Utf8, yes, "every date, ISO, joined by commas" => if row.dates.is_empty() { Cell::Null } else { Cell::List(&row.dates) };
+    rules: Utf8, yes, "RU, normalised" => text(&row.rules);
+    event: Utf8, yes, "EV" => text(&row.event);
+    round: Utf8, yes, "RO" => text(&row.round);
+    place: Utf8, yes, "PC" => text(&row.place);
+    game_name: Utf8, yes, "GN" => text(&row.game_name);
+    application: Utf8, yes, "AP name" => text(&row.application);
+    application_version: Utf8, yes, "AP version" => text(&row.application_version);
+    charset_declared: Utf8, yes, "CA as written" => text(&row.charset_declared);
+    charset: Utf8, no, "charset the text was read in" => Cell::Str(row.charset);
+    charset_source: Utf8, no, "declared, detected or override" => Cell::Str(charset_source_code(row.charset_source));
+    move_count: Int64, no, "main-line moves (rows of the moves table)" => Cell::Int(row.move_count.into());
+    invalid_move_count: Int64, no, "main-line B/W values that are no move" => Cell::Int(row.invalid_move_count.into());
+    node_count: Int64, no, "nodes" => Cell::Int(row.node_count.into());
+    variation_count: Int64, no, "lines of play besides the main line (leaves - 1)" => Cell::Int(row.variation_count.into());
+    warning_count: Int64, no, "parser warnings" => Cell::Int(row.warning_count.into());
+}
+
+table_columns! {
+    /// The moves table: one row per move of a game's main line.
+    const MOVE_COLUMNS;
+    const MOVE_COLUMN_COUNT;
+    /// The move's values, in the order of [`MOVE_COLUMNS`].
+    fn move_cells(m: &MoveRow) -> Cell<'static>;
+    game_id: Int64, no, "the game's id" => big(m.game_id);
+    ply: Int32, no, "move number in the main line, from 1" => Cell::Int(m.ply.into());
+    color: Utf8, no, "B or W" => Cell::Str(m.color.as_str());
+    x: Int32, yes, "column from the left, from 0; null for a pass" => int(m.x);
+    y: Int32, yes, "row from the top, from 0; null for a pass" => int(m.y);
+    is_pass: Bool, no, "whether the move is a pass" => Cell::Bool(m.is_pass);
+}
 
 /// One value of a row, as the writers see it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -249,91 +199,53 @@ fn float(v: Option<f64>) -> Cell<'static> {
     v.map_or(Cell::Null, Cell::Float)
 }
 
-/// The row's values, in the order of [`COLUMNS`].
-pub(crate) fn game_cells(row: &GameRow) -> [Cell<'_>; GAME_COLUMN_COUNT] {
-    let big = |v: u64| Cell::Int(i64::try_from(v).unwrap_or(i64::MAX));
-    [
-        big(row.id),
-        Cell::Str(&row.source),
-        big(row.game),
-        big(row.offset),
-        Cell::Int(row.game_type.into()),
-        Cell::Int(row.board_cols.into()),
-        Cell::Int(row.board_rows.into()),
-        row.handicap
-            .map_or(Cell::Null, |h| Cell::Int(h.min(i32::MAX as u32).into())),
-        float(row.komi),
-        float(row.komi_points),
-        text(&row.black_name),
-        text(&row.black_rank),
-        int(row.black_rank_value),
-        text(&row.white_name),
-        text(&row.white_rank),
-        int(row.white_rank_value),
-        text(&row.result),
-        row.result_winner
-            .map_or(Cell::Null, |c| Cell::Str(c.as_str())),
-        float(row.result_margin),
-        row.result_kind.map_or(Cell::Null, |k| Cell::Str(k.code())),
-        text(&row.date),
-        if row.dates.is_empty() {
-            Cell::Null
-        } else {
-            Cell::List(&row.dates)
-        },
-        text(&row.rules),
-        text(&row.event),
-        text(&row.round),
-        text(&row.place),
-        text(&row.game_name),
-        text(&row.application),
-        text(&row.application_version),
-        text(&row.charset_declared),
-        Cell::Str(row.charset),
-        Cell::Str(charset_source_code(row.charset_source)),
-        Cell::Int(row.move_count.into()),
-        Cell::Int(row.invalid_move_count.into()),
-        Cell::Int(row.node_count.into()),
-        Cell::Int(row.variation_count.into()),
-        Cell::Int(row.warning_count.into()),
-    ]
-}
-
-/// The move's values, in the order of [`MOVE_COLUMNS`].
-pub(crate) fn move_cells(m: &MoveRow) -> [Cell<'static>; 6] {
-    [
-        Cell::Int(i64::try_from(m.game_id).unwrap_or(i64::MAX)),
-        Cell::Int(m.ply.into()),
-        Cell::Str(m.color.as_str()),
-        int(m.x),
-        int(m.y),
-        Cell::Bool(m.is_pass),
-    ]
+/// A count as an `Int64` cell (the largest one past `i64::MAX`).
+fn big(v: u64) -> Cell<'static> {
+    Cell::Int(i64::try_from(v).unwrap_or(i64::MAX))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The tables in the docs of `COLUMNS` and `MOVE_COLUMNS` list the
-    /// columns in order, with their types and nullability.
+    /// Whether `cell` is a value of a column of type `ty` (`Null` only
+    /// where the column is nullable).
+    fn fits(cell: &Cell<'_>, column: &Column) -> bool {
+        match cell {
+            Cell::Null => column.nullable,
+            Cell::Int(_) => matches!(column.ty, ColumnType::Int64 | ColumnType::Int32),
+            Cell::Float(_) => column.ty == ColumnType::Float64,
+            Cell::Str(_) | Cell::List(_) => column.ty == ColumnType::Utf8,
+            Cell::Bool(_) => column.ty == ColumnType::Bool,
+        }
+    }
+
+    /// Each cell a row gives has its column's type, for a game with every
+    /// column filled and for one with as little as can be, and for a move
+    /// and a pass.
     #[test]
-    fn documented_tables_match_the_columns() {
-        let source = include_str!("columns.rs");
-        let documented: Vec<&str> = source
-            .lines()
-            .filter(|l| l.starts_with("/// | `"))
-            .collect();
-        let all: Vec<&Column> = COLUMNS.iter().chain(MOVE_COLUMNS.iter()).collect();
-        assert_eq!(documented.len(), all.len());
-        for (line, c) in documented.iter().zip(all) {
-            let want = format!(
-                "/// | `{}` | {:?} | {} | ",
-                c.name,
-                c.ty,
-                if c.nullable { "yes" } else { "no" }
-            );
-            assert!(line.starts_with(&want), "{line} vs {want}");
+    fn cells_fit_their_columns() {
+        let full = b"(;GM[1]FF[4]CA[UTF-8]SZ[19]PB[a]BR[3d]PW[b]WR[2k]KM[6.5]HA[2]RE[B+3.5]\
+            DT[2020-01-02,03]RU[Japanese]EV[e]RO[1]PC[p]GN[g]AP[x:1]AB[dd][pp];W[qd](;B[];W[dp])(;B[aa]))";
+        let bare = b"(;)";
+        for input in [&full[..], &bare[..]] {
+            let doc = crate::parse(input).unwrap();
+            let row = GameRow::from_game(doc.games().next().unwrap(), "t.sgf", 0);
+            let cells = game_cells(&row);
+            for (cell, column) in cells.iter().zip(&COLUMNS) {
+                assert!(fits(cell, column), "{}: {cell:?}", column.name);
+            }
+            if input == &full[..] {
+                assert!(cells.iter().all(|c| *c != Cell::Null), "{cells:?}");
+                let moves: Vec<_> = row.moves.iter().map(move_cells).collect();
+                assert_eq!(moves.len(), 3);
+                assert!(moves.iter().any(|m| m[3] == Cell::Null), "a pass");
+                for m in &moves {
+                    for (cell, column) in m.iter().zip(&MOVE_COLUMNS) {
+                        assert!(fits(cell, column), "{}: {cell:?}", column.name);
+                    }
+                }
+            }
         }
     }
 

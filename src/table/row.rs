@@ -122,8 +122,8 @@ pub fn rank_value(rank: &Rank) -> Option<i8> {
 
 /// The properties [`GameRow::info`] holds, in its order: `SZ`, then
 /// [`GAME_INFO_IDENTS`].
-pub const INFO_IDENTS: [&str; 25] = {
-    let mut all = [""; 25];
+pub const INFO_IDENTS: [&str; GAME_INFO_IDENTS.len() + 1] = {
+    let mut all = [""; GAME_INFO_IDENTS.len() + 1];
     all[0] = "SZ";
     let mut i = 0;
     while i < GAME_INFO_IDENTS.len() {

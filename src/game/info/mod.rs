@@ -50,73 +50,56 @@ use crate::value::{Color, ValueContext};
 use helpers::non_blank;
 use std::borrow::Cow;
 
-/// The game-info properties [`GameInfo`] reads, in its order. (Board size,
-/// `SZ`, is a root property with its own getter,
-/// [`GameTree::board_size`](crate::GameTree::board_size).)
-pub const GAME_INFO_IDENTS: [&str; 24] = [
-    "PB", "BR", "BT", "PW", "WR", "WT", "KM", "HA", "RE", "DT", "RU", "EV", "RO", "PC", "GN", "GC",
-    "AP", "TM", "OT", "CP", "AN", "SO", "US", "ON",
-];
+/// Declares the game-info properties [`GameInfo`] reads from one list of
+/// identifiers: [`GAME_INFO_IDENTS`], a `usize` constant per identifier
+/// (its slot in [`GameInfo`], used by the accessors), and [`slot`], which
+/// maps an identifier to its slot. A new property is one more identifier
+/// here (and its accessor).
+macro_rules! game_info_idents {
+    ($($ident:ident)*) => {
+        /// The game-info properties [`GameInfo`] reads, in its order. (Board size,
+        /// `SZ`, is a root property with its own getter,
+        /// [`GameTree::board_size`](crate::GameTree::board_size).)
+        pub const GAME_INFO_IDENTS: [&str; Slot::COUNT] = [$(stringify!($ident)),*];
 
-const PB: usize = 0;
-const BR: usize = 1;
-const BT: usize = 2;
-const PW: usize = 3;
-const WR: usize = 4;
-const WT: usize = 5;
-const KM: usize = 6;
-const HA: usize = 7;
-const RE: usize = 8;
-const DT: usize = 9;
-const RU: usize = 10;
-const EV: usize = 11;
-const RO: usize = 12;
-const PC: usize = 13;
-const GN: usize = 14;
-const GC: usize = 15;
-const AP: usize = 16;
-const TM: usize = 17;
-const OT: usize = 18;
-const CP: usize = 19;
-const AN: usize = 20;
-const SO: usize = 21;
-const US: usize = 22;
-const ON: usize = 23;
+        /// The slots of [`GameInfo::values`], one per identifier, in the
+        /// order of [`GAME_INFO_IDENTS`].
+        #[allow(clippy::upper_case_acronyms)]
+        #[derive(Clone, Copy)]
+        enum Slot {
+            $($ident,)*
+        }
 
-/// The position of `ident` in [`GAME_INFO_IDENTS`]: one `match` on its two
-/// letters, no search.
-#[inline]
-fn slot(ident: &[u8]) -> Option<usize> {
-    let &[a, b] = ident else {
-        return None;
+        impl Slot {
+            const COUNT: usize = [$(Slot::$ident),*].len();
+        }
+
+        $(const $ident: usize = Slot::$ident as usize;)*
+
+        /// Each identifier's bytes, as patterns for [`slot`].
+        mod ident_bytes {
+            $(pub(super) const $ident: &[u8] = stringify!($ident).as_bytes();)*
+        }
+
+        /// The position of `ident` in [`GAME_INFO_IDENTS`]: one `match` on
+        /// its bytes, no search.
+        #[inline]
+        fn slot(ident: &[u8]) -> Option<usize> {
+            Some(match ident {
+                $(ident_bytes::$ident => $ident,)*
+                _ => return None,
+            })
+        }
     };
-    Some(match (a, b) {
-        (b'P', b'B') => PB,
-        (b'B', b'R') => BR,
-        (b'B', b'T') => BT,
-        (b'P', b'W') => PW,
-        (b'W', b'R') => WR,
-        (b'W', b'T') => WT,
-        (b'K', b'M') => KM,
-        (b'H', b'A') => HA,
-        (b'R', b'E') => RE,
-        (b'D', b'T') => DT,
-        (b'R', b'U') => RU,
-        (b'E', b'V') => EV,
-        (b'R', b'O') => RO,
-        (b'P', b'C') => PC,
-        (b'G', b'N') => GN,
-        (b'G', b'C') => GC,
-        (b'A', b'P') => AP,
-        (b'T', b'M') => TM,
-        (b'O', b'T') => OT,
-        (b'C', b'P') => CP,
-        (b'A', b'N') => AN,
-        (b'S', b'O') => SO,
-        (b'U', b'S') => US,
-        (b'O', b'N') => ON,
-        _ => return None,
-    })
+}
+
+// The game-info properties, in the order of `GAME_INFO_IDENTS` (and of the
+// `info` column of the tables). Each is also in the property catalogue,
+// as a game-info property of Go (`AP`, a root property, aside); a test
+// below checks both ways.
+game_info_idents! {
+    PB BR BT PW WR WT KM HA RE DT RU EV RO PC GN GC
+    AP TM OT CP AN SO US ON
 }
 
 /// The game information of one game: the decoded text of every property in
@@ -615,6 +598,37 @@ mod tests {
             Some("soon")
         );
         assert!(info.time_limit_checked().unwrap().is_err());
+    }
+
+    /// The list of game-info identifiers and the catalogue agree: each
+    /// identifier is a Go game-info property there (`AP` a root one), and
+    /// each game-info property of the general and Go tables of FF[4] is
+    /// read here; `slot` finds each at its position.
+    #[test]
+    fn game_info_idents_agree_with_the_catalogue() {
+        use crate::value::catalogue::{lookup, GENERAL, GO};
+        use crate::value::PropKind;
+        for (i, ident) in GAME_INFO_IDENTS.iter().enumerate() {
+            let info = lookup(1, ident).expect("in the catalogue");
+            let want = if *ident == "AP" {
+                PropKind::Root
+            } else {
+                PropKind::GameInfo
+            };
+            assert_eq!(info.kind, want, "{ident}");
+            assert_eq!(slot(ident.as_bytes()), Some(i), "{ident}");
+        }
+        for info in GENERAL.iter().chain(GO) {
+            if info.kind == PropKind::GameInfo {
+                assert!(GAME_INFO_IDENTS.contains(&info.ident), "{}", info.ident);
+            }
+        }
+        let mut sorted = GAME_INFO_IDENTS;
+        sorted.sort_unstable();
+        assert!(sorted.windows(2).all(|w| w[0] != w[1]), "no duplicate");
+        for other in ["SZ", "P", "PBX", "pb", "", "GM"] {
+            assert_eq!(slot(other.as_bytes()), None, "{other}");
+        }
     }
 
     #[test]
