@@ -669,11 +669,11 @@ pub struct FixArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
 
-    /// The repairs to make, comma-separated: root-move, split-bw,
-    /// sz-square, single-value, empty-nodes, ki-km, fox-komi,
-    /// fox-handicap, ogs-nesting, komi-convention, mojibake.
+    // The repairs to make: the help lists their names from the library
+    // (`Repair::NAMES`), so that a new repair shows without an edit here.
     #[arg(
         long,
+        help = format!("The repairs to make, comma-separated: {}", sgf_grove::repair::Repair::NAMES),
         value_name = "NAME",
         value_delimiter = ',',
         required_unless_present = "all",

@@ -9,19 +9,11 @@
 //! [`WriteOptions`] say (raw by default: values byte for byte), so the
 //! output parses back to the same game but for the defects repaired.
 //!
-//! | repair | what it does |
-//! |---|---|
-//! | `root-move` | a move (`B`/`W`, with its times and annotations) in the root goes to a node of its own after the root |
-//! | `split-bw` | a node with both `B` and `W` becomes two nodes, in the order the moves were written; setup goes with the first move, the rest with the second; in the root, only the second move and its time leave the root |
-//! | `sz-square` | `SZ[19:19]` → `SZ[19]` |
-//! | `single-value` | a single-valued property with several values (`AP[GNU Go:3.8]…AP[foxwq]`, `C[][text]`) keeps its first non-empty value (an empty `B[]`, a pass, counts as a value) (text too: `C[a][b]` keeps `a`, and the report shows `[b]`; joining texts with a line break was tried and can make a reader take the joined value for a game cut off) |
-//! | `empty-nodes` | a node without properties (not the root) is removed, its children taking its place, unless that changes what follows which move: an empty node with siblings stays when it would keep several children (they would become variations of another move), or none while it is the first child (it ends the main line) |
-//! | `ki-km` | the integer komi `KI` of old Smart Game Board files, in half points (`KI[13]`, 6.5 points: `vaughn.sgf` of GNU Go's regression games has `KI[1]` beside `KM[0.5]`), becomes `KM[6.5]`; a `KI` that a `KM` already says is dropped, one that disagrees is left |
-//! | `fox-komi` | Fox's scaled komi ([`Komi`](crate::game::Komi#the-fox-rule)): `KM[650]` → `KM[6.5]`, `KM[375]` under Chinese rules → `KM[7.5]` (Fox games only) |
-//! | `fox-handicap` | handicap stones outside the root, `HA` agreeing with their number, go into the root as `AB`: a node after the root that holds only `AB` (how Fox writes them), or `HA` leading black moves (Fox games only) |
-//! | `ogs-nesting` | a variation that is its parent's only continuation, `(;B[aa](;W[bb](;B[cc])))` as OGS writes every move, written as a plain sequence `;B[aa];W[bb];B[cc]` (without this repair the nesting is kept) |
-//! | `komi-convention` | GoGoD and go4go games under Chinese rules with komi written in stones (`KM[3.75]`) get it in points (`KM[7.5]`) |
-//! | `mojibake` | UTF-8 text that is the misreading of other bytes as windows-1252 / Latin-1 (`å¸¸æ˜Š`) is decoded as what it was (`常昊`), when the reversal is unambiguous (see below) |
+//! The repairs, each with its name and what it does, are the table in
+//! [`Repair`]'s docs; they are declared once, in `list.rs` (one row each,
+//! from which the enum, the names, the parser and [`Repair::NAMES`] come),
+//! and each one's rewriting is a file of its own beside the planner's walk
+//! (`plan.rs`).
 //!
 //! Which program wrote a game is told from several signals of its root
 //! ([`detect`]); `fox-komi`, `fox-handicap` and `komi-convention` run only
@@ -54,10 +46,21 @@
 //! # Ok::<(), sgf_grove::Error>(())
 //! ```
 
+mod empty_nodes;
+mod fox_handicap;
+mod ki_km;
+mod komi;
+mod list;
 mod mojibake;
+mod ogs_nesting;
 mod plan;
+mod root_move;
+mod single_value;
 mod source;
+mod split_bw;
+mod sz_square;
 
+pub use list::{Repair, Repairs};
 pub use source::{detect, Detection, Source};
 
 use crate::error::Result;
@@ -67,170 +70,6 @@ use crate::writer::{WriteOptions, Writer};
 use plan::{Handicap, Planner, VNode};
 use std::fmt;
 use std::io::Write;
-use std::str::FromStr;
-
-/// One named repair.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Repair {
-    /// `root-move`: a move in the root split into its own node.
-    RootMove,
-    /// `split-bw`: `B` and `W` in one node split into two nodes.
-    SplitBw,
-    /// `sz-square`: `SZ[19:19]` → `SZ[19]`.
-    SzSquare,
-    /// `single-value`: duplicate and empty values of single-valued
-    /// properties dropped, the first non-empty one kept.
-    SingleValue,
-    /// `empty-nodes`: empty non-root nodes removed.
-    EmptyNodes,
-    /// `ki-km`: `KI` (integer komi, in half points) → `KM`.
-    KiKm,
-    /// `fox-komi`: Fox's komi ×100 / ×50 written in points.
-    FoxKomi,
-    /// `fox-handicap`: Fox's handicap stones outside the root turned into
-    /// `AB` in the root.
-    FoxHandicap,
-    /// `ogs-nesting`: single-child variations flattened into sequences.
-    OgsNesting,
-    /// `komi-convention`: GoGoD / go4go komi in stones written in points.
-    KomiConvention,
-    /// `mojibake`: text decoded in the wrong charset and saved as UTF-8,
-    /// read back as it was.
-    Mojibake,
-}
-
-impl Repair {
-    /// Every repair, in the order they are listed and counted.
-    pub const ALL: [Repair; 11] = [
-        Repair::RootMove,
-        Repair::SplitBw,
-        Repair::SzSquare,
-        Repair::SingleValue,
-        Repair::EmptyNodes,
-        Repair::KiKm,
-        Repair::FoxKomi,
-        Repair::FoxHandicap,
-        Repair::OgsNesting,
-        Repair::KomiConvention,
-        Repair::Mojibake,
-    ];
-
-    /// The name on the command line and in reports (`root-move`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Repair::RootMove => "root-move",
-            Repair::SplitBw => "split-bw",
-            Repair::SzSquare => "sz-square",
-            Repair::SingleValue => "single-value",
-            Repair::EmptyNodes => "empty-nodes",
-            Repair::KiKm => "ki-km",
-            Repair::FoxKomi => "fox-komi",
-            Repair::FoxHandicap => "fox-handicap",
-            Repair::OgsNesting => "ogs-nesting",
-            Repair::KomiConvention => "komi-convention",
-            Repair::Mojibake => "mojibake",
-        }
-    }
-
-    /// The repair named `name`, if any.
-    ///
-    /// ```
-    /// use sgf_grove::repair::Repair;
-    /// assert_eq!(Repair::from_name("ki-km"), Some(Repair::KiKm));
-    /// assert_eq!(Repair::from_name("KI-KM"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Repair> {
-        Repair::ALL.into_iter().find(|r| r.name() == name)
-    }
-
-    /// The sources the repair needs to be certain of to run, if any.
-    pub fn sources(self) -> &'static [Source] {
-        match self {
-            Repair::FoxKomi | Repair::FoxHandicap => &[Source::Fox],
-            Repair::KomiConvention => &[Source::GoGoD, Source::Go4go],
-            _ => &[],
-        }
-    }
-
-    fn bit(self) -> u16 {
-        1 << self as u16
-    }
-}
-
-impl fmt::Display for Repair {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Repair {
-    type Err = String;
-
-    fn from_str(s: &str) -> std::result::Result<Repair, String> {
-        Repair::from_name(s).ok_or_else(|| {
-            let names: Vec<&str> = Repair::ALL.iter().map(|r| r.name()).collect();
-            format!("unknown repair {s:?} (one of {})", names.join(", "))
-        })
-    }
-}
-
-/// A set of [`Repair`]s.
-///
-/// ```
-/// use sgf_grove::repair::{Repair, Repairs};
-/// let some = Repairs::new().with(Repair::SzSquare).with(Repair::KiKm);
-/// assert!(some.contains(Repair::KiKm) && !some.contains(Repair::Mojibake));
-/// assert_eq!(some.iter().collect::<Vec<_>>(), [Repair::SzSquare, Repair::KiKm]);
-/// assert_eq!(Repairs::all().iter().count(), Repair::ALL.len());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Repairs(u16);
-
-impl Repairs {
-    /// No repair.
-    pub fn new() -> Repairs {
-        Repairs(0)
-    }
-
-    /// Every repair.
-    pub fn all() -> Repairs {
-        Repair::ALL.into_iter().fold(Repairs::new(), Repairs::with)
-    }
-
-    /// This set and `repair`.
-    #[must_use]
-    pub fn with(self, repair: Repair) -> Repairs {
-        Repairs(self.0 | repair.bit())
-    }
-
-    /// This set without `repair`.
-    #[must_use]
-    pub fn without(self, repair: Repair) -> Repairs {
-        Repairs(self.0 & !repair.bit())
-    }
-
-    /// Whether `repair` is in the set.
-    pub fn contains(self, repair: Repair) -> bool {
-        self.0 & repair.bit() != 0
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The repairs in the set, in the order of [`Repair::ALL`].
-    pub fn iter(self) -> impl Iterator<Item = Repair> {
-        Repair::ALL.into_iter().filter(move |r| self.contains(*r))
-    }
-}
-
-impl FromIterator<Repair> for Repairs {
-    fn from_iter<I: IntoIterator<Item = Repair>>(iter: I) -> Repairs {
-        iter.into_iter().fold(Repairs::new(), Repairs::with)
-    }
-}
 
 /// One change a repair made: which, where in the original input (the
 /// line and column of the property, value, node or `(` it is about), and

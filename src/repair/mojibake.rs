@@ -3,7 +3,10 @@
 //! `常昊` reads `å¸¸æ˜Š`. Reversed only when every step round-trips and
 //! exactly one charset gives plausible text.
 
+use super::plan::{Planner, Values};
+use super::Repair;
 use encoding_rs::{Encoding, BIG5, EUC_KR, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252};
+use std::borrow::Cow;
 
 /// The charsets the original bytes may have been in, tried in this order.
 const CANDIDATES: [&Encoding; 5] = [UTF_8, GBK, SHIFT_JIS, EUC_KR, BIG5];
@@ -136,6 +139,33 @@ fn plausible(text: &str, encoding: &'static Encoding) -> bool {
     (wide >= 2 || (encoding == UTF_8 && wide >= 1))
         && (encoding != SHIFT_JIS || kana > 0)
         && (encoding != EUC_KR || hangul > 0)
+}
+
+impl<'t, 'src> Planner<'t, 'src> {
+    /// `mojibake`: each of the text `values` of `ident` that reverses
+    /// unambiguously (see [`reverse`]) read as it was; whether one was.
+    pub(super) fn unmojibake(&mut self, ident: &str, values: &mut Values<'src>) -> bool {
+        let mut changed = false;
+        for (v, offset) in values {
+            if v.is_ascii() || v.contains(&b'\\') {
+                continue;
+            }
+            let Ok(s) = std::str::from_utf8(v) else {
+                continue;
+            };
+            if let Some((fixed, charset)) = reverse(s) {
+                let message = format!(
+                    "{ident}: {} → {fixed} ({} text misread as windows-1252 and saved as UTF-8)",
+                    self.show(v),
+                    charset.name()
+                );
+                self.report(Repair::Mojibake, *offset, message);
+                *v = Cow::Owned(fixed.into_bytes());
+                changed = true;
+            }
+        }
+        changed
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 //! (modes, escapes, transcoding, dropped properties, wrapping, the `CA` of
 //! the root).
 
-use super::{is_single, rank, Shape, Writer, FLUSH_AT};
+use super::canonical::rank;
+use super::value::{is_single, Shape};
+use super::{Writer, FLUSH_AT};
 use crate::error::Result;
 use crate::tree::{GameTree, Node, Property};
 use crate::value::catalogue;

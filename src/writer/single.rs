@@ -16,7 +16,8 @@
 //!   as a [`DroppedValue`], which [`Writer::take_dropped`] hands to the
 //!   caller (the `sgf` tool prints them with their position).
 
-use super::{Shape, Writer};
+use super::value::Shape;
+use super::Writer;
 use crate::error::Result;
 use crate::lexer::ValueMode;
 use crate::span::Position;
