@@ -61,6 +61,7 @@ pub use encoding_rs;
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
 pub use options::ParseOptions;
 pub use span::{Position, Span};
+pub use tree::read::{ReadGame, ReadMode, ReadNode, ReadProperty};
 pub use tree::{
     parse, Collection, Document, GameTree, Node, NodeId, Parser, Property, RawValue, StreamParser,
 };

@@ -51,6 +51,7 @@
 
 mod builder;
 mod ops;
+mod read;
 mod write;
 
 pub use builder::GameBuilder;

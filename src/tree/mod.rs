@@ -28,6 +28,8 @@ pub use parser::*;
 pub use store::NodeId;
 pub(crate) use store::*;
 
+pub mod read;
+
 mod build;
 mod iter;
 mod stream;
