@@ -456,13 +456,24 @@ impl<'g> EditNode<'g> {
         self.slot().parent.is_none()
     }
 
-    /// The properties in order.
+    /// The properties in order, as stored: a root read a character at a
+    /// time whose properties repeat keeps each occurrence apart, as read
+    /// (read through [`ReadNode::properties`](crate::ReadNode::properties),
+    /// a repeated property comes once, with every value, as in a parsed
+    /// node).
     pub fn properties(&self) -> impl ExactSizeIterator<Item = EditProperty<'g>> + 'g {
-        let game = self.game;
+        let (game, node) = (self.game, self.id);
         self.slot()
             .props
             .iter()
-            .map(move |prop| EditProperty { game, prop })
+            .enumerate()
+            .map(move |(at, prop)| EditProperty {
+                game,
+                node,
+                at,
+                prop,
+                merged: false,
+            })
     }
 
     /// The property `ident`, if the node has it.
@@ -571,7 +582,13 @@ impl<'g> EditNode<'g> {
 #[derive(Clone, Copy)]
 pub struct EditProperty<'g> {
     game: &'g EditableGame,
+    /// The node, and the property's place among its properties.
+    node: EditId,
+    at: usize,
     prop: &'g Prop,
+    /// Whether it stands for every occurrence of its identifier in the
+    /// node (it is the first).
+    merged: bool,
 }
 
 impl std::fmt::Debug for EditProperty<'_> {

@@ -52,9 +52,7 @@ impl<'g> ReadGame<'g> for &'g EditableGame {
     }
 
     fn declared_charset(self) -> Option<&'g [u8]> {
-        let at = self.declared_ca()?;
-        let value = self.nodes[0].props[at].values.first()?;
-        Some(&self.bytes[value.range()])
+        ReadGame::root(self).raw("CA")
     }
 }
 
@@ -102,11 +100,34 @@ impl<'g> ReadNode<'g> for EditNode<'g> {
     }
 
     fn properties(self) -> impl Iterator<Item = EditProperty<'g>> + 'g {
-        EditNode::properties(&self)
+        let props = &self.game.nodes[self.id.index()].props;
+        let game = self.game;
+        EditNode::properties(&self).filter_map(move |p| {
+            let ident = game.ident_bytes(p.prop);
+            let first = !props[..p.at].iter().any(|q| game.ident_bytes(q) == ident);
+            first.then_some(EditProperty { merged: true, ..p })
+        })
     }
 
     fn property(self, ident: &str) -> Option<EditProperty<'g>> {
-        EditNode::property(&self, ident)
+        let p = EditNode::property(&self, ident)?;
+        Some(EditProperty { merged: true, ..p })
+    }
+
+    fn keeps_occurrences(self) -> bool {
+        let props = &self.game.nodes[self.id.index()].props;
+        self.id.index() == 0
+            && ReadNode::read_mode(self) == ReadMode::Characters
+            && props.iter().enumerate().any(|(at, p)| {
+                let ident = self.game.ident_bytes(p);
+                props[..at]
+                    .iter()
+                    .any(|q| self.game.ident_bytes(q) == ident)
+            })
+    }
+
+    fn occurrences(self) -> impl Iterator<Item = EditProperty<'g>> + 'g {
+        EditNode::properties(&self)
     }
 
     fn offset(self) -> Option<usize> {
@@ -141,14 +162,33 @@ impl<'g> ReadProperty<'g> for EditProperty<'g> {
     }
 
     fn values(self) -> impl Iterator<Item = &'g [u8]> + 'g {
-        EditProperty::values(&self)
+        let game = self.game;
+        let props = &game.nodes[self.node.index()].props;
+        let ident = game.ident_bytes(self.prop);
+        // Merged: the values of every occurrence, from this first one on.
+        let take = if self.merged {
+            props.len()
+        } else {
+            self.at + 1
+        };
+        props[self.at..take]
+            .iter()
+            .filter(move |p| game.ident_bytes(p) == ident)
+            .flat_map(move |p| p.values.iter().map(move |v| &game.bytes[v.range()]))
     }
 
     fn values_at(self) -> impl Iterator<Item = (&'g [u8], Option<usize>)> + 'g {
-        EditProperty::values(&self).map(|v| (v, None))
+        ReadProperty::values(self).map(|v| (v, None))
     }
 
-    fn value_count(self) -> usize {
-        self.prop.values.len()
+    fn is(self, other: Self) -> bool {
+        std::ptr::eq(self.game, other.game) && self.node == other.node && self.at == other.at
+    }
+
+    fn read_mode(self) -> ReadMode {
+        match self.game.mode_at(self.node, self.at) {
+            crate::lexer::ValueMode::Bytes => ReadMode::Bytes,
+            _ => ReadMode::Characters,
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! game, or through the [writer](crate::writer) in any of its modes.
 
 use super::*;
-use crate::writer::WriteOptions;
+use crate::writer::{WriteOptions, Writer};
 
 impl EditableGame {
     /// The game as SGF, values byte for byte, one game tree on one line
@@ -22,68 +22,9 @@ impl EditableGame {
 
     /// Appends [`EditableGame::to_sgf`] to `out`.
     pub fn write_raw(&self, out: &mut Vec<u8>) {
-        let root = self.root();
-        out.push(b'(');
-        // Each entry: a node with variations, and its next child to write.
-        let mut stack: Vec<(EditId, usize)> = Vec::new();
-        let mut node = root;
-        'walk: loop {
-            self.write_node(node, out);
-            let children = &self.nodes[node.index()].children;
-            match children.len() {
-                0 => {}
-                1 => {
-                    node = children[0];
-                    continue;
-                }
-                _ => {
-                    stack.push((node, 1));
-                    out.push(b'(');
-                    node = children[0];
-                    continue;
-                }
-            }
-            // A leaf: close variations until one has a sibling left.
-            loop {
-                out.push(b')');
-                let Some((parent, next)) = stack.pop() else {
-                    break 'walk;
-                };
-                let siblings = &self.nodes[parent.index()].children;
-                if next < siblings.len() {
-                    stack.push((parent, next + 1));
-                    out.push(b'(');
-                    node = siblings[next];
-                    continue 'walk;
-                }
-            }
-        }
-        out.push(b'\n');
-    }
-
-    fn write_node(&self, id: EditId, out: &mut Vec<u8>) {
-        out.push(b';');
-        let mut pinned = false;
-        if id.index() == 0 {
-            if let Some(encoding) = self.ca_to_add() {
-                out.extend_from_slice(b"CA[");
-                out.extend_from_slice(encoding.name().as_bytes());
-                out.push(b']');
-                pinned = true;
-            }
-        }
-        for prop in &self.nodes[id.index()].props {
-            // A `CA` naming no usable charset gives way to the one added.
-            if pinned && self.ident_bytes(prop) == b"CA" {
-                continue;
-            }
-            out.extend_from_slice(self.ident_bytes(prop));
-            for v in &prop.values {
-                out.push(b'[');
-                out.extend_from_slice(&self.bytes[v.range()]);
-                out.push(b']');
-            }
-        }
+        Writer::new(out)
+            .write_game(self)
+            .expect("writing to a Vec cannot fail");
     }
 
     /// The charset [`EditableGame::to_sgf`] records as `CA` in a root
@@ -110,10 +51,9 @@ impl EditableGame {
         (needs && !crate::text::charset::is_ascii_unsafe(self.encoding)).then_some(self.encoding)
     }
 
-    /// The game as SGF in the mode `options` say ([`WriteOptions`]): raw
-    /// mode gives [`EditableGame::to_sgf`]; any other is the writer's, on
-    /// the game as [`EditableGame::to_sgf`] writes it and the parser reads
-    /// it back.
+    /// The game as SGF in the mode `options` say ([`WriteOptions`]),
+    /// written by the [writer](crate::writer) from the game itself, as it
+    /// writes a parsed one: raw mode gives [`EditableGame::to_sgf`].
     ///
     /// ```
     /// use sgf_grove::edit::EditableGame;
@@ -130,14 +70,12 @@ impl EditableGame {
     ///
     /// # Errors
     ///
-    /// As [`writer::write_with`](crate::writer::write_with) (a character a
-    /// transcoding target lacks; its position is in the raw form).
+    /// As [`writer::write_with`](crate::writer::write_with): a character a
+    /// transcoding target lacks (without a position: the game was not read
+    /// from a file as it stands).
     pub fn write_with(&self, options: &WriteOptions) -> Result<Vec<u8>> {
-        let raw = self.to_sgf();
-        if *options == WriteOptions::new() {
-            return Ok(raw);
-        }
-        let doc = crate::parse(&raw)?;
-        crate::writer::write_with(doc.collection(), options)
+        let mut out = Vec::with_capacity(self.bytes.len() + 4 * self.nodes.len() + 16);
+        Writer::with_options(&mut out, options.clone()).write_game(self)?;
+        Ok(out)
     }
 }

@@ -61,6 +61,7 @@ pub use replay::{Cursor, IllegalMove, Limit, LimitExceeded, ReplayError, ReplayO
 pub use symmetry::Symmetry;
 pub use transform::Transform;
 
+use crate::tree::read::{ReadGame, ReadNode, ReadProperty};
 use crate::tree::GameTree;
 
 impl<'t, 'src: 't> GameTree<'t, 'src> {
@@ -91,5 +92,30 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     pub fn game_info(&self) -> GameInfo<'t> {
         let props = self.root().properties().map(|p| (p.ident_bytes(), p.raw()));
         GameInfo::from_root(props, &self.value_context())
+    }
+}
+
+impl<'a> GameInfo<'a> {
+    /// The game information of any game, parsed or edited: what
+    /// [`GameTree::game_info`] gives for a parsed one.
+    ///
+    /// ```
+    /// use sgf_grove::edit::EditableGame;
+    /// use sgf_grove::game::GameInfo;
+    /// let doc = sgf_grove::parse(b"(;PB[Lee Sedol]KM[6.5])")?;
+    /// let mut game = EditableGame::from_game(doc.games().next().unwrap());
+    /// let root = game.root();
+    /// game.set(root, "KM", 7.5)?;
+    /// let info = GameInfo::of(&game);
+    /// assert_eq!(info.black().name, Some("Lee Sedol"));
+    /// assert_eq!(info.komi_points(), Some(7.5));
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn of(game: impl ReadGame<'a>) -> GameInfo<'a> {
+        let props = game
+            .root()
+            .properties()
+            .map(|p| (p.ident_bytes(), p.values().next().unwrap_or_default()));
+        GameInfo::from_root(props, &game.value_context())
     }
 }

@@ -116,6 +116,12 @@ pub fn check_edit_roundtrip(input: &[u8]) {
                 unedited.escape_ascii()
             );
         }
+        same_in_every_mode(&edit, |options| {
+            let mut out = Vec::new();
+            crate::Writer::with_options(&mut out, options.clone()).write_game(game)?;
+            Ok(out)
+        })
+        .unwrap_or_else(|why| panic!("unedited: {why}\n{}", repro(input)));
         let mut log = Vec::new();
         for _ in 0..EDITS {
             let before = edit.to_sgf();
@@ -134,7 +140,45 @@ pub fn check_edit_roundtrip(input: &[u8]) {
             }
         }
         check_written(&edit, input, &log);
+        // Written directly in each mode, the edited game gives what writing
+        // it raw, parsing that and writing the parse in the mode gives.
+        let raw = edit.to_sgf();
+        if let Ok(reread) = crate::parse(&raw) {
+            same_in_every_mode(&edit, |options| {
+                crate::writer::write_with(reread.collection(), options)
+            })
+            .unwrap_or_else(|why| panic!("edited: {why}\nedits: {log:#?}\n{}", repro(input)));
+        }
     }
+}
+
+/// Checks that `edit` written in every mode of the write-modes oracle
+/// gives what `expected` gives for that mode; `Err` names the first mode
+/// that differs.
+fn same_in_every_mode(
+    edit: &EditableGame,
+    expected: impl Fn(&crate::writer::WriteOptions) -> crate::Result<Vec<u8>>,
+) -> Result<(), String> {
+    for (name, options) in super::write_modes::modes() {
+        let direct = edit.write_with(&options);
+        let other = expected(&options);
+        match (direct, other) {
+            (Ok(a), Ok(b)) if a == b => {}
+            (Err(_), Err(_)) => {}
+            (a, b) => {
+                let show = |r: &crate::Result<Vec<u8>>| match r {
+                    Ok(v) => format!("b\"{}\"", v.escape_ascii()),
+                    Err(e) => format!("error: {e}"),
+                };
+                return Err(format!(
+                    "mode {name}: written directly {}\nthrough a parse  {}",
+                    show(&a),
+                    show(&b)
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Checks that `edit` written and read back is `edit`.

@@ -840,15 +840,3 @@ impl<'t, 'src: 't> Node<'t, 'src> {
             .then(|| &store.rich[store.slots[slot].start as usize])
     }
 }
-
-impl<'t, 'src: 't> Node<'t, 'src> {
-    /// The node `id` of this node's game.
-    #[inline(always)]
-    pub(crate) fn in_game(&self, id: NodeId) -> Node<'t, 'src> {
-        Node {
-            coll: self.coll,
-            id,
-            game: self.game,
-        }
-    }
-}

@@ -99,7 +99,8 @@ pub trait ReadGame<'g>: Copy {
     /// another. `None` when the root's `CA` says it.
     fn charset_to_record(self) -> Option<&'static Encoding>;
 
-    /// The root's `CA` value, raw, when it names a usable charset.
+    /// The root's `CA` value as written, if any (whether or not it names a
+    /// charset this crate knows).
     fn declared_charset(self) -> Option<&'g [u8]>;
 
     /// Every node, depth-first in pre-order from the root. Iterative: any
@@ -207,6 +208,27 @@ pub trait ReadNode<'g>: Copy {
         MainLine { next: Some(self) }
     }
 
+    /// The node's properties exactly as a raw writer writes them, when that
+    /// is a slice of the input: for the writer's fast path.
+    #[doc(hidden)]
+    fn written_as_is(self) -> Option<&'g [u8]> {
+        None
+    }
+
+    /// Whether a writer keeps repeated properties apart: a root whose `CA`
+    /// switched to reading a character at a time, with repeats.
+    #[doc(hidden)]
+    fn keeps_occurrences(self) -> bool {
+        false
+    }
+
+    /// Every occurrence of every property in order, repeats not merged
+    /// (as [`ReadNode::properties`] for a node that does not keep them).
+    #[doc(hidden)]
+    fn occurrences(self) -> impl Iterator<Item = Self::Property> + 'g {
+        self.properties()
+    }
+
     /// This node and every node under it, depth-first in pre-order.
     /// Iterative: any depth is fine.
     fn subtree(self) -> Subtree<Self> {
@@ -226,10 +248,25 @@ pub trait ReadProperty<'g>: Copy {
     /// read from (`None` for a value not read from one).
     fn values_at(self) -> impl Iterator<Item = (&'g [u8], Option<usize>)> + 'g;
 
+    /// How the values were cut from the text: a byte at a time in a root
+    /// up to its `CA`, and in any game whose charset is read a byte at a
+    /// time; else a character at a time.
+    fn read_mode(self) -> ReadMode;
+
     /// The number of values.
     fn value_count(self) -> usize {
         self.values().count()
     }
+
+    /// The identifier's bytes.
+    fn ident_bytes(self) -> &'g [u8] {
+        self.ident().as_bytes()
+    }
+
+    /// Whether `other` is this property (the same occurrence of the same
+    /// node): for a writer that keeps occurrences apart.
+    #[doc(hidden)]
+    fn is(self, other: Self) -> bool;
 }
 
 /// The children of a node, from [`ReadNode::children`].
@@ -429,6 +466,21 @@ impl<'t, 'src: 't> ReadNode<'t> for Node<'t, 'src> {
         Node::text(&self, ident)
     }
 
+    #[inline]
+    fn written_as_is(self) -> Option<&'t [u8]> {
+        Node::written_as_is(&self)
+    }
+
+    #[inline]
+    fn keeps_occurrences(self) -> bool {
+        Node::keeps_occurrences(&self)
+    }
+
+    #[inline]
+    fn occurrences(self) -> impl Iterator<Item = Property<'t, 'src>> + 't {
+        Node::occurrences(&self)
+    }
+
     fn simple_text(self, ident: &str) -> Option<&'t str> {
         Node::simple_text(&self, ident)
     }
@@ -452,5 +504,22 @@ impl<'t, 'src: 't> ReadProperty<'t> for Property<'t, 'src> {
 
     fn value_count(self) -> usize {
         Property::values(&self).count()
+    }
+
+    #[inline]
+    fn read_mode(self) -> ReadMode {
+        match self.node().mode_at(self.first_value().span().start) {
+            crate::lexer::ValueMode::Bytes => ReadMode::Bytes,
+            _ => ReadMode::Characters,
+        }
+    }
+
+    #[inline]
+    fn ident_bytes(self) -> &'t [u8] {
+        Property::ident_bytes(&self)
+    }
+
+    fn is(self, other: Self) -> bool {
+        self.node() == other.node() && self.span() == other.span()
     }
 }

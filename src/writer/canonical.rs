@@ -4,17 +4,16 @@
 use super::raw::write_ca;
 use super::Writer;
 use crate::error::Result;
-use crate::lexer::ValueMode;
-use crate::tree::Node;
+use crate::tree::read::{ReadMode, ReadNode, ReadProperty};
 use std::io::Write;
 
 impl<W: Write> Writer<W> {
     /// Canonical mode: the ranked properties in their order, then the
     /// others in file order. The first [`HELD`] properties are held on the
     /// stack with their identifiers, so that each is looked at once.
-    pub(super) fn canonical_props(&mut self, node: Node<'_, '_>) -> Result<()> {
+    pub(super) fn canonical_props<'g, N: ReadNode<'g>>(&mut self, node: N) -> Result<()> {
         let root = node.is_root();
-        if root && self.game.target.is_none() && node.mode() != ValueMode::Bytes {
+        if root && self.game.target.is_none() && node.read_mode() != ReadMode::Bytes {
             return self.file_order_props(node);
         }
         let mut held = [None; HELD];
@@ -64,20 +63,20 @@ impl<W: Write> Writer<W> {
                 None => None,
             };
             if let Some(prop) = found {
-                self.property(prop, ident)?;
+                self.property(node, prop, ident)?;
             }
         }
         if count > HELD {
             for prop in node.properties() {
                 let ident = prop.ident_bytes();
                 if rank(ident).is_none() && !self.options.drops(ident) {
-                    self.property(prop, ident)?;
+                    self.property(node, prop, ident)?;
                 }
             }
         } else {
             for &(prop, ident) in held.iter().flatten() {
                 if rank(ident).is_none() && !self.options.drops(ident) {
-                    self.property(prop, ident)?;
+                    self.property(node, prop, ident)?;
                 }
             }
         }

@@ -144,7 +144,7 @@ impl<W: Write> Writer<W> {
                 continue;
             }
             match item {
-                Item::Prop(prop) => self.property(*prop, ident)?,
+                Item::Prop(prop) => self.property(prop.node(), *prop, ident)?,
                 Item::New {
                     values, context, ..
                 } => {
@@ -153,7 +153,8 @@ impl<W: Write> Writer<W> {
                     let shape = Shape::of(info);
                     let mut result = Ok(());
                     for (raw, offset) in values {
-                        result = self.value(*context, raw, *offset, shape);
+                        result =
+                            self.value(context.node().game(), ident, raw, Some(*offset), shape);
                         if result.is_err() {
                             break;
                         }

@@ -69,7 +69,8 @@ pub use single::DroppedValue;
 
 use crate::error::{Error, Result};
 use crate::text::charset::for_label;
-use crate::tree::{Collection, GameTree, Node, NodeId};
+use crate::tree::read::{ReadGame, ReadNode};
+use crate::tree::Collection;
 use crate::value::BoardSize;
 use encoding_rs::{Encoding, UTF_8};
 use std::io::Write;
@@ -96,7 +97,6 @@ pub struct Writer<W: Write> {
     /// Whether plain nodes may be copied when [`Writer::as_is_in_mode`]
     /// says so (nothing dropped, no wrapping).
     copy_plain: bool,
-    stack: Vec<Option<NodeId>>,
     /// Output not yet handed to `out`.
     buf: Vec<u8>,
     /// Escaped text before it is encoded in the target charset.
@@ -151,7 +151,6 @@ impl<W: Write> Writer<W> {
             options,
             copy_nodes,
             copy_plain,
-            stack: Vec::new(),
             buf: Vec::new(),
             scratch: Vec::new(),
             text: String::new(),
@@ -203,7 +202,7 @@ impl<W: Write> Writer<W> {
     /// # Errors
     ///
     /// As [`Writer::write_collection`].
-    pub fn write_game(&mut self, game: GameTree<'_, '_>) -> Result<()> {
+    pub fn write_game<'g>(&mut self, game: impl ReadGame<'g>) -> Result<()> {
         self.write_tree(game.root())?;
         self.buf.push(b'\n');
         self.col = 0;
@@ -215,7 +214,7 @@ impl<W: Write> Writer<W> {
     /// # Errors
     ///
     /// As [`Writer::write_collection`].
-    pub fn write_tree(&mut self, root: Node<'_, '_>) -> Result<()> {
+    pub fn write_tree<'g>(&mut self, root: impl ReadNode<'g>) -> Result<()> {
         self.begin_game(root.game());
         let written = self.walk(root);
         self.pending = None;
@@ -231,7 +230,7 @@ impl<W: Write> Writer<W> {
     /// # Errors
     ///
     /// As [`Writer::write_collection`].
-    pub fn write_node(&mut self, node: Node<'_, '_>) -> Result<()> {
+    pub fn write_node<'g>(&mut self, node: impl ReadNode<'g>) -> Result<()> {
         self.begin_game(node.game());
         let written = self.node(node);
         self.flush_buf()?;
@@ -246,7 +245,7 @@ impl<W: Write> Writer<W> {
     }
 
     /// Sets up the per-game state for `game`.
-    fn begin_game(&mut self, game: GameTree<'_, '_>) {
+    fn begin_game<'g>(&mut self, game: impl ReadGame<'g>) {
         let options = &self.options;
         let target = options.target.map(|t| match t {
             Target::Utf8 => UTF_8,
@@ -258,7 +257,7 @@ impl<W: Write> Writer<W> {
         });
         let ca = match target {
             Some(t) => Some(t.name()),
-            None => game.charset_to_pin().map(Encoding::name),
+            None => game.charset_to_record().map(Encoding::name),
         };
         self.game = GameState {
             size: game.board_size(),
@@ -270,19 +269,18 @@ impl<W: Write> Writer<W> {
     }
 
     /// The game's charset.
-    fn source(&mut self, node: Node<'_, '_>) -> &'static Encoding {
+    fn source<'g>(&mut self, game: impl ReadGame<'g>) -> &'static Encoding {
         if let Some(source) = self.game.source {
             return source;
         }
-        let source = node.game().charset().encoding();
+        let source = game.encoding();
         self.game.source = Some(source);
         source
     }
 
-    fn walk(&mut self, root: Node<'_, '_>) -> Result<()> {
+    fn walk<'g, N: ReadNode<'g>>(&mut self, root: N) -> Result<()> {
         // Each open `(` has an entry: the sibling to write after it closes.
-        self.stack.clear();
-        self.stack.push(None);
+        let mut stack: Vec<Option<N>> = vec![None];
         self.open();
         let mut node = root;
         'walk: loop {
@@ -292,7 +290,7 @@ impl<W: Write> Writer<W> {
             }
             if let Some(child) = node.first_child() {
                 if let Some(next) = child.next_sibling() {
-                    self.stack.push(Some(next.id()));
+                    stack.push(Some(next));
                     self.open();
                 }
                 node = child;
@@ -303,15 +301,14 @@ impl<W: Write> Writer<W> {
                 // A `)` stays on the line of what it closes.
                 self.buf.push(b')');
                 self.col += 1;
-                match self.stack.pop() {
-                    Some(Some(id)) => {
-                        let sibling = root.in_game(id);
-                        self.stack.push(sibling.next_sibling().map(|n| n.id()));
+                match stack.pop() {
+                    Some(Some(sibling)) => {
+                        stack.push(sibling.next_sibling());
                         self.open();
                         node = sibling;
                         continue 'walk;
                     }
-                    Some(None) if self.stack.is_empty() => break 'walk,
+                    Some(None) if stack.is_empty() => break 'walk,
                     Some(None) => {}
                     None => break 'walk,
                 }
@@ -359,7 +356,7 @@ impl<W: Write> Writer<W> {
     /// Writes the properties of `node` one by one, raw: what copying the
     /// node as it stands must give.
     #[cfg(feature = "oracle")]
-    pub(crate) fn write_props(&mut self, node: Node<'_, '_>) -> std::io::Result<()> {
+    pub(crate) fn write_props(&mut self, node: crate::tree::Node<'_, '_>) -> std::io::Result<()> {
         self.raw_props(node, false);
         let written = self.out.write_all(&self.buf);
         self.buf.clear();

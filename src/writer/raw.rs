@@ -6,8 +6,7 @@ use super::canonical::rank;
 use super::value::{is_compose, is_single};
 use super::{PointStyle, Writer};
 use crate::error::Result;
-use crate::lexer::ValueMode;
-use crate::tree::Node;
+use crate::tree::read::{ReadGame, ReadMode, ReadNode, ReadProperty};
 use crate::value::catalogue;
 use crate::value::{Arity, Move, ValueType};
 use std::io::Write;
@@ -15,7 +14,7 @@ use std::io::Write;
 impl<W: Write> Writer<W> {
     /// Writes one node, `;` and its properties, into the buffer; on an
     /// error the buffer ends before the node.
-    pub(super) fn node(&mut self, node: Node<'_, '_>) -> Result<()> {
+    pub(super) fn node<'g>(&mut self, node: impl ReadNode<'g>) -> Result<()> {
         let start = self.pending.unwrap_or(self.buf.len());
         let col = self.col;
         let written = self.node_inner(node);
@@ -27,7 +26,7 @@ impl<W: Write> Writer<W> {
         written
     }
 
-    pub(super) fn node_inner(&mut self, node: Node<'_, '_>) -> Result<()> {
+    pub(super) fn node_inner<'g>(&mut self, node: impl ReadNode<'g>) -> Result<()> {
         if self.copy_nodes {
             self.pending = None;
             self.buf.push(b';');
@@ -76,7 +75,7 @@ impl<W: Write> Writer<W> {
     /// to rewrite, no point list to rewrite, no second `:` in a value that
     /// may be compose. Not for roots.
     #[inline]
-    pub(super) fn as_is_in_mode<'src>(&self, node: Node<'_, 'src>) -> Option<&'src [u8]> {
+    pub(super) fn as_is_in_mode<'g>(&self, node: impl ReadNode<'g>) -> Option<&'g [u8]> {
         let bytes = node.written_as_is()?;
         if find(b'\\', bytes).is_some() || (self.game.target.is_some() && !bytes.is_ascii()) {
             return None;
@@ -84,7 +83,7 @@ impl<W: Write> Writer<W> {
         if !self.options.canonical {
             return Some(bytes);
         }
-        if node.mode() != ValueMode::Bytes {
+        if node.read_mode() != ReadMode::Bytes {
             return None;
         }
         // Without `\`, read a byte at a time, a plain node's bytes are
@@ -131,15 +130,22 @@ impl<W: Write> Writer<W> {
     }
 
     /// Raw mode's plain path: the properties, values as read.
-    pub(super) fn raw_props(&mut self, node: Node<'_, '_>, skip_ca: bool) {
+    pub(super) fn raw_props<'g, N: ReadNode<'g>>(&mut self, node: N, skip_ca: bool) {
         // A root whose CA switches to reading a character at a time
         // (Shift_JIS, Big5, GBK) keeps repeated properties apart: merged, a
         // value read after CA could land before it and be read byte by byte.
-        let props = if node.keeps_occurrences() {
-            node.occurrences()
+        if node.keeps_occurrences() {
+            self.raw_props_of(node.occurrences(), skip_ca);
         } else {
-            node.properties()
-        };
+            self.raw_props_of(node.properties(), skip_ca);
+        }
+    }
+
+    fn raw_props_of<'g, P: ReadProperty<'g>>(
+        &mut self,
+        props: impl Iterator<Item = P>,
+        skip_ca: bool,
+    ) {
         for prop in props {
             if skip_ca && prop.ident() == "CA" {
                 continue;
@@ -147,7 +153,7 @@ impl<W: Write> Writer<W> {
             self.buf.extend_from_slice(prop.ident().as_bytes());
             for value in prop.values() {
                 self.buf.push(b'[');
-                self.buf.extend_from_slice(value.raw());
+                self.buf.extend_from_slice(value);
                 self.buf.push(b']');
             }
         }
@@ -171,7 +177,7 @@ impl<W: Write> Writer<W> {
     /// The properties in file order (raw mode with options, and the root
     /// of a game read a character at a time in canonical mode), after the
     /// `CA` the writer adds.
-    pub(super) fn file_order_props(&mut self, node: Node<'_, '_>) -> Result<()> {
+    pub(super) fn file_order_props<'g, N: ReadNode<'g>>(&mut self, node: N) -> Result<()> {
         let root = node.is_root();
         if root {
             self.root_head();
@@ -179,11 +185,20 @@ impl<W: Write> Writer<W> {
         // Transcoded, the root is read as the target's charset from `CA`
         // on, which comes first: repeats merge as elsewhere.
         let keep_apart = node.keeps_occurrences() && self.game.target.is_none();
-        let props = if keep_apart {
-            node.occurrences()
+        if keep_apart {
+            self.file_order_of(node, node.occurrences(), root, true)
         } else {
-            node.properties()
-        };
+            self.file_order_of(node, node.properties(), root, false)
+        }
+    }
+
+    fn file_order_of<'g, N: ReadNode<'g>>(
+        &mut self,
+        node: N,
+        props: impl Iterator<Item = N::Property>,
+        root: bool,
+        keep_apart: bool,
+    ) -> Result<()> {
         for prop in props {
             let ident = prop.ident_bytes();
             if (root && self.game.ca.is_some() && ident == b"CA")
@@ -192,16 +207,17 @@ impl<W: Write> Writer<W> {
             {
                 continue;
             }
-            if keep_apart && self.options.canonical && is_single(prop.info()) {
+            let info = || catalogue::lookup_bytes(self.game.gm, ident);
+            if keep_apart && self.options.canonical && is_single(info()) {
                 // Only the first occurrence of a single-valued property;
                 // the others are reported.
                 let first = node.occurrences().find(|p| p.ident_bytes() == ident);
-                if first.is_some_and(|p| p.span() != prop.span()) {
-                    self.drop_values(prop, 0);
+                if first.is_some_and(|p| !p.is(prop)) {
+                    self.drop_values(node.game(), prop, 0);
                     continue;
                 }
             }
-            self.property(prop, ident)?;
+            self.property(node, prop, ident)?;
         }
         Ok(())
     }

@@ -19,9 +19,8 @@
 use super::value::Shape;
 use super::Writer;
 use crate::error::Result;
-use crate::lexer::ValueMode;
 use crate::span::Position;
-use crate::tree::Property;
+use crate::tree::read::{ReadGame, ReadMode, ReadProperty};
 use crate::value::{PropInfo, ValueType};
 use std::io::Write;
 
@@ -65,35 +64,41 @@ impl<W: Write> Writer<W> {
     /// Writes the value of a single-valued property `prop` (canonical
     /// mode): its values joined when they are text and can be, else the
     /// first, the others recorded as dropped.
-    pub(super) fn single_value(
+    pub(super) fn single_value<'g, G: ReadGame<'g>>(
         &mut self,
-        prop: Property<'_, '_>,
+        game: G,
+        prop: <G::Node as crate::tree::read::ReadNode<'g>>::Property,
         info: &PropInfo,
         shape: Shape,
     ) -> Result<()> {
-        let first = prop.first_value();
-        let mut rest = prop.values().skip(1).peekable();
-        if rest.peek().is_none() {
-            return self.value(prop, first.raw(), first.span().start, shape);
+        let ident = prop.ident_bytes();
+        let mut values = prop.values_at();
+        let (first, at) = values.next().unwrap_or((&[], None));
+        if values.next().is_none() {
+            return self.value(game, ident, first, at, shape);
         }
-        if joins(prop.ident_bytes(), info) {
+        if joins(ident, info) {
             if let Some(joined) = joined(prop) {
-                return self.value(prop, &joined, first.span().start, shape);
+                return self.value(game, ident, &joined, at, shape);
             }
         }
-        self.drop_values(prop, 1);
-        self.value(prop, first.raw(), first.span().start, shape)
+        self.drop_values(game, prop, 1);
+        self.value(game, ident, first, at, shape)
     }
 
     /// Records the values of `prop` from the `skip`-th on as dropped.
-    pub(super) fn drop_values(&mut self, prop: Property<'_, '_>, skip: usize) {
-        let coll = prop.node().collection();
+    pub(super) fn drop_values<'g, G: ReadGame<'g>>(
+        &mut self,
+        game: G,
+        prop: <G::Node as crate::tree::read::ReadNode<'g>>::Property,
+        skip: usize,
+    ) {
         let ident = String::from_utf8_lossy(prop.ident_bytes()).into_owned();
-        for value in prop.values().skip(skip) {
+        for (value, at) in prop.values_at().skip(skip) {
             self.dropped.push(DroppedValue {
                 ident: ident.clone(),
-                value: value.raw().to_vec(),
-                position: coll.position(value.span().start),
+                value: value.to_vec(),
+                position: at.and_then(|o| game.position(o)).unwrap_or_default(),
             });
         }
     }
@@ -119,9 +124,8 @@ pub(crate) fn joins(ident: &[u8], info: &PropInfo) -> bool {
 /// The values of `prop` joined with line breaks, when the result reads
 /// back as that one value: in a node read a byte at a time, the value
 /// parsed alone gives one value of exactly these bytes and no warning.
-fn joined(prop: Property<'_, '_>) -> Option<Vec<u8>> {
-    let node = prop.node();
-    if node.mode_at(prop.first_value().span().start) != ValueMode::Bytes {
+fn joined<'g>(prop: impl ReadProperty<'g>) -> Option<Vec<u8>> {
+    if prop.read_mode() != ReadMode::Bytes {
         return None;
     }
     let mut joined = Vec::new();
@@ -129,7 +133,7 @@ fn joined(prop: Property<'_, '_>) -> Option<Vec<u8>> {
         if k > 0 {
             joined.push(b'\n');
         }
-        joined.extend_from_slice(value.raw());
+        joined.extend_from_slice(value);
     }
     let mut doc = Vec::with_capacity(joined.len() + 6);
     doc.extend_from_slice(b"(;C[");

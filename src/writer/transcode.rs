@@ -4,18 +4,20 @@
 use super::escape::escape_canonical;
 use super::Writer;
 use crate::error::{Error, Result};
-use crate::tree::Property;
+use crate::tree::read::ReadGame;
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::io::Write;
 
 impl<W: Write> Writer<W> {
     /// Decodes `raw` from `source`, escapes it and encodes it in `target`.
     #[cold]
-    pub(super) fn transcode(
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn transcode<'g>(
         &mut self,
-        prop: Property<'_, '_>,
+        game: impl ReadGame<'g>,
+        ident: &[u8],
         raw: &[u8],
-        offset: usize,
+        offset: Option<usize>,
         colon: bool,
         source: &'static Encoding,
         target: &'static Encoding,
@@ -46,8 +48,9 @@ impl<W: Write> Writer<W> {
         match result {
             EncoderResult::InputEmpty => Ok(()),
             EncoderResult::Unmappable(ch) => {
-                let pos = prop.node().collection().position(offset);
-                Err(Error::unrepresentable(ch, target.name(), prop.ident(), pos))
+                let pos = offset.and_then(|o| game.position(o)).unwrap_or_default();
+                let ident = String::from_utf8_lossy(ident);
+                Err(Error::unrepresentable(ch, target.name(), &ident, pos))
             }
             EncoderResult::OutputFull => {
                 unreachable!("the buffer has the room the encoder asked for")

@@ -6,7 +6,7 @@ use super::points::Board;
 use super::transcode::escapes_stand_alone;
 use super::{PointStyle, Writer};
 use crate::error::Result;
-use crate::tree::Property;
+use crate::tree::read::{ReadGame, ReadNode, ReadProperty};
 use crate::value::catalogue;
 use crate::value::{split_compose, Arity, BoardSize, Move, Point, PropInfo, ValueType};
 use encoding_rs::UTF_8;
@@ -15,20 +15,31 @@ use std::io::Write;
 impl<W: Write> Writer<W> {
     /// Writes one property (not in the fast raw path), whose identifier is
     /// `ident`.
-    pub(super) fn property(&mut self, prop: Property<'_, '_>, ident: &[u8]) -> Result<()> {
+    pub(super) fn property<'g, N: ReadNode<'g>>(
+        &mut self,
+        node: N,
+        prop: N::Property,
+        ident: &[u8],
+    ) -> Result<()> {
         let at = self.token_start();
-        let result = self.property_inner(prop, ident);
+        let result = self.property_inner(node, prop, ident);
         self.token(at);
         result
     }
 
-    pub(super) fn property_inner(&mut self, prop: Property<'_, '_>, ident: &[u8]) -> Result<()> {
+    pub(super) fn property_inner<'g, N: ReadNode<'g>>(
+        &mut self,
+        node: N,
+        prop: N::Property,
+        ident: &[u8],
+    ) -> Result<()> {
+        let game = node.game();
         self.buf.extend_from_slice(ident);
         let info = catalogue::lookup_bytes(self.game.gm, ident);
         let compose = Shape::of(info);
         if !self.options.canonical {
-            for value in prop.values() {
-                self.value(prop, value.raw(), value.span().start, compose)?;
+            for (value, at) in prop.values_at() {
+                self.value(game, ident, value, at, compose)?;
             }
             return Ok(());
         }
@@ -36,19 +47,19 @@ impl<W: Write> Writer<W> {
             let size = self.game.size;
             match info.ty {
                 ValueType::Move => {
-                    let value = prop.first_value();
-                    self.drop_values(prop, 1);
-                    if Move::read(value.raw(), size) == Some(Move::Pass) {
+                    let (value, at) = prop.values_at().next().unwrap_or((&[], None));
+                    self.drop_values(game, prop, 1);
+                    if Move::read(value, size) == Some(Move::Pass) {
                         let tt = self.options.tt_pass && size.tt_is_pass();
                         self.buf.extend_from_slice(if tt { b"[tt]" } else { b"[]" });
                         return Ok(());
                     }
-                    return self.value(prop, value.raw(), value.span().start, Shape::RAW);
+                    return self.value(game, ident, value, at, Shape::RAW);
                 }
                 ValueType::Point | ValueType::Stone
                     if info.arity != Arity::One
                         && self.options.points != PointStyle::AsWritten
-                        && self.point_list(prop, size) =>
+                        && self.point_list(node, prop, size) =>
                 {
                     return Ok(());
                 }
@@ -56,29 +67,34 @@ impl<W: Write> Writer<W> {
             }
         }
         if let Some(info) = info.filter(|i| i.arity == Arity::One) {
-            return self.single_value(prop, info, compose);
+            return self.single_value(game, prop, info, compose);
         }
-        for value in prop.values() {
-            self.value(prop, value.raw(), value.span().start, compose)?;
+        for (value, at) in prop.values_at() {
+            self.value(game, ident, value, at, compose)?;
         }
         Ok(())
     }
 
     /// Writes a point list expanded or compressed; `false` (and nothing
     /// written) when a value is malformed or off the board.
-    pub(super) fn point_list(&mut self, prop: Property<'_, '_>, size: BoardSize) -> bool {
+    pub(super) fn point_list<'g, N: ReadNode<'g>>(
+        &mut self,
+        node: N,
+        prop: N::Property,
+        size: BoardSize,
+    ) -> bool {
         let mut board = Board::new();
         // An occurrence of a root that keeps them apart is checked with the
         // others: a reader sees them as one list.
         let merged = std::str::from_utf8(prop.ident_bytes())
             .ok()
-            .and_then(|ident| prop.node().property(ident));
+            .and_then(|ident| node.property(ident));
         if let Some(all) = merged {
-            if !board.read(all.values().map(|v| v.raw()), size) {
+            if !board.read(all.values(), size) {
                 return false;
             }
         }
-        if !board.read(prop.values().map(|v| v.raw()), size) {
+        if !board.read(prop.values(), size) {
             return false;
         }
         if board.is_empty() {
@@ -87,7 +103,7 @@ impl<W: Write> Writer<W> {
         }
         let buf = &mut self.buf;
         if self.options.points == PointStyle::Expand {
-            Board::expand(prop.values().map(|v| v.raw()), size, |p| {
+            Board::expand(prop.values(), size, |p| {
                 buf.push(b'[');
                 push_point(buf, p);
                 buf.push(b']');
@@ -108,11 +124,12 @@ impl<W: Write> Writer<W> {
 
     /// Writes one value `[…]` of `prop` that starts at `offset` in the
     /// input; `compose` when it may be a compose value.
-    pub(super) fn value(
+    pub(super) fn value<'g>(
         &mut self,
-        prop: Property<'_, '_>,
+        game: impl ReadGame<'g>,
+        ident: &[u8],
         raw: &[u8],
-        offset: usize,
+        offset: Option<usize>,
         shape: Shape,
     ) -> Result<()> {
         self.buf.push(b'[');
@@ -123,13 +140,13 @@ impl<W: Write> Writer<W> {
         };
         match halves {
             Some((a, b)) => {
-                self.piece(prop, a, offset, true, shape.first)?;
+                self.piece(game, ident, a, offset, true, shape.first)?;
                 self.buf.push(b':');
-                let second = offset + a.len() + 1;
-                self.piece(prop, b, second, true, shape.second)?;
+                let second = offset.map(|o| o + a.len() + 1);
+                self.piece(game, ident, b, second, true, shape.second)?;
             }
-            None if shape.compose => self.piece(prop, raw, offset, true, shape.first)?,
-            None => self.piece(prop, raw, offset, false, shape.text)?,
+            None if shape.compose => self.piece(game, ident, raw, offset, true, shape.first)?,
+            None => self.piece(game, ident, raw, offset, false, shape.text)?,
         }
         self.buf.push(b']');
         Ok(())
@@ -138,21 +155,23 @@ impl<W: Write> Writer<W> {
     /// Writes a value, or half of a compose value (`colon`): copied,
     /// escaped canonically when it is `text` (other types read their
     /// bytes as they are, escapes included), or transcoded.
-    pub(super) fn piece(
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn piece<'g>(
         &mut self,
-        prop: Property<'_, '_>,
+        game: impl ReadGame<'g>,
+        ident: &[u8],
         raw: &[u8],
-        offset: usize,
+        offset: Option<usize>,
         colon: bool,
         text: bool,
     ) -> Result<()> {
         if let Some(target) = self.game.target {
             if !raw.is_ascii() {
-                let source = self.source(prop.node());
+                let source = self.source(game);
                 // Damaged UTF-8 is repaired too: U+FFFD, as it reads.
                 if source != target || (target == UTF_8 && simdutf8::basic::from_utf8(raw).is_err())
                 {
-                    return self.transcode(prop, raw, offset, colon, source, target);
+                    return self.transcode(game, ident, raw, offset, colon, source, target);
                 }
             }
         }
@@ -163,7 +182,7 @@ impl<W: Write> Writer<W> {
             return Ok(());
         }
         // Escapes are rewritten only where a `\\` byte is always one.
-        let source = self.source(prop.node());
+        let source = self.source(game);
         // A value holding `(` keeps its escapes: one removed between `(`
         // and `;GM[` would make the reader start a new game there.
         if (self.game.target.is_some() || escapes_stand_alone(source))
