@@ -378,7 +378,7 @@ fn zero_copy(c: &mut Criterion, s: &Setup) {
     let mut borrowed_nodes = Vec::new();
     let (mut owned, mut plain_owned, mut bytes_all, mut bytes_borrowed) = (0, 0, 0, 0);
     for node in coll.nodes().filter(|n| n.has("C")).filter(utf8) {
-        let raw = node.get_raw("C").unwrap_or_default();
+        let raw = node.raw("C").unwrap_or_default();
         bytes_all += raw.len();
         match node.text("C") {
             // Borrowed: the raw value itself.
@@ -414,7 +414,7 @@ fn zero_copy(c: &mut Criterion, s: &Setup) {
         b.iter(|| {
             nodes
                 .iter()
-                .map(|n| black_box(n).get_raw("C").map_or(0, |t| t.len()))
+                .map(|n| black_box(n).raw("C").map_or(0, |t| t.len()))
                 .sum::<usize>()
         })
     });

@@ -124,7 +124,7 @@ impl Audit {
         // value. `DT[]` counts as absent.
         let root = game.root();
         if root
-            .get_raw("DT")
+            .raw("DT")
             .is_some_and(|raw| !raw.trim_ascii().is_empty())
         {
             if let Err(err) = root.get::<crate::game::GameDates>("DT") {

@@ -170,7 +170,7 @@ fn walk(coll: Collection<'_, '_>, walk: Walk) -> usize {
             }
             if matches!(walk, Walk::GetRaw) {
                 for ident in ["B", "W", "C", "AB", "CP", "US"] {
-                    sum += node.get_raw(ident).map_or(0, <[u8]>::len);
+                    sum += node.raw(ident).map_or(0, <[u8]>::len);
                 }
             }
         }

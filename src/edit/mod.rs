@@ -102,7 +102,7 @@ impl EditId {
     /// let doc = sgf_grove::parse(b"(;GM[1];B[aa];W[bb])")?;
     /// let mut game = EditableGame::from_game(doc.games().next().unwrap());
     /// let w = EditId::from_index(2).unwrap();
-    /// assert_eq!(game.node(w)?.get_raw("W"), Some(&b"bb"[..]));
+    /// assert_eq!(game.node(w)?.raw("W"), Some(&b"bb"[..]));
     /// game.delete(w)?;
     /// assert!(!game.contains(EditId::from_index(2).unwrap()));
     /// assert_eq!(EditId::from_index(u32::MAX as usize), None);
@@ -218,7 +218,7 @@ impl EditableGame {
     /// let doc = sgf_grove::parse(b"(;PB[Jos\xe9];B[aa])")?; // Latin-1, no CA
     /// let game = EditableGame::from_game(doc.games().next().unwrap());
     /// let root = game.node(game.root())?;
-    /// assert_eq!(root.get_raw("CA"), Some(&b"windows-1252"[..]));
+    /// assert_eq!(root.raw("CA"), Some(&b"windows-1252"[..]));
     /// assert_eq!(root.text("PB"), Some("José"));
     /// assert_eq!(game.to_sgf(), sgf_grove::write_collection(doc.collection()));
     /// # Ok::<(), sgf_grove::Error>(())
@@ -487,7 +487,7 @@ impl<'g> EditNode<'g> {
     }
 
     /// The first value of `ident`, raw (escaped, in the game's charset).
-    pub fn get_raw(&self, ident: &str) -> Option<&'g [u8]> {
+    pub fn raw(&self, ident: &str) -> Option<&'g [u8]> {
         self.property(ident).and_then(|p| p.values().next())
     }
 
@@ -499,7 +499,7 @@ impl<'g> EditNode<'g> {
     ///
     /// A malformed value, without a position (the value is in no file).
     pub fn get<T: FromValue<'g>>(&self, ident: &str) -> Result<Option<T>> {
-        match self.get_raw(ident) {
+        match self.raw(ident) {
             Some(raw) => T::try_from_value(raw, &self.game.value_context()).map(Some),
             None => Ok(None),
         }
@@ -520,14 +520,14 @@ impl<'g> EditNode<'g> {
 
     /// The first value of `ident` as Text (see [`Text`](crate::value::Text)).
     pub fn text(&self, ident: &str) -> Option<&'g str> {
-        let raw = self.get_raw(ident)?;
+        let raw = self.raw(ident)?;
         Some(self.game.value_context().text(raw))
     }
 
     /// The first value of `ident` as SimpleText (see
     /// [`SimpleText`](crate::value::SimpleText)).
     pub fn simple_text(&self, ident: &str) -> Option<&'g str> {
-        let raw = self.get_raw(ident)?;
+        let raw = self.raw(ident)?;
         Some(self.game.value_context().simple_text(raw))
     }
 

@@ -33,7 +33,7 @@ impl EditableGame {
     /// game.set(root, "PB", "Lee Sedol")?;
     /// let node = game.add_child(root, 0)?;
     /// game.set(node, "B", Move::Play(Point { x: 15, y: 3 }))?;
-    /// assert_eq!(game.node(node)?.get_raw("B"), Some(&b"pd"[..]));
+    /// assert_eq!(game.node(node)?.raw("B"), Some(&b"pd"[..]));
     /// assert_eq!(game.node(root)?.get::<f64>("KM")?, Some(6.5));
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
@@ -220,11 +220,10 @@ impl EditableGame {
         };
         match ident {
             "SZ" => {
-                self.size = BoardSize::read_or_default(root.get_raw("SZ").unwrap_or_default());
+                self.size = BoardSize::read_or_default(root.raw("SZ").unwrap_or_default());
             }
             "GM" => {
-                self.game_type =
-                    crate::value::read_game_type(root.get_raw("GM").unwrap_or_default());
+                self.game_type = crate::value::read_game_type(root.raw("GM").unwrap_or_default());
             }
             _ => {}
         }
@@ -429,7 +428,7 @@ impl EditableGame {
     /// As [`EditableGame::set`].
     pub fn append_comment(&mut self, id: EditId, text: &str) -> Result<()> {
         self.check(id)?;
-        let old = EditNode { game: self, id }.get_raw("C").map(<[u8]>::to_vec);
+        let old = EditNode { game: self, id }.raw("C").map(<[u8]>::to_vec);
         let mut utf8 = Vec::new();
         text.write_value(&mut utf8)?;
         let mut value = old.unwrap_or_default();

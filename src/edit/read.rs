@@ -152,7 +152,7 @@ impl<'g> ReadNode<'g> for EditNode<'g> {
     }
 
     fn raw(self, ident: &str) -> Option<&'g [u8]> {
-        EditNode::get_raw(&self, ident)
+        EditNode::raw(&self, ident)
     }
 }
 

@@ -297,7 +297,7 @@ impl Check<'_> {
             }
         }
         assert_eq!(typed, values, "{}", repro(self.input));
-        let raw = node.get_raw(ident).expect("found");
+        let raw = node.raw(ident).expect("found");
         let text = node.text(ident).expect("text never fails");
         self.text(text, raw);
         let simple = node.simple_text(ident).expect("simple text never fails");

@@ -12,7 +12,7 @@ impl<'t, 'src> Planner<'t, 'src> {
     /// some (and reports it).
     pub(crate) fn handicap(&mut self) -> Option<Handicap<'t, 'src>> {
         let root = self.game.root();
-        let ha = root.get_raw("HA")?;
+        let ha = root.raw("HA")?;
         let ha: usize = std::str::from_utf8(ha).ok()?.trim().parse().ok()?;
         if ha < 2 || ["AB", "AW", "B", "W"].iter().any(|p| root.has(p)) {
             return None;

@@ -24,7 +24,7 @@ impl<'t, 'src> Planner<'t, 'src> {
             .ok()
             .and_then(|s| s.trim().parse::<i64>().ok())?;
         let km = n as f64 / 2.0;
-        match prop.node().get_raw("KM") {
+        match prop.node().raw("KM") {
             Some(have) => {
                 let same = std::str::from_utf8(have)
                     .ok()

@@ -18,7 +18,7 @@ impl<'t, 'src> Planner<'t, 'src> {
         let komi = Komi::parse(std::str::from_utf8(raw).ok()?).ok()?;
         let rules = prop
             .node()
-            .get_raw("RU")
+            .raw("RU")
             .and_then(|r| std::str::from_utf8(r).ok())
             .map(Rules::parse);
         if self.on(Repair::FoxKomi) && komi.scale() != KomiScale::Points {

@@ -591,13 +591,13 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// ```
     /// let doc = sgf_grove::parse(br"(;C[a \] b]B[cd])")?;
     /// let root = doc.games().next().unwrap().root();
-    /// assert_eq!(root.get_raw("B"), Some(&b"cd"[..]));
-    /// assert_eq!(root.get_raw("C"), Some(&br"a \] b"[..]));
-    /// assert_eq!(root.get_raw("W"), None);
+    /// assert_eq!(root.raw("B"), Some(&b"cd"[..]));
+    /// assert_eq!(root.raw("C"), Some(&br"a \] b"[..]));
+    /// assert_eq!(root.raw("W"), None);
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     #[inline]
-    pub fn get_raw(&self, ident: &str) -> Option<&'src [u8]> {
+    pub fn raw(&self, ident: &str) -> Option<&'src [u8]> {
         self.property(ident).map(|p| p.raw())
     }
 

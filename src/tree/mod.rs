@@ -41,7 +41,7 @@ pub use stream::StreamParser;
 pub use crate::options::ParseOptions;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Nodes, Properties, Values};
-pub use typed::{Moves, Points, Typed, TypedValues, ValidMoves};
+pub use typed::{DecodedValues, Moves, Points, ValidMoves, ValuesAs};
 
 use crate::error::{Result, Warning, WarningKind};
 pub(crate) use crate::events::Span32;

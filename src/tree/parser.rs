@@ -191,7 +191,7 @@ impl<'src> Document<'src> {
 /// ```
 /// let doc = sgf_grove::parse(b"(;GM[1]SZ[9];B[ee];W[ge])")?;
 /// let root = doc.games().next().unwrap().root();
-/// assert_eq!(root.get_raw("SZ"), Some(&b"9"[..]));
+/// assert_eq!(root.raw("SZ"), Some(&b"9"[..]));
 /// assert_eq!(root.main_line().count(), 3);
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```

@@ -459,7 +459,7 @@ impl<'t, 'src: 't> ReadNode<'t> for Node<'t, 'src> {
 
     #[inline]
     fn raw(self, ident: &str) -> Option<&'t [u8]> {
-        Node::get_raw(&self, ident)
+        Node::raw(&self, ident)
     }
 
     fn text(self, ident: &str) -> Option<&'t str> {

@@ -31,7 +31,7 @@ impl NodeId {
     /// let doc = sgf_grove::parse(b"(;GM[1];B[aa];W[bb])")?;
     /// let coll = doc.collection();
     /// let id = NodeId::from_index(2).unwrap();
-    /// assert_eq!(coll.try_node(id).unwrap().get_raw("W"), Some(&b"bb"[..]));
+    /// assert_eq!(coll.try_node(id).unwrap().raw("W"), Some(&b"bb"[..]));
     /// assert!(coll.try_node(NodeId::from_index(3).unwrap()).is_none());
     /// assert_eq!(NodeId::from_index(u32::MAX as usize), None);
     /// # Ok::<(), sgf_grove::Error>(())

@@ -486,8 +486,8 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// assert_eq!(stones, [Point { x: 0, y: 0 }, Point { x: 1, y: 1 }]);
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
-    pub fn get_all<T: FromValue<'t>>(&self, ident: &str) -> TypedValues<'t, 'src, T> {
-        TypedValues {
+    pub fn get_all<T: FromValue<'t>>(&self, ident: &str) -> ValuesAs<'t, 'src, T> {
+        ValuesAs {
             values: self.raw_values(ident),
             ctx: self.game().value_context(),
             _type: PhantomData,
@@ -506,7 +506,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// let root = doc.games().next().unwrap().root();
     /// assert_eq!(root.text("C"), Some("Good move]\nnext line"));
     /// // Nothing to change: a slice of the input.
-    /// assert_eq!(root.text("GN").unwrap().as_ptr(), root.get_raw("GN").unwrap().as_ptr());
+    /// assert_eq!(root.text("GN").unwrap().as_ptr(), root.raw("GN").unwrap().as_ptr());
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     #[inline]
@@ -586,13 +586,13 @@ fn invalid(value: RawValue<'_>, ty: ValueType, coll: Collection<'_, '_>) -> Erro
 
 /// The values of a property read as `T`, from [`Node::get_all`].
 #[derive(Clone, Debug)]
-pub struct TypedValues<'t, 'src: 't, T> {
+pub struct ValuesAs<'t, 'src: 't, T> {
     values: Values<'t, 'src>,
     ctx: ValueContext<'t>,
     _type: PhantomData<fn() -> T>,
 }
 
-impl<'t, 'src: 't, T: FromValue<'t>> Iterator for TypedValues<'t, 'src, T> {
+impl<'t, 'src: 't, T: FromValue<'t>> Iterator for ValuesAs<'t, 'src, T> {
     type Item = Result<T>;
     fn next(&mut self) -> Option<Result<T>> {
         let value = self.values.next()?;
@@ -600,7 +600,7 @@ impl<'t, 'src: 't, T: FromValue<'t>> Iterator for TypedValues<'t, 'src, T> {
     }
 }
 
-impl<'t, T: FromValue<'t>> std::iter::FusedIterator for TypedValues<'t, '_, T> {}
+impl<'t, T: FromValue<'t>> std::iter::FusedIterator for ValuesAs<'t, '_, T> {}
 
 /// The points of a point-list property, from [`Node::points`]: each
 /// value's point, or each point of its rectangle row by row, in file order.
@@ -739,7 +739,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     ///
     /// A malformed point list is refused before any value is handed out;
     /// other malformed values come as an `Err` item, in place.
-    pub fn typed(&self) -> Result<Option<Typed<'t, 'src>>> {
+    pub fn typed(&self) -> Result<Option<DecodedValues<'t, 'src>>> {
         let Some(info) = self.info() else {
             return Ok(None);
         };
@@ -752,7 +752,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
         } else {
             TypedInner::Values(self.values())
         };
-        Ok(Some(Typed {
+        Ok(Some(DecodedValues {
             inner,
             info,
             go,
@@ -838,7 +838,7 @@ fn expected(info: &PropInfo, point_list: bool) -> ValueType {
 
 /// The typed values of a property, from [`Property::typed`].
 #[derive(Clone, Debug)]
-pub struct Typed<'t, 'src: 't> {
+pub struct DecodedValues<'t, 'src: 't> {
     inner: TypedInner<'t, 'src>,
     info: &'static PropInfo,
     go: bool,
@@ -853,7 +853,7 @@ enum TypedInner<'t, 'src: 't> {
     Values(Values<'t, 'src>),
 }
 
-impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
+impl<'t, 'src: 't> Iterator for DecodedValues<'t, 'src> {
     type Item = Result<TypedValue<'t>>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -878,4 +878,4 @@ impl<'t, 'src: 't> Iterator for Typed<'t, 'src> {
     }
 }
 
-impl std::iter::FusedIterator for Typed<'_, '_> {}
+impl std::iter::FusedIterator for DecodedValues<'_, '_> {}

@@ -64,12 +64,35 @@ impl<T: ToValue + ?Sized> ToValue for &T {
     }
 }
 
-/// Escapes text: `\` and `]` always, `:` in a half of a compose value, and
-/// a `;` after `(` (and spaces), which could read as the start of a new
-/// game.
-fn escape_text(text: &str, colon: bool, out: &mut Vec<u8>) {
+/// Escapes `text` (bytes in the game's charset) for use as a new property
+/// value: `\` and `]` get a `\` before them, and so does a `;` after `(`
+/// (and spaces), which a reader could take for the start of a new game.
+/// [`ToValue`] escapes text this way.
+///
+/// ```
+/// let mut out = Vec::new();
+/// sgf_grove::value::escape_value(br"a]b\c:d (;GM[1]", &mut out);
+/// assert_eq!(out, br"a\]b\\c:d (\;GM[1\]");
+/// ```
+pub fn escape_value(text: &[u8], out: &mut Vec<u8>) {
+    escape(text, false, out);
+}
+
+/// Escapes `text` as [`escape_value`] does, and `:` too: for one half of a
+/// compose value (`LB[pd:A\:1]`).
+///
+/// ```
+/// let mut out = Vec::new();
+/// sgf_grove::value::escape_compose_half(b"A:1", &mut out);
+/// assert_eq!(out, br"A\:1");
+/// ```
+pub fn escape_compose_half(text: &[u8], out: &mut Vec<u8>) {
+    escape(text, true, out);
+}
+
+fn escape(text: &[u8], colon: bool, out: &mut Vec<u8>) {
     let mut after_paren = false;
-    for &b in text.as_bytes() {
+    for &b in text {
         if b == b']' || b == b'\\' || (colon && b == b':') || (after_paren && b == b';') {
             out.push(b'\\');
         }
@@ -80,11 +103,11 @@ fn escape_text(text: &str, colon: bool, out: &mut Vec<u8>) {
 
 impl ToValue for str {
     fn write_value(&self, out: &mut Vec<u8>) -> Result<()> {
-        escape_text(self, false, out);
+        escape_value(self.as_bytes(), out);
         Ok(())
     }
     fn write_half(&self, out: &mut Vec<u8>) -> Result<()> {
-        escape_text(self, true, out);
+        escape_compose_half(self.as_bytes(), out);
         Ok(())
     }
 }

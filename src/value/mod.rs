@@ -24,7 +24,7 @@ mod types;
 pub use crate::spec::ValueType;
 pub use dynamic::{decode_as, TypedValue};
 pub(crate) use dynamic::{decode_catalogued, valid_catalogued};
-pub use encode::ToValue;
+pub use encode::{escape_compose_half, escape_value, ToValue};
 pub(crate) use points::parse_item as point_list_item;
 pub(crate) use types::{coord, read_game_type};
 pub use types::{

@@ -1,5 +1,5 @@
-//! Escaping: new text escaped for a value, and canonical mode's escapes
-//! (only where a reader needs them).
+//! Canonical mode's escapes: only where a reader needs them. (New text is
+//! escaped by [`value::escape_value`](crate::value::escape_value).)
 
 /// Writes `raw` (escaped) with escapes only where a reader needs them:
 /// `\]`, `\\`, and `\:` when `colon`; soft line breaks (`\` + a line
@@ -49,23 +49,5 @@ pub(super) fn escape_canonical(raw: &[u8], colon: bool, decoded: bool, out: &mut
         }
         out.push(b);
         after_paren = b == b'(' || (after_paren && matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
-    }
-}
-
-/// Escapes `text` for use as a new property value: `\` and `]` get a `\`
-/// before them (and `:` too when `compose` is set, for one half of a
-/// compose value).
-///
-/// ```
-/// let mut out = Vec::new();
-/// sgf_grove::writer::escape_value(br"a]b\c:d", false, &mut out);
-/// assert_eq!(out, br"a\]b\\c:d");
-/// ```
-pub fn escape_value(text: &[u8], compose: bool, out: &mut Vec<u8>) {
-    for &b in text {
-        if b == b']' || b == b'\\' || (compose && b == b':') {
-            out.push(b'\\');
-        }
-        out.push(b);
     }
 }

@@ -20,7 +20,7 @@
 //! - **thin** ([`WriteOptions::drop_props`], [`Preset`]): properties left
 //!   out.
 //!
-//! New text is escaped with [`escape_value`].
+//! New text is escaped with [`value::escape_value`](crate::value::escape_value).
 //!
 //! A game whose root has no `CA` is read in a charset guessed from its
 //! bytes. When those bytes are not UTF-8 (or the parse fixed the charset
@@ -63,7 +63,6 @@ mod value;
 
 pub(crate) use emit::Item;
 
-pub use escape::escape_value;
 pub use options::{PointStyle, Preset, Target, WriteOptions};
 pub use single::DroppedValue;
 

@@ -103,7 +103,7 @@ fn repeated_properties_merge_in_file_order() {
     assert_eq!(idents, ["AB", "W", "C"]);
     let ab: Vec<_> = root.raw_values("AB").map(|v| v.raw()).collect();
     assert_eq!(ab, [&b"aa"[..], b"cc", b"dd", b"ee"]);
-    assert_eq!(root.get_raw("AB"), Some(&b"aa"[..]));
+    assert_eq!(root.raw("AB"), Some(&b"aa"[..]));
     assert_eq!(root.raw_values("XX").count(), 0);
     assert!(root.has("C") && !root.has("B"));
 }
@@ -125,10 +125,10 @@ fn identifiers_are_normalised_and_keep_their_spelling() {
             ("MULTIGOGM".to_string(), b"MULTIGOGM".to_vec()),
         ]
     );
-    assert_eq!(root.get_raw("CP"), Some(&b"me"[..]));
-    assert_eq!(root.get_raw("PB"), Some(&b"x"[..]));
+    assert_eq!(root.raw("CP"), Some(&b"me"[..]));
+    assert_eq!(root.raw("PB"), Some(&b"x"[..]));
     // A query by the raw spelling finds nothing: lookups are normalised.
-    assert_eq!(root.get_raw("CoPyright"), None);
+    assert_eq!(root.raw("CoPyright"), None);
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn reused_parser_gives_independent_results() {
     assert_eq!(first, 2);
     assert_eq!(coll.len(), 2);
     assert_eq!(coll.node_count(), 2);
-    assert_eq!(coll.game(1).unwrap().root().get_raw("B"), Some(&b"dd"[..]));
+    assert_eq!(coll.game(1).unwrap().root().raw("B"), Some(&b"dd"[..]));
     assert!(parser.parse(b"no sgf here").is_err());
     assert_eq!(parser.parse(b"(;B[ee])").unwrap().node_count(), 1);
 }

@@ -343,10 +343,10 @@ fn assert_values(doc: &Document<'_>, encoding: &'static Encoding, t: &Texts, wha
     assert_eq!(root.text("C"), Some(t.c), "{what}: C");
     let b = root.first_child().unwrap();
     assert_eq!(b.simple_text("N"), Some(t.n), "{what}: N");
-    assert_eq!(b.get_raw("B"), Some(&b"pd"[..]));
+    assert_eq!(b.raw("B"), Some(&b"pd"[..]));
     // Raw bytes stay the input's bytes.
-    assert_eq!(root.get_raw("PB"), Some(&encode(encoding, t.pb)[..]));
-    assert_eq!(root.get_raw("C"), Some(&encode(encoding, t.c)[..]));
+    assert_eq!(root.raw("PB"), Some(&encode(encoding, t.pb)[..]));
+    assert_eq!(root.raw("C"), Some(&encode(encoding, t.c)[..]));
 }
 
 // ---------------------------------------------------------------------------
@@ -446,13 +446,13 @@ fn gbk_without_ca_is_read_a_character_at_a_time() {
     assert_detected(&doc, GBK, &GBK_TEXT, "GBK without CA");
     let game = doc.collection().game(0).unwrap();
     assert_eq!(game.charset().encoding(), GB18030);
-    assert_eq!(game.root().get_raw("C").unwrap().last(), Some(&0x5d));
+    assert_eq!(game.root().raw("C").unwrap().last(), Some(&0x5d));
     // Byte by byte, the last character of the comment is lost.
     let doc = bytewise(&input);
     let kinds: Vec<_> = doc.warnings().iter().map(|w| w.kind).collect();
     assert_eq!(kinds, [WarningKind::UnexpectedByte]);
     let root = doc.collection().game(0).unwrap().root();
-    assert_eq!(root.get_raw("C").unwrap().last(), Some(&0x93));
+    assert_eq!(root.raw("C").unwrap().last(), Some(&0x93));
     // Naming the charset reads it as detection does, with no warning.
     for encoding in [GBK, GB18030] {
         let options = ParseOptions::new().charset(Some(encoding));
@@ -512,7 +512,7 @@ fn shift_jis_without_ca_keeps_every_node() {
     assert_detected(&doc, SHIFT_JIS, &SJIS_TEXT, "Shift_JIS without CA");
     let root = doc.collection().game(0).unwrap().root();
     assert_eq!(root.charset_name(), "Shift_JIS");
-    assert_eq!(root.first_child().unwrap().get_raw("B"), Some(&b"pd"[..]));
+    assert_eq!(root.first_child().unwrap().raw("B"), Some(&b"pd"[..]));
     // Byte by byte, the B node is lost; not silently: the comment is seen
     // to hold it.
     let doc = bytewise(&input);
@@ -554,7 +554,7 @@ fn koi8_r_without_ca_is_detected() {
     assert_eq!(charset.encoding(), KOI8_R);
     let root = doc.collection().game(0).unwrap().root();
     assert_eq!(root.simple_text("PB"), Some(KOI8R_TEXT.pb));
-    assert_eq!(root.get_raw("PB"), Some(&encode(KOI8_R, KOI8R_TEXT.pb)[..]));
+    assert_eq!(root.raw("PB"), Some(&encode(KOI8_R, KOI8R_TEXT.pb)[..]));
     let options = ParseOptions::new().charset(Some(KOI8_R));
     let doc = Document::parse_with(&input, &options).unwrap();
     assert_intact(&doc, KOI8_R, &KOI8R_TEXT, "KOI8-R override");
@@ -757,7 +757,7 @@ fn fox_player_names_decode_as_utf8() {
         let root = game.root();
         assert_eq!(root.simple_text("PB"), Some(pb), "{file}");
         assert_eq!(root.simple_text("PW"), Some(pw), "{file}");
-        assert_eq!(root.get_raw("PB"), Some(pb.as_bytes()), "{file}");
+        assert_eq!(root.raw("PB"), Some(pb.as_bytes()), "{file}");
         assert_eq!(root.simple_text("BR"), Some(br), "{file}");
     }
     // The game name of the second file, intact.
@@ -794,7 +794,7 @@ fn fox_cut_name_decodes_to_its_intact_prefix() {
     );
     assert!(charset.confidence() < 1.0 && charset.confidence() >= 0.8);
     let root = game.root();
-    assert_eq!(root.get_raw("PB"), Some(&b"\xe5\xb8\xb8\xe5"[..]));
+    assert_eq!(root.raw("PB"), Some(&b"\xe5\xb8\xb8\xe5"[..]));
     assert_eq!(root.simple_text("PB"), Some("常\u{fffd}"));
     assert_eq!(root.simple_text("PW"), Some("MunX"));
     assert_eq!(root.simple_text("BR"), Some("9段"));

@@ -89,7 +89,7 @@ fn a_variation_that_starts_with_a_root_property_is_a_new_game() {
     let doc = sgf_grove::parse(br"(;GM[1]C[write (;FF[4\]) first];B[aa])").unwrap();
     assert_eq!(doc.games().count(), 2);
     let root = doc.games().next().unwrap().root();
-    assert_eq!(root.get_raw("C"), Some(&b"write "[..]));
+    assert_eq!(root.raw("C"), Some(&b"write "[..]));
     assert!(root.property("C").unwrap().is_cut());
     // One without a root property is text.
     let doc = sgf_grove::parse(br"(;GM[1]C[write (;B[aa\]) first];B[aa])").unwrap();

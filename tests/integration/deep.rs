@@ -41,7 +41,7 @@ fn million_deep_variation_nesting() {
     let deepest = root.main_line().last().unwrap();
     assert!(deepest.is_leaf());
     assert_eq!(deepest.depth(), N - 1);
-    assert_eq!(deepest.get_raw("W"), Some(&point(N - 1)[..]));
+    assert_eq!(deepest.raw("W"), Some(&point(N - 1)[..]));
     assert_eq!(deepest.ancestors().last(), Some(root));
 
     // Each variation is an only child, so it is written as a main line.
@@ -73,7 +73,7 @@ fn million_move_main_line() {
     assert_eq!(root.descendants().count(), N + 1);
     let last = root.main_line().last().unwrap();
     assert_eq!(last.depth(), N);
-    assert_eq!(last.get_raw("W"), Some(&point(N - 1)[..]));
+    assert_eq!(last.raw("W"), Some(&point(N - 1)[..]));
 
     let written = write_collection(doc.collection());
     assert_eq!(written.len(), input.len() + 1);
@@ -105,7 +105,7 @@ fn million_wide_node() {
     let last = root.children().last().unwrap();
     assert!(last.is_leaf());
     assert_eq!(last.depth(), 1);
-    assert_eq!(last.get_raw("B"), Some(&point(2 * (N - 1))[..]));
+    assert_eq!(last.raw("B"), Some(&point(2 * (N - 1))[..]));
 
     let written = write_collection(doc.collection());
     assert_eq!(written.len(), input.len() + 1);

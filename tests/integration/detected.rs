@@ -84,7 +84,7 @@ fn game(t: &Text, ca: Option<&str>) -> Vec<u8> {
 fn moves(game: sgf_grove::GameTree<'_, '_>) -> Vec<Vec<u8>> {
     game.root()
         .main_line()
-        .filter_map(|n| n.get_raw("B").or(n.get_raw("W")).map(<[u8]>::to_vec))
+        .filter_map(|n| n.raw("B").or(n.raw("W")).map(<[u8]>::to_vec))
         .collect()
 }
 
@@ -112,7 +112,7 @@ fn check_detected(t: &Text, expected: &'static Encoding) {
     assert_eq!(root.text("C"), Some(t.c), "{what}");
     let raw: Vec<u8> = ["PB", "PW", "C"]
         .iter()
-        .flat_map(|p| root.get_raw(p).unwrap().to_vec())
+        .flat_map(|p| root.raw(p).unwrap().to_vec())
         .collect();
     for (c, bytes) in t.tricky {
         assert_eq!(encode(t.encoding, c), bytes, "{c}");

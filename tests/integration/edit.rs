@@ -95,7 +95,7 @@ fn raw_values_are_checked() {
     }
     // Nothing refused reached the game.
     assert_eq!(
-        game.node(root).unwrap().get_raw("C"),
+        game.node(root).unwrap().raw("C"),
         Some(&br"escaped \] and \\ fine [too\]"[..])
     );
     // Typed text is escaped, a quoted game start included.
@@ -231,7 +231,7 @@ fn ids_stay_valid_across_edits() {
     let mut game = editable(b"(;GM[1];B[aa](;W[bb];B[cc])(;W[dd];B[ee]))");
     let n = ids(&game);
     let raw = |g: &EditableGame, id: EditId, ident: &str| {
-        g.node(id).unwrap().get_raw(ident).map(<[u8]>::to_vec)
+        g.node(id).unwrap().raw(ident).map(<[u8]>::to_vec)
     };
     game.promote(n[4]).unwrap();
     game.move_to(n[3], n[0], 0).unwrap();
@@ -302,7 +302,7 @@ fn charset_follows_ca() {
     // New text is encoded in the game's charset.
     game.set(root, "PB", "常昊").unwrap();
     assert_eq!(
-        game.node(root).unwrap().get_raw("PB"),
+        game.node(root).unwrap().raw("PB"),
         Some(&b"\xb3\xa3\xea\xbb"[..])
     );
     let err = game.set(root, "PW", "😀").unwrap_err();

@@ -289,7 +289,7 @@ fn fuzz_crash_20aae439() {
     check(&input);
     let doc = sgf_grove::parse(&input).unwrap();
     let root = doc.collection().games().next().unwrap().root();
-    assert_eq!(root.get_raw("CA"), Some(&b"Big5"[..]));
+    assert_eq!(root.raw("CA"), Some(&b"Big5"[..]));
     let idents: Vec<_> = root.properties().map(|p| p.ident().to_string()).collect();
     assert_eq!(idents, ["F", "CA", "PL"]);
 }

@@ -304,7 +304,7 @@ fn real_corpus_game_info() {
         for game in doc.games() {
             let root = game.root();
             let info = GameInfo::from_lookup(|ident| {
-                let raw = root.get_raw(ident)?;
+                let raw = root.raw(ident)?;
                 let text = String::from_utf8_lossy(&sgf_grove::text::unescape(raw)).into_owned();
                 Some(Cow::Owned(text.replace(['\r', '\n', '\t'], " ")))
             });

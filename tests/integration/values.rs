@@ -822,7 +822,7 @@ fn text_borrows_when_nothing_changes() {
     let pb = root.simple_text("PB").unwrap();
     let start = pb.as_ptr() as usize - input.as_ptr() as usize;
     assert_eq!(&input[start..start + pb.len()], b"Lee Sedol");
-    assert_eq!(root.get_raw("PB").unwrap().as_ptr(), pb.as_ptr());
+    assert_eq!(root.raw("PB").unwrap().as_ptr(), pb.as_ptr());
     // Absent: None, whatever the type.
     assert_eq!(root.text("XX"), None);
     assert_eq!(root.simple_text("XX"), None);

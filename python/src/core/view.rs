@@ -186,7 +186,7 @@ impl<'a> View<'a> {
             }
             View::Edited(e) => {
                 let n = e.node(self.edit_id(key)?).ok()?;
-                Some((n.get_raw(ident)?, None))
+                Some((n.raw(ident)?, None))
             }
         }
     }

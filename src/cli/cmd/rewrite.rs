@@ -330,7 +330,7 @@ fn write_transformed(
         }
         Err(err) if err.kind() == ErrorKind::NotGo => {
             let pos = game.collection().position(game.span().start);
-            let gm = game.root().get_raw("GM").map(String::from_utf8_lossy);
+            let gm = game.root().raw("GM").map(String::from_utf8_lossy);
             let _ = writeln!(
                 err_out,
                 "{name}:{}:{}: warning[not_go]: a game that is not Go (GM[{}]) is written untransformed",
