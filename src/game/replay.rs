@@ -33,8 +33,11 @@
 //! ```
 
 use super::board::{Board, Illegal, Mark, RuleSet};
+use super::Rules;
+use crate::edit::{EditNode, EditableGame};
 use crate::span::Position;
-use crate::tree::{GameTree, Node, NodeId};
+use crate::tree::read::{ReadGame, ReadNode, ReadProperty};
+use crate::tree::{GameTree, Node};
 use crate::value::{point_list_item, Color, Move, Point};
 use std::fmt;
 
@@ -153,14 +156,15 @@ impl ReplayOptions {
     }
 }
 
-/// A move the rules refused, where it is in the file and what the replay
+/// A move the rules refused, where it is in the game and what the replay
 /// did with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
-    /// The node of the move.
-    pub node: NodeId,
-    /// Where the node is in the input.
-    pub position: Position,
+    /// The node of the move: its key in its game ([`ReadNode::key`]).
+    pub key: usize,
+    /// Where the node is in the input; `None` for a node not read from
+    /// one (a node of an [`EditableGame`](crate::edit::EditableGame)).
+    pub position: Option<Position>,
     /// The move number (1 for the first move of the line).
     pub move_number: usize,
     /// Who played it.
@@ -181,7 +185,10 @@ impl fmt::Display for IllegalMove {
             Some(p) => write!(f, "move {} {color}[{p}]", self.move_number)?,
             None => write!(f, "move {} {color}", self.move_number)?,
         }
-        write!(f, " at {}: {}", self.position, self.reason)
+        if let Some(at) = self.position {
+            write!(f, " at {at}")?;
+        }
+        write!(f, ": {}", self.reason)
     }
 }
 
@@ -218,10 +225,11 @@ pub struct LimitExceeded {
     pub limit: Limit,
     /// Its value.
     pub max: u64,
-    /// The node not entered.
-    pub node: NodeId,
-    /// Where that node is in the input.
-    pub position: Position,
+    /// The node not entered: its key in its game ([`ReadNode::key`]).
+    pub key: usize,
+    /// Where that node is in the input; `None` for a node not read from
+    /// one.
+    pub position: Option<Position>,
 }
 
 impl fmt::Display for LimitExceeded {
@@ -231,11 +239,11 @@ impl fmt::Display for LimitExceeded {
             Limit::Depth => "nodes in one line",
             Limit::Changes => "stones put on or taken off",
         };
-        write!(
-            f,
-            "replay limit: more than {} {what} (the node at {})",
-            self.max, self.position
-        )
+        write!(f, "replay limit: more than {} {what}", self.max)?;
+        match self.position {
+            Some(at) => write!(f, " (the node at {at})"),
+            None => write!(f, " (node {})", self.key),
+        }
     }
 }
 
@@ -281,16 +289,38 @@ impl From<LimitExceeded> for ReplayError {
     }
 }
 
-/// A cursor on a line of play of one game: the position after its current
-/// node, moved forwards to a child and back to the parent.
+/// A cursor on a line of play of one game, parsed or edited (any
+/// [`ReadGame`]): the position after its current node, moved forwards to a
+/// child and back to the parent.
 ///
 /// Each node entered keeps what it changed (the board's undo journal, see
 /// [`ReplayOptions`]): [`Cursor::back`] undoes exactly one node in the
 /// time that node took, and the superko history is one set, added to on
 /// the way in and taken from on the way back.
+///
+/// Made by [`cursor`], [`cursor_with`] and [`position_at`], or the same
+/// methods of [`GameTree`] and [`EditableGame`]. [`Cursor::detach`] lets
+/// go of the game and keeps the replay ([`DetachedCursor`]).
 #[derive(Clone)]
-pub struct Cursor<'t, 'src> {
-    game: GameTree<'t, 'src>,
+pub struct Cursor<'g, G: ReadGame<'g>> {
+    game: G,
+    /// The current node: the last of `line`'s path.
+    node: G::Node,
+    line: DetachedCursor,
+}
+
+/// A [`Cursor`] on a parsed game, named with the game's two lifetimes.
+pub type TreeCursor<'t, 'src> = Cursor<'t, GameTree<'t, 'src>>;
+
+/// A [`Cursor`] without its game: the position, the player to move, the
+/// illegal moves and the path of node keys, with what undoes each node.
+///
+/// What needs no node to read works here ([`DetachedCursor::back`], the
+/// position and its hash); [`DetachedCursor::attach`] gives it a game
+/// again to move forwards. It owns everything it holds (it borrows no
+/// game), so that a caller can keep it between two reads of a game.
+#[derive(Clone)]
+pub struct DetachedCursor {
     options: ReplayOptions,
     state: State,
     /// The nodes applied, from the root, each with what to restore to
@@ -315,17 +345,25 @@ struct State {
 /// One node of the path and the state before it.
 #[derive(Clone)]
 struct Step {
-    node: NodeId,
+    key: usize,
     before: Mark,
     to_play: Color,
     moves: usize,
     illegal_count: usize,
 }
 
-impl fmt::Debug for Cursor<'_, '_> {
+impl<'g, G: ReadGame<'g>> fmt::Debug for Cursor<'g, G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Cursor")
-            .field("game", &self.game.index())
+            .field("node", &self.node.key())
+            .field("line", &self.line)
+            .finish()
+    }
+}
+
+impl fmt::Debug for DetachedCursor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DetachedCursor")
             .field("depth", &self.path.len())
             .field("moves", &self.state.moves)
             .field("board", &self.state.board)
@@ -333,31 +371,94 @@ impl fmt::Debug for Cursor<'_, '_> {
     }
 }
 
+/// A cursor at `game`'s root, its setup applied, under the rules its `RU`
+/// names (the default [`ReplayOptions`]).
+///
+/// ```
+/// use sgf_grove::edit::EditableGame;
+/// use sgf_grove::game::replay;
+///
+/// let doc = sgf_grove::parse(b"(;SZ[9];B[ee];W[cc])")?;
+/// let edited = EditableGame::from_game(doc.games().next().unwrap());
+/// let mut cursor = replay::cursor(&edited);
+/// while cursor.next().is_some() {}
+/// assert_eq!(cursor.moves(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn cursor<'g, G: ReadGame<'g>>(game: G) -> Cursor<'g, G> {
+    let mut cursor = Cursor::empty(game, ReplayOptions::default());
+    // A lenient replay reports illegal moves instead of failing, and the
+    // root is under every limit.
+    let _ = cursor.apply_root();
+    cursor
+}
+
+/// A cursor at `game`'s root with `options`.
+///
+/// # Errors
+///
+/// In strict mode, the first illegal move (of the root). The root is
+/// entered whatever the limits.
+pub fn cursor_with<'g, G: ReadGame<'g>>(
+    game: G,
+    options: ReplayOptions,
+) -> Result<Cursor<'g, G>, ReplayError> {
+    let mut cursor = Cursor::empty(game, options);
+    cursor.apply_root()?;
+    Ok(cursor)
+}
+
+/// The position after `node` (a node of `game`), replayed from the root
+/// along the line that leads to it.
+///
+/// # Errors
+///
+/// In strict mode, the first illegal move on the way; a limit of `options`
+/// reached on the way.
+pub fn position_at<'g, G: ReadGame<'g>>(
+    game: G,
+    node: G::Node,
+    options: ReplayOptions,
+) -> Result<Cursor<'g, G>, ReplayError> {
+    let mut line: Vec<G::Node> = Vec::new();
+    let mut at = Some(node);
+    while let Some(n) = at {
+        if line.len() >= options.max_depth {
+            return Err(limit(n, Limit::Depth, options.max_depth as u64).into());
+        }
+        line.push(n);
+        at = n.parent();
+    }
+    line.reverse();
+    let mut cursor = cursor_with(game, options)?;
+    for n in line.into_iter().skip(1) {
+        cursor.enter(n)?;
+    }
+    Ok(cursor)
+}
+
 impl<'t, 'src: 't> GameTree<'t, 'src> {
     /// A cursor at this game's root, its setup applied, under the rules its
-    /// `RU` names (the default [`ReplayOptions`]).
-    pub fn cursor(&self) -> Cursor<'t, 'src> {
-        let mut cursor = Cursor::empty(*self, ReplayOptions::default());
-        // A lenient replay reports illegal moves instead of failing, and
-        // the root is under every limit.
-        let _ = cursor.apply_root();
-        cursor
+    /// `RU` names (the default [`ReplayOptions`]). See [`cursor`].
+    pub fn cursor(&self) -> TreeCursor<'t, 'src> {
+        cursor(*self)
     }
 
-    /// A cursor at this game's root with `options`.
+    /// A cursor at this game's root with `options`. See [`cursor_with`].
     ///
     /// # Errors
     ///
     /// In strict mode, the first illegal move (of the root). The root is
     /// entered whatever the limits.
-    pub fn cursor_with(&self, options: ReplayOptions) -> Result<Cursor<'t, 'src>, ReplayError> {
-        let mut cursor = Cursor::empty(*self, options);
-        cursor.apply_root()?;
-        Ok(cursor)
+    pub fn cursor_with(
+        &self,
+        options: ReplayOptions,
+    ) -> Result<TreeCursor<'t, 'src>, ReplayError> {
+        cursor_with(*self, options)
     }
 
     /// The position after `node` (a node of this game), replayed from the
-    /// root along the line that leads to it.
+    /// root along the line that leads to it. See [`position_at`].
     ///
     /// # Errors
     ///
@@ -367,61 +468,292 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
         &self,
         node: Node<'t, 'src>,
         options: ReplayOptions,
-    ) -> Result<Cursor<'t, 'src>, ReplayError> {
-        let mut line: Vec<Node<'t, 'src>> = Vec::new();
-        let mut at = Some(node);
-        while let Some(n) = at {
-            if line.len() >= options.max_depth {
-                return Err(Cursor::limit(n, Limit::Depth, options.max_depth as u64).into());
-            }
-            line.push(n);
-            at = n.parent();
-        }
-        line.reverse();
-        let mut cursor = self.cursor_with(options)?;
-        for n in line.into_iter().skip(1) {
-            cursor.enter(n)?;
-        }
-        Ok(cursor)
+    ) -> Result<TreeCursor<'t, 'src>, ReplayError> {
+        position_at(*self, node, options)
     }
 }
 
-impl<'t, 'src: 't> Cursor<'t, 'src> {
-    fn empty(game: GameTree<'t, 'src>, options: ReplayOptions) -> Self {
-        let rules = options
-            .rules
-            .or_else(|| game.game_info().rules().map(|r| RuleSet::for_rules(&r)))
-            .unwrap_or_default();
+impl EditableGame {
+    /// A cursor at this game's root, its setup applied, under the rules its
+    /// `RU` names (the default [`ReplayOptions`]). See [`cursor`].
+    ///
+    /// ```
+    /// use sgf_grove::edit::EditableGame;
+    /// use sgf_grove::value::{Color, Move, Point};
+    ///
+    /// let doc = sgf_grove::parse(b"(;SZ[9];B[ee])")?;
+    /// let mut game = EditableGame::from_game(doc.games().next().unwrap());
+    /// let last = game.nodes().last().unwrap();
+    /// let added = game.push_child(last)?;
+    /// game.set(added, "W", Move::Play(Point { x: 2, y: 2 }))?;
+    /// let mut cursor = game.cursor();
+    /// while cursor.next().is_some() {}
+    /// assert_eq!(cursor.board().get(Point { x: 2, y: 2 }), Some(Color::White));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cursor(&self) -> Cursor<'_, &EditableGame> {
+        cursor(self)
+    }
+
+    /// A cursor at this game's root with `options`. See [`cursor_with`].
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the first illegal move (of the root). The root is
+    /// entered whatever the limits.
+    pub fn cursor_with(
+        &self,
+        options: ReplayOptions,
+    ) -> Result<Cursor<'_, &EditableGame>, ReplayError> {
+        cursor_with(self, options)
+    }
+
+    /// The position after `node` (a node of this game, from
+    /// [`EditableGame::node`]), replayed from the root along the line that
+    /// leads to it. See [`position_at`].
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the first illegal move on the way; a limit of
+    /// `options` reached on the way.
+    pub fn position_at<'g>(
+        &'g self,
+        node: EditNode<'g>,
+        options: ReplayOptions,
+    ) -> Result<Cursor<'g, &'g EditableGame>, ReplayError> {
+        position_at(self, node, options)
+    }
+}
+
+/// The rules a replay of `game` follows by default: those its root's `RU`
+/// names ([`RuleSet::for_rules`]), Japanese when it names none.
+pub fn rules_of<'g, G: ReadGame<'g>>(game: G) -> RuleSet {
+    game.root()
+        .simple_text("RU")
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| RuleSet::for_rules(&Rules::parse(t)))
+        .unwrap_or_default()
+}
+
+/// The limit `limit` reached at `node`.
+fn limit<'g, N: ReadNode<'g>>(node: N, limit: Limit, max: u64) -> LimitExceeded {
+    LimitExceeded {
+        limit,
+        max,
+        key: node.key(),
+        position: position_of(node),
+    }
+}
+
+/// Where `node` is in the input it was read from.
+#[cold]
+fn position_of<'g, N: ReadNode<'g>>(node: N) -> Option<Position> {
+    node.game().position(node.offset()?)
+}
+
+impl<'g, G: ReadGame<'g>> Cursor<'g, G> {
+    fn empty(game: G, options: ReplayOptions) -> Self {
+        let rules = options.rules.unwrap_or_else(|| rules_of(game));
         let mut board = Board::new(game.board_size(), rules);
         board.keep_journal();
         Cursor {
             game,
-            options,
-            state: State {
-                board,
-                to_play: Color::Black,
-                moves: 0,
-                illegal: Vec::new(),
-                illegal_count: 0,
+            node: game.root(),
+            line: DetachedCursor {
+                options,
+                state: State {
+                    board,
+                    to_play: Color::Black,
+                    moves: 0,
+                    illegal: Vec::new(),
+                    illegal_count: 0,
+                },
+                path: Vec::new(),
+                entered: 0,
             },
-            path: Vec::new(),
-            entered: 0,
         }
     }
 
     /// Applies the root, whatever the limits.
     fn apply_root(&mut self) -> Result<(), ReplayError> {
         let root = self.game.root();
-        self.apply_step(root)
+        self.line.apply_step(root)
     }
 
-    fn limit(node: Node<'_, '_>, limit: Limit, max: u64) -> LimitExceeded {
-        LimitExceeded {
-            limit,
-            max,
-            node: node.id(),
-            position: node.collection().position(node.offset()),
+    /// The game replayed.
+    pub fn game(&self) -> G {
+        self.game
+    }
+
+    /// The board after the current node.
+    pub fn board(&self) -> &Board {
+        self.line.board()
+    }
+
+    /// Who moves next: the other colour after a move, `PL` after setup,
+    /// Black at the start.
+    pub fn to_play(&self) -> Color {
+        self.line.to_play()
+    }
+
+    /// The moves played (passes included) from the root to here.
+    pub fn moves(&self) -> usize {
+        self.line.moves()
+    }
+
+    /// The illegal moves met from the root to here: the first
+    /// [`ReplayOptions::max_illegal`] of them (all of them:
+    /// [`Cursor::illegal_count`]).
+    pub fn illegal(&self) -> &[IllegalMove] {
+        self.line.illegal()
+    }
+
+    /// How many illegal moves were met from the root to here, those not
+    /// kept in [`Cursor::illegal`] included.
+    pub fn illegal_count(&self) -> usize {
+        self.line.illegal_count()
+    }
+
+    /// The nodes from the root to here (the root included).
+    pub fn depth(&self) -> usize {
+        self.line.depth()
+    }
+
+    /// The nodes this cursor entered so far, over every line it walked
+    /// (what [`ReplayOptions::max_nodes`] limits).
+    pub fn entered(&self) -> usize {
+        self.line.entered()
+    }
+
+    /// Calls `f(point, old, new)` for every stone the current node put on
+    /// or took off, in order (a point may come more than once).
+    #[cfg(feature = "index")]
+    pub(crate) fn node_changes(&self, f: impl FnMut(Point, Option<Color>, Option<Color>)) {
+        if let Some(step) = self.line.path.last() {
+            self.line.state.board.cell_changes_since(&step.before, f);
         }
+    }
+
+    /// The current node.
+    #[inline]
+    pub fn node(&self) -> G::Node {
+        self.node
+    }
+
+    /// The hash of the position with the player to move (see
+    /// [`Board::hash_with`]).
+    pub fn hash(&self) -> u64 {
+        self.line.hash()
+    }
+
+    /// Moves to the first child (the main line); `None` at a leaf, or when
+    /// the child cannot be entered (a strict cursor's illegal move, a
+    /// limit; [`Cursor::enter`] says which).
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<G::Node> {
+        let child = self.node.first_child()?;
+        self.enter(child).ok()?;
+        Some(child)
+    }
+
+    /// Moves to `child`, a child of the current node, applying it.
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, an illegal move of that node; a limit of the
+    /// cursor's [`ReplayOptions`] reached. Either way the cursor does not
+    /// move.
+    ///
+    /// # Panics
+    ///
+    /// When `child` is not a child of the current node.
+    pub fn enter(&mut self, child: G::Node) -> Result<(), ReplayError> {
+        assert!(
+            self.is_child(child),
+            "Cursor::enter: not a child of the current node"
+        );
+        self.line.enter(child)?;
+        self.node = child;
+        Ok(())
+    }
+
+    /// Whether `node` is a child of the current node (what
+    /// [`Cursor::enter`] takes).
+    pub fn is_child(&self, node: G::Node) -> bool {
+        node.parent().map(|p| p.key()) == Some(self.node.key())
+    }
+
+    /// Moves back to the parent (undoing the current node, in the time it
+    /// took to apply); false at the root.
+    pub fn back(&mut self) -> bool {
+        if !self.line.back() {
+            return false;
+        }
+        let key = self.line.key();
+        if self.node.key() != key {
+            self.node = match self.node.parent() {
+                Some(p) if p.key() == key => p,
+                _ => self.game.node_by_key(key).unwrap_or(self.node),
+            };
+        }
+        true
+    }
+
+    /// Lets go of the game, keeping the replay: what
+    /// [`DetachedCursor::attach`] takes back.
+    pub fn detach(self) -> DetachedCursor {
+        self.line
+    }
+
+    /// The replay without the game, borrowed.
+    pub fn detached(&self) -> &DetachedCursor {
+        &self.line
+    }
+}
+
+impl DetachedCursor {
+    /// A cursor on `game` again, at the node of this replay's key: the
+    /// game it was detached from, or an edited copy made since, whose
+    /// nodes are read as they are now (what was replayed stays as it
+    /// was). `Err(self)` when the game has no node of that key.
+    ///
+    /// ```
+    /// let doc = sgf_grove::parse(b"(;SZ[9];B[ee];W[cc])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let mut cursor = game.cursor();
+    /// cursor.next();
+    /// let detached = cursor.detach();
+    /// assert_eq!(detached.moves(), 1);
+    /// let mut cursor = detached.attach(game).expect("the node is there");
+    /// cursor.next();
+    /// assert_eq!(cursor.moves(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn attach<'g, G: ReadGame<'g>>(self, game: G) -> Result<Cursor<'g, G>, DetachedCursor> {
+        match game.node_by_key(self.key()) {
+            Some(node) => Ok(Cursor {
+                game,
+                node,
+                line: self,
+            }),
+            None => Err(self),
+        }
+    }
+
+    /// The key ([`ReadNode::key`]) of the current node.
+    pub fn key(&self) -> usize {
+        self.path.last().map_or(0, |s| s.key)
+    }
+
+    /// The keys of the nodes from the root to here.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.path.iter().map(|s| s.key)
+    }
+
+    /// The options replayed under.
+    pub fn options(&self) -> &ReplayOptions {
+        &self.options
     }
 
     /// The board after the current node.
@@ -440,15 +772,13 @@ impl<'t, 'src: 't> Cursor<'t, 'src> {
         self.state.moves
     }
 
-    /// The illegal moves met from the root to here: the first
-    /// [`ReplayOptions::max_illegal`] of them (all of them:
-    /// [`Cursor::illegal_count`]).
+    /// The illegal moves met from the root to here (see
+    /// [`Cursor::illegal`]).
     pub fn illegal(&self) -> &[IllegalMove] {
         &self.state.illegal
     }
 
-    /// How many illegal moves were met from the root to here, those not
-    /// kept in [`Cursor::illegal`] included.
+    /// How many illegal moves were met from the root to here.
     pub fn illegal_count(&self) -> usize {
         self.state.illegal_count
     }
@@ -458,25 +788,9 @@ impl<'t, 'src: 't> Cursor<'t, 'src> {
         self.path.len()
     }
 
-    /// The nodes this cursor entered so far, over every line it walked
-    /// (what [`ReplayOptions::max_nodes`] limits).
+    /// The nodes entered so far, over every line walked.
     pub fn entered(&self) -> usize {
         self.entered
-    }
-
-    /// Calls `f(point, old, new)` for every stone the current node put on
-    /// or took off, in order (a point may come more than once).
-    #[cfg(feature = "index")]
-    pub(crate) fn node_changes(&self, f: impl FnMut(Point, Option<Color>, Option<Color>)) {
-        if let Some(step) = self.path.last() {
-            self.state.board.cell_changes_since(&step.before, f);
-        }
-    }
-
-    /// The current node.
-    pub fn node(&self) -> Node<'t, 'src> {
-        let id = self.path.last().expect("the root is always applied").node;
-        self.game.collection().node(id)
     }
 
     /// The hash of the position with the player to move (see
@@ -485,54 +799,42 @@ impl<'t, 'src: 't> Cursor<'t, 'src> {
         self.state.board.hash_with(self.state.to_play)
     }
 
-    /// Moves to the first child (the main line); `None` at a leaf, or when
-    /// the child cannot be entered (a strict cursor's illegal move, a
-    /// limit; [`Cursor::enter`] says which).
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> Option<Node<'t, 'src>> {
-        let child = self.node().first_child()?;
-        self.enter(child).ok()?;
-        Some(child)
+    /// Moves back to the parent (undoing the current node, in the time it
+    /// took to apply); false at the root.
+    pub fn back(&mut self) -> bool {
+        if self.path.len() <= 1 {
+            return false;
+        }
+        let step = self.path.pop().expect("more than the root");
+        self.undo(&step);
+        true
     }
 
-    /// Moves to `child`, a child of the current node, applying it.
-    ///
-    /// # Errors
-    ///
-    /// In strict mode, an illegal move of that node; a limit of the
-    /// cursor's [`ReplayOptions`] reached. Either way the cursor does not
-    /// move.
-    ///
-    /// # Panics
-    ///
-    /// When `child` is not a child of the current node.
-    pub fn enter(&mut self, child: Node<'t, 'src>) -> Result<(), ReplayError> {
-        let at = self.path.last().map(|s| s.node);
-        assert_eq!(
-            child.parent().map(|p| p.id()),
-            at,
-            "Cursor::enter: not a child of the current node"
-        );
+    /// Enters `child` (the caller checked that it is a child of the
+    /// current node) under the limits.
+    #[inline]
+    fn enter<'g, N: ReadNode<'g>>(&mut self, child: N) -> Result<(), ReplayError> {
         let o = &self.options;
         if self.path.len() >= o.max_depth {
-            return Err(Self::limit(child, Limit::Depth, o.max_depth as u64).into());
+            return Err(limit(child, Limit::Depth, o.max_depth as u64).into());
         }
         if self.entered >= o.max_nodes {
-            return Err(Self::limit(child, Limit::Nodes, o.max_nodes as u64).into());
+            return Err(limit(child, Limit::Nodes, o.max_nodes as u64).into());
         }
         self.apply_step(child)?;
         if self.state.board.changes() > self.options.max_changes {
             self.back();
             let max = self.options.max_changes;
-            return Err(Self::limit(child, Limit::Changes, max).into());
+            return Err(limit(child, Limit::Changes, max).into());
         }
         Ok(())
     }
 
     /// Applies `node` and pushes it on the path; undone when it fails.
-    fn apply_step(&mut self, node: Node<'t, 'src>) -> Result<(), ReplayError> {
+    #[inline]
+    fn apply_step<'g, N: ReadNode<'g>>(&mut self, node: N) -> Result<(), ReplayError> {
         let step = Step {
-            node: node.id(),
+            key: node.key(),
             before: self.state.board.mark(),
             to_play: self.state.to_play,
             moves: self.state.moves,
@@ -557,23 +859,13 @@ impl<'t, 'src: 't> Cursor<'t, 'src> {
         let kept = step.illegal_count.min(self.options.max_illegal);
         state.illegal.truncate(kept);
     }
-
-    /// Moves back to the parent (undoing the current node, in the time it
-    /// took to apply); false at the root.
-    pub fn back(&mut self) -> bool {
-        if self.path.len() <= 1 {
-            return false;
-        }
-        let step = self.path.pop().expect("more than the root");
-        self.undo(&step);
-        true
-    }
 }
 
 /// Applies one node to `state`.
-fn apply(
+#[inline]
+fn apply<'g, N: ReadNode<'g>>(
     state: &mut State,
-    node: Node<'_, '_>,
+    node: N,
     options: &ReplayOptions,
 ) -> Result<(), IllegalMove> {
     let strict = options.strict;
@@ -587,8 +879,9 @@ fn apply(
     // or one off the board adds nothing, the others still count. The
     // node's setup is one change of position (for superko).
     let changes = setup.into_iter().flat_map(|(ident, stone)| {
-        node.raw_values(ident).filter_map(move |value| {
-            let (from, to) = point_list_item(value.raw(), size)??;
+        let values = node.property(ident).into_iter().flat_map(|p| p.values());
+        values.filter_map(move |value| {
+            let (from, to) = point_list_item(value, size)??;
             Some(
                 (from.y..=to.y)
                     .flat_map(move |y| (from.x..=to.x).map(move |x| (Point { x, y }, stone))),
@@ -610,8 +903,8 @@ fn apply(
     };
     state.moves += 1;
     let illegal = |color, point, reason| IllegalMove {
-        node: node.id(),
-        position: node.collection().position(node.offset()),
+        key: node.key(),
+        position: position_of(node),
         move_number: state.moves,
         color,
         point,
