@@ -673,7 +673,7 @@ impl<'g, G: ReadGame<'g>> Cursor<'g, G> {
             self.is_child(child),
             "Cursor::enter: not a child of the current node"
         );
-        self.line.enter(child)?;
+        self.line.enter_child(child)?;
         self.node = child;
         Ok(())
     }
@@ -716,7 +716,8 @@ impl DetachedCursor {
     /// A cursor on `game` again, at the node of this replay's key: the
     /// game it was detached from, or an edited copy made since, whose
     /// nodes are read as they are now (what was replayed stays as it
-    /// was). `Err(self)` when the game has no node of that key.
+    /// was). `Err` gives this replay back, boxed, when the game has no
+    /// node of that key.
     ///
     /// ```
     /// let doc = sgf_grove::parse(b"(;SZ[9];B[ee];W[cc])")?;
@@ -730,14 +731,17 @@ impl DetachedCursor {
     /// assert_eq!(cursor.moves(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn attach<'g, G: ReadGame<'g>>(self, game: G) -> Result<Cursor<'g, G>, DetachedCursor> {
+    pub fn attach<'g, G: ReadGame<'g>>(
+        self,
+        game: G,
+    ) -> Result<Cursor<'g, G>, Box<DetachedCursor>> {
         match game.node_by_key(self.key()) {
             Some(node) => Ok(Cursor {
                 game,
                 node,
                 line: self,
             }),
-            None => Err(self),
+            None => Err(Box::new(self)),
         }
     }
 
@@ -810,10 +814,29 @@ impl DetachedCursor {
         true
     }
 
+    /// Moves to `child`, a child of the current node (read from the game
+    /// as it is now), applying it: [`Cursor::enter`] without the cursor.
+    ///
+    /// # Errors
+    ///
+    /// As [`Cursor::enter`]; either way the cursor does not move.
+    ///
+    /// # Panics
+    ///
+    /// When `child` is not a child of the current node (its parent's key
+    /// is not [`DetachedCursor::key`]).
+    pub fn enter<'g, N: ReadNode<'g>>(&mut self, child: N) -> Result<(), ReplayError> {
+        assert!(
+            child.parent().map(|p| p.key()) == Some(self.key()),
+            "DetachedCursor::enter: not a child of the current node"
+        );
+        self.enter_child(child)
+    }
+
     /// Enters `child` (the caller checked that it is a child of the
     /// current node) under the limits.
     #[inline]
-    fn enter<'g, N: ReadNode<'g>>(&mut self, child: N) -> Result<(), ReplayError> {
+    fn enter_child<'g, N: ReadNode<'g>>(&mut self, child: N) -> Result<(), ReplayError> {
         let o = &self.options;
         if self.path.len() >= o.max_depth {
             return Err(limit(child, Limit::Depth, o.max_depth as u64).into());
