@@ -10,7 +10,7 @@
 //! [`DetachedCursor`] between calls and reads the game as it is at each
 //! move.
 
-use crate::core::{Fail, Game, Node, View};
+use crate::core::{each_form, Fail, Game, Node, View};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyTuple};
@@ -20,18 +20,6 @@ use sgf_grove::game::{IllegalMove as LibIllegal, ReplayError, ReplayOptions, Rul
 use sgf_grove::value::{BoardSize, Color, Point};
 use sgf_grove::{ReadGame, ReadNode};
 use std::sync::{Arc, Mutex, MutexGuard};
-
-/// Runs `$body` with `$g` bound to the game of `$view` in its own form (a
-/// `GameTree` or an `&EditableGame`): code written once against the
-/// library's read interface, dispatched once.
-macro_rules! each_form {
-    ($view:expr, |$g:ident| $body:expr) => {
-        match $view {
-            View::Parsed($g) => $body,
-            View::Edited($g) => $body,
-        }
-    };
-}
 
 fn illegal_fail(e: &LibIllegal) -> Fail {
     let point = e.point.map_or(String::new(), |p| format!(" {p}"));
@@ -718,7 +706,7 @@ impl Board {
     /// symmetry that gives it.
     fn canonical_hash(&self) -> (u64, &'static str) {
         let (h, s) = self.rebuilt().canonical_hash();
-        (h, symmetry_name(s))
+        (h, s.name())
     }
 
     /// This position under ``symmetry`` (a name of
@@ -771,20 +759,7 @@ impl Board {
     /// The position drawn as text: ``X`` black, ``O`` white, ``.`` empty,
     /// one row a line.
     fn diagram(&self) -> String {
-        let mut s = String::new();
-        for y in 0..self.rows {
-            for x in 0..self.cols {
-                s.push(
-                    match self.cells[y as usize * self.cols as usize + x as usize] {
-                        1 => 'X',
-                        2 => 'O',
-                        _ => '.',
-                    },
-                );
-            }
-            s.push('\n');
-        }
-        s
+        self.rebuilt().diagram()
     }
 
     fn __str__(&self) -> String {
@@ -817,20 +792,6 @@ impl Board {
     }
 }
 
-/// A symmetry's name as `FromStr` reads it.
-fn symmetry_name(s: Symmetry) -> &'static str {
-    match s {
-        Symmetry::Identity => "identity",
-        Symmetry::Rotate90 => "rot90",
-        Symmetry::Rotate180 => "rot180",
-        Symmetry::Rotate270 => "rot270",
-        Symmetry::FlipX => "flip-x",
-        Symmetry::FlipY => "flip-y",
-        Symmetry::Transpose => "transpose",
-        Symmetry::AntiTranspose => "anti-transpose",
-    }
-}
-
 /// Test oracle (not API): the library's own replay (`GameTree::cursor`)
 /// of each game's main line in `data`, as `(hash with the player to move,
 /// move number, illegal moves so far)` after every node.
@@ -853,7 +814,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Cursor>()?;
     m.add_class::<IllegalMove>()?;
-    let names: Vec<&str> = Symmetry::ALL.iter().map(|&s| symmetry_name(s)).collect();
+    let names: Vec<&str> = Symmetry::ALL.iter().map(|&s| s.name()).collect();
     m.add("SYMMETRIES", PyTuple::new(m.py(), names)?)?;
     m.add_function(wrap_pyfunction!(_library_replay, m)?)?;
     Ok(())
