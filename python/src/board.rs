@@ -198,7 +198,8 @@ impl Game {
         let options = options(rules, strict)?;
         let key = key_in(slf, node)?;
         let line = slf.get().read(|v| {
-            each_form!(v, |g| replay_line(g, key, options, |_| {}).map(LibCursor::detach))
+            each_form!(v, |g| replay_line(g, key, options, |_| {})
+                .map(LibCursor::detach))
         })?;
         Ok(snapshot_own(&line, &slf.clone().unbind(), slf.py()))
     }
@@ -300,7 +301,8 @@ impl Game {
         let options = options(rules, strict)?;
         let key = key_in(slf, node)?.unwrap_or(0);
         let line = slf.get().read(|v| {
-            each_form!(v, |g| replay_line(g, Some(key), options, |_| {}).map(LibCursor::detach))
+            each_form!(v, |g| replay_line(g, Some(key), options, |_| {})
+                .map(LibCursor::detach))
         })?;
         Ok(Cursor {
             game: slf.clone().unbind(),

@@ -14,7 +14,7 @@
 
 use super::games::GameMeta;
 use super::record::{Record, Winner};
-use crate::game::{TreeCursor, GameResult, LimitExceeded, ReplayError, ReplayOptions, Symmetry};
+use crate::game::{GameResult, LimitExceeded, ReplayError, ReplayOptions, Symmetry, TreeCursor};
 use crate::tree::{GameTree, Node};
 use crate::value::{Color, Move};
 

@@ -17,7 +17,7 @@
 
 use super::repro;
 use crate::game::board::{Illegal, KoRule, RuleSet};
-use crate::game::{TreeCursor, IllegalMove, ReplayOptions};
+use crate::game::{IllegalMove, ReplayOptions, TreeCursor};
 use crate::tree::{GameTree, Node};
 use crate::value::{point_list_item, BoardSize, Color, Move, Point};
 

@@ -131,7 +131,11 @@ fn generate(seed: u64) -> Generated {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let size = [5u8, 7, 9, 13][rng.below(4) as usize];
     let rules = ["Japanese", "Chinese", "AGA", "NZ"][rng.below(4) as usize];
-    let root = format!(";GM[1]FF[4]SZ[{size}]RU[{rules}]AB[aa:bb]AW[{}{}]", letter(size - 1), letter(size - 1));
+    let root = format!(
+        ";GM[1]FF[4]SZ[{size}]RU[{rules}]AB[aa:bb]AW[{}{}]",
+        letter(size - 1),
+        letter(size - 1)
+    );
     let len = 20 + rng.below(80) as usize;
     let mut color = Color::Black;
     let mut line = Vec::new();
@@ -141,7 +145,11 @@ fn generate(seed: u64) -> Generated {
     }
     let variation = (0..3)
         .map(|i| {
-            let c = if i % 2 == 0 { Color::White } else { Color::Black };
+            let c = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             node_text(&mut rng, c, size)
         })
         .collect();
@@ -226,7 +234,10 @@ fn edited_game_replays_as_the_parsed_game_of_its_text() {
         );
         // Strict mode stops both at the same node with the same move.
         let strict = ReplayOptions::default().strict(true);
-        let (mut a, mut b) = (edited.cursor_with(strict).unwrap(), parsed.cursor_with(strict).unwrap());
+        let (mut a, mut b) = (
+            edited.cursor_with(strict).unwrap(),
+            parsed.cursor_with(strict).unwrap(),
+        );
         loop {
             let (x, y) = (a.next(), b.next());
             assert_eq!(x.is_some(), y.is_some(), "seed {seed}");

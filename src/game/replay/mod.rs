@@ -169,10 +169,7 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
     ///
     /// In strict mode, the first illegal move (of the root). The root is
     /// entered whatever the limits.
-    pub fn cursor_with(
-        &self,
-        options: ReplayOptions,
-    ) -> Result<TreeCursor<'t, 'src>, ReplayError> {
+    pub fn cursor_with(&self, options: ReplayOptions) -> Result<TreeCursor<'t, 'src>, ReplayError> {
         cursor_with(*self, options)
     }
 
