@@ -53,8 +53,9 @@ use super::Rules;
 use crate::edit::{EditNode, EditableGame};
 use crate::tree::read::{ReadGame, ReadNode};
 use crate::tree::{GameTree, Node};
+use crate::value::Color;
 #[cfg(feature = "index")]
-use crate::value::{Color, Point};
+use crate::value::Point;
 use errors::limit;
 use std::fmt;
 
