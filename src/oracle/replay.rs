@@ -1,5 +1,5 @@
 //! The checks of the `replay` fuzz target: every game of any input is
-//! walked depth first with one [`Cursor`] per rule set (`enter` into each
+//! walked depth first with one [`Cursor`](crate::game::Cursor) per rule set (`enter` into each
 //! child, `back` out of it), and at every node, on the way in and on the
 //! way back, the cursor's position equals a deliberately naive replay from
 //! the root along the path: a plain grid, liberties by flood fill, superko

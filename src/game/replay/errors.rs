@@ -45,15 +45,15 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Which limit of [`ReplayOptions`] a replay reached.
+/// Which limit of [`ReplayOptions`](super::ReplayOptions) a replay reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Limit {
-    /// [`ReplayOptions::max_nodes`].
+    /// [`ReplayOptions::max_nodes`](super::ReplayOptions::max_nodes).
     Nodes,
-    /// [`ReplayOptions::max_depth`].
+    /// [`ReplayOptions::max_depth`](super::ReplayOptions::max_depth).
     Depth,
-    /// [`ReplayOptions::max_changes`].
+    /// [`ReplayOptions::max_changes`](super::ReplayOptions::max_changes).
     Changes,
 }
 
@@ -106,7 +106,7 @@ impl std::error::Error for LimitExceeded {}
 pub enum ReplayError {
     /// An illegal move, in strict mode.
     Illegal(IllegalMove),
-    /// A limit of [`ReplayOptions`] reached.
+    /// A limit of [`ReplayOptions`](super::ReplayOptions) reached.
     Limit(LimitExceeded),
 }
 

@@ -3,7 +3,7 @@
 //!
 //! A replay reads its game through the crate's read interface
 //! ([`ReadGame`], [`ReadNode`]): a parsed [`GameTree`] and an
-//! [`EditableGame`] replay the same way, with the same code ([`cursor`],
+//! [`EditableGame`](crate::edit::EditableGame) replay the same way, with the same code ([`cursor`],
 //! [`cursor_with`], [`position_at`], or the methods of the same names of
 //! both). Illegal moves and limits name their node by its key
 //! ([`ReadNode::key`]) and give its place in the input when the node was
@@ -50,7 +50,6 @@ pub use options::ReplayOptions;
 
 use super::board::{Board, RuleSet};
 use super::Rules;
-use crate::edit::{EditNode, EditableGame};
 use crate::tree::read::{ReadGame, ReadNode};
 use crate::tree::{GameTree, Node};
 use crate::value::Color;
@@ -69,7 +68,8 @@ use std::fmt;
 /// the way in and taken from on the way back.
 ///
 /// Made by [`cursor`], [`cursor_with`] and [`position_at`], or the same
-/// methods of [`GameTree`] and [`EditableGame`]. [`Cursor::detach`] lets
+/// methods of [`GameTree`] and [`EditableGame`](crate::edit::EditableGame).
+/// [`Cursor::detach`] lets
 /// go of the game and keeps the replay ([`DetachedCursor`]).
 #[derive(Clone)]
 pub struct Cursor<'g, G: ReadGame<'g>> {
@@ -187,58 +187,6 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
         options: ReplayOptions,
     ) -> Result<TreeCursor<'t, 'src>, ReplayError> {
         position_at(*self, node, options)
-    }
-}
-
-impl EditableGame {
-    /// A cursor at this game's root, its setup applied, under the rules its
-    /// `RU` names (the default [`ReplayOptions`]). See [`cursor`].
-    ///
-    /// ```
-    /// use sgf_grove::edit::EditableGame;
-    /// use sgf_grove::value::{Color, Move, Point};
-    ///
-    /// let doc = sgf_grove::parse(b"(;SZ[9];B[ee])")?;
-    /// let mut game = EditableGame::from_game(doc.games().next().unwrap());
-    /// let last = game.nodes().last().unwrap();
-    /// let added = game.push_child(last)?;
-    /// game.set(added, "W", Move::Play(Point { x: 2, y: 2 }))?;
-    /// let mut cursor = game.cursor();
-    /// while cursor.next().is_some() {}
-    /// assert_eq!(cursor.board().get(Point { x: 2, y: 2 }), Some(Color::White));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn cursor(&self) -> Cursor<'_, &EditableGame> {
-        cursor(self)
-    }
-
-    /// A cursor at this game's root with `options`. See [`cursor_with`].
-    ///
-    /// # Errors
-    ///
-    /// In strict mode, the first illegal move (of the root). The root is
-    /// entered whatever the limits.
-    pub fn cursor_with(
-        &self,
-        options: ReplayOptions,
-    ) -> Result<Cursor<'_, &EditableGame>, ReplayError> {
-        cursor_with(self, options)
-    }
-
-    /// The position after `node` (a node of this game, from
-    /// [`EditableGame::node`]), replayed from the root along the line that
-    /// leads to it. See [`position_at`].
-    ///
-    /// # Errors
-    ///
-    /// In strict mode, the first illegal move on the way; a limit of
-    /// `options` reached on the way.
-    pub fn position_at<'g>(
-        &'g self,
-        node: EditNode<'g>,
-        options: ReplayOptions,
-    ) -> Result<Cursor<'g, &'g EditableGame>, ReplayError> {
-        position_at(self, node, options)
     }
 }
 

@@ -6,11 +6,11 @@ use crate::game::board::RuleSet;
 /// the work and memory of one replay bounded.
 ///
 /// A replay keeps, for every node of the line it is on, what that node
-/// changed (so that [`Cursor::back`] undoes one node in the time that node
+/// changed (so that [`Cursor::back`](super::Cursor::back) undoes one node in the time that node
 /// took): memory grows with the line's length and its changes, never with
 /// their product. The limits stop a replay that would go beyond what any
 /// real game needs; a cursor that reaches one returns
-/// [`ReplayError::Limit`] and stays where it was.
+/// [`ReplayError::Limit`](super::ReplayError::Limit) and stays where it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReplayOptions {
     /// The rules; `None`: from the game's `RU` ([`RuleSet::for_rules`]).
@@ -24,11 +24,11 @@ pub struct ReplayOptions {
     /// included). Default: [`ReplayOptions::MAX_DEPTH`].
     pub max_depth: usize,
     /// The most stones one cursor puts on or takes off the board (moves,
-    /// captures, setup; what [`Cursor::back`] undoes still counts). Default:
+    /// captures, setup; what [`Cursor::back`](super::Cursor::back) undoes still counts). Default:
     /// [`ReplayOptions::MAX_CHANGES`].
     pub max_changes: u64,
-    /// The most illegal moves kept in [`Cursor::illegal`]; those beyond
-    /// are counted ([`Cursor::illegal_count`]), not kept. Never an error.
+    /// The most illegal moves kept in [`Cursor::illegal`](super::Cursor::illegal); those beyond
+    /// are counted ([`Cursor::illegal_count`](super::Cursor::illegal_count)), not kept. Never an error.
     /// Default: [`ReplayOptions::MAX_ILLEGAL`].
     pub max_illegal: usize,
 }
