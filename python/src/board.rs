@@ -1,278 +1,76 @@
-//! Replay: the position after any node (`Game.board`, `Game.boards`), a
-//! cursor along a line (`Cursor`), positions as NumPy arrays, captures,
-//! hashes and the 8 symmetries (`Board`).
+//! Replay for Python: the position after any node (`Game.board`,
+//! `Game.boards`, `Game.line_array`), a cursor along a line (`Cursor`),
+//! positions with captures, hashes and the 8 symmetries (`Board`).
 //!
-//! A node is applied as the library's replay (`sgf_grove::game::replay`)
-//! applies one, on its `Board` (captures, ko, superko and suicide as the
-//! rules say): setup (`AE`, then `AB`, `AW`, rectangles expanded), `PL`,
-//! then the move (`B`, else `W`; a pass). An illegal move never stops a
-//! replay: a move onto a stone or a forbidden suicide is put down as setup,
-//! a retaken ko is played as it was, a move off the board is skipped, and
-//! each is reported as an `IllegalMove`; in strict mode the first one
-//! raises. The replay reads the game through the same view as every other
-//! read, so it works on edited games too; a test replays the corpus's main
-//! lines both ways and compares the hashes.
+//! Bindings only: the replay is the library's
+//! ([`sgf_grove::game::replay`], on its [`Board`](LibBoard)), read through
+//! the library's read interface, so a parsed game and an edited one replay
+//! the same way (setup, `PL`, the move; illegal moves reported, or the
+//! first raised in strict mode). A Python `Cursor` keeps the library's
+//! [`DetachedCursor`] between calls and reads the game as it is at each
+//! move.
 
-use crate::core::{Fail, Game, Node, Reading, View};
+use crate::core::{each_form, Fail, Game, Node, View};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyTuple};
-use sgf_grove::game::board::{Board as LibBoard, Illegal, RuleSet};
-use sgf_grove::game::{Rules, Symmetry};
-use sgf_grove::value::{BoardSize, Color, FromValue, Move, Point};
-use sgf_grove::Position;
+use sgf_grove::game::board::{Board as LibBoard, RuleSet};
+use sgf_grove::game::replay::{self, Cursor as LibCursor, DetachedCursor};
+use sgf_grove::game::{IllegalMove as LibIllegal, ReplayError, ReplayOptions, Rules, Symmetry};
+use sgf_grove::value::{BoardSize, Color, Point};
+use sgf_grove::{ReadGame, ReadNode};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-/// An illegal move met by a replay.
-#[derive(Clone)]
-struct IllegalRec {
-    key: u32,
-    move_number: usize,
-    color: Color,
-    point: Option<Point>,
-    reason: Illegal,
-    position: Option<Position>,
-}
-
-/// What a replay knows after a node.
-#[derive(Clone)]
-struct Replay {
-    board: LibBoard,
-    to_play: Color,
-    moves: usize,
-    illegal: Vec<IllegalRec>,
-}
-
-impl Replay {
-    fn new(size: BoardSize, rules: RuleSet) -> Replay {
-        Replay {
-            board: LibBoard::new(size, rules),
-            to_play: Color::Black,
-            moves: 0,
-            illegal: Vec::new(),
-        }
+fn illegal_fail(e: &LibIllegal) -> Fail {
+    let point = e.point.map_or(String::new(), |p| format!(" {p}"));
+    let mut message = format!(
+        "illegal move {} {}{point}: {}",
+        e.move_number,
+        e.color.as_str(),
+        e.reason
+    );
+    if let Some(p) = e.position {
+        message.push_str(&format!(" at {}:{}", p.line, p.column));
     }
-
-    /// Applies node `key` of `v`; in strict mode an illegal move is an
-    /// error and leaves the replay as it was.
-    fn apply(&mut self, v: View<'_>, key: u32, strict: bool) -> Result<(), IllegalRec> {
-        if strict {
-            let mut next = self.clone();
-            next.apply_lenient(v, key, true)?;
-            *self = next;
-            Ok(())
-        } else {
-            self.apply_lenient(v, key, false)
-        }
-    }
-
-    fn apply_lenient(&mut self, v: View<'_>, key: u32, strict: bool) -> Result<(), IllegalRec> {
-        let reading = Reading::new(v);
-        let setup = [
-            ("AE", None),
-            ("AB", Some(Color::Black)),
-            ("AW", Some(Color::White)),
-        ];
-        // One change of position for superko, not a position per stone.
-        let mut changes = Vec::new();
-        for (ident, stone) in setup {
-            for (raw, _) in v.values(key, ident).unwrap_or_default() {
-                for p in reading.points_of(raw).unwrap_or_default() {
-                    changes.push((p, stone));
-                }
-            }
-        }
-        self.board.setup(changes);
-        if let Some((raw, _)) = v.first(key, "PL") {
-            let arena = sgf_grove::text::Arena::new();
-            let ctx = sgf_grove::value::ValueContext::new(v.size(), v.encoding(), &arena);
-            if let Some(c) = Color::from_value(raw, &ctx) {
-                self.to_play = c;
-            }
-        }
-        let played = if let Some((raw, _)) = v.first(key, "B") {
-            (Color::Black, reading.move_of(raw))
-        } else if let Some((raw, _)) = v.first(key, "W") {
-            (Color::White, reading.move_of(raw))
-        } else {
-            return Ok(());
-        };
-        self.moves += 1;
-        let illegal = |moves, color, point, reason| IllegalRec {
-            key,
-            move_number: moves,
-            color,
-            point,
-            reason,
-            position: v.node_offset(key).and_then(|o| v.position(o)),
-        };
-        let (color, point) = match played {
-            (color, None) => {
-                let e = illegal(self.moves, color, None, Illegal::OffBoard);
-                return self.report(e, strict, color);
-            }
-            (color, Some(Move::Pass)) => {
-                self.board.pass(color);
-                self.to_play = color.opponent();
-                return Ok(());
-            }
-            (color, Some(Move::Play(p))) => (color, p),
-        };
-        match self.board.play(color, point) {
-            Ok(_) => {
-                self.to_play = color.opponent();
-                Ok(())
-            }
-            Err(reason) => {
-                let e = illegal(self.moves, color, Some(point), reason);
-                if strict {
-                    return Err(e);
-                }
-                match reason {
-                    Illegal::Ko | Illegal::Superko => {
-                        self.board.play_repeating(color, point);
-                    }
-                    _ => {
-                        self.board.set(point, Some(color));
-                    }
-                }
-                self.report(e, false, color)
-            }
-        }
-    }
-
-    fn report(&mut self, e: IllegalRec, strict: bool, color: Color) -> Result<(), IllegalRec> {
-        if strict {
-            return Err(e);
-        }
-        self.illegal.push(e);
-        self.to_play = color.opponent();
-        Ok(())
-    }
-
-    /// An owned picture of the position, for Python, with the illegal
-    /// moves so far.
-    fn snapshot(&self, game: &Py<Game>, key: u32) -> Board {
-        self.snapshot_sharing(game, key, Arc::new(self.illegal.clone()))
-    }
-
-    /// [`Replay::snapshot`] whose illegal moves are the first ones of
-    /// `illegal` (a list that later positions of the same line share).
-    fn snapshot_sharing(&self, game: &Py<Game>, key: u32, illegal: Arc<Vec<IllegalRec>>) -> Board {
-        let size = self.board.size();
-        let mut cells = vec![0u8; size.cols as usize * size.rows as usize];
-        for (color, code) in [(Color::Black, 1u8), (Color::White, 2u8)] {
-            for p in self.board.stones(color) {
-                cells[p.y as usize * size.cols as usize + p.x as usize] = code;
-            }
-        }
-        Python::attach(|py| Board {
-            cols: size.cols,
-            rows: size.rows,
-            cells,
-            to_play: self.to_play,
-            move_number: self.moves,
-            captures: [
-                self.board.captures(Color::Black),
-                self.board.captures(Color::White),
-            ],
-            ko: self.board.ko(),
-            hash: self.board.hash(),
-            situation_hash: self.board.hash_with(self.to_play),
-            rules: self.board.rules(),
-            illegal,
-            illegal_count: self.illegal.len(),
-            game: Some(game.clone_ref(py)),
-            key,
-        })
+    Fail {
+        kind: "illegal_move",
+        message,
+        pos: e.position,
     }
 }
 
-impl From<IllegalRec> for Fail {
-    fn from(e: IllegalRec) -> Fail {
-        let point = e.point.map_or(String::new(), |p| format!(" {p}"));
-        let mut message = format!(
-            "illegal move {} {}{point}: {}",
-            e.move_number,
-            e.color.as_str(),
-            e.reason
-        );
-        if let Some(p) = e.position {
-            message.push_str(&format!(" at {}:{}", p.line, p.column));
-        }
-        Fail {
-            kind: "illegal_move",
-            message,
+fn replay_fail(e: ReplayError) -> Fail {
+    match e {
+        ReplayError::Illegal(e) => illegal_fail(&e),
+        ReplayError::Limit(e) => Fail {
+            kind: "replay_limit",
+            message: e.to_string(),
             pos: e.position,
-        }
+        },
+        other => Fail {
+            kind: "replay_limit",
+            message: other.to_string(),
+            pos: None,
+        },
     }
 }
 
-/// The rules to replay under: `name` (an `RU` value such as `"Japanese"`,
-/// `"Chinese"`, `"AGA"`, `"NZ"`, `"Tromp-Taylor"`) when given, else the
-/// game's `RU`, else Japanese.
-fn rules_for(v: View<'_>, name: Option<&str>) -> RuleSet {
-    let ru = match name {
-        Some(n) => Some(Rules::parse(n)),
-        None => v
-            .first(0, "RU")
-            .map(|(raw, _)| Rules::parse(&Reading::new(v).simple_text(raw))),
+/// The replay options for `rules` (an `RU` value such as `"Japanese"`,
+/// `"Chinese"`, `"AGA"`, `"NZ"`, `"Tromp-Taylor"`; the game's `RU` when
+/// `None`) and `strict`. Every illegal move is kept.
+fn options(rules: Option<&str>, strict: bool) -> PyResult<ReplayOptions> {
+    let options = ReplayOptions::default()
+        .strict(strict)
+        .max_illegal(usize::MAX);
+    let Some(name) = rules else {
+        return Ok(options);
     };
-    ru.map(|r| RuleSet::for_rules(&r)).unwrap_or_default()
-}
-
-/// Checks a rules name given from Python.
-fn check_rules(name: Option<&str>) -> PyResult<()> {
-    if let Some(n) = name {
-        if let Rules::Other(_) = Rules::parse(n) {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "unknown rules {n:?} (known: Japanese, Chinese, AGA, GOE, NZ, Korean, Tromp-Taylor)"
-            )));
-        }
+    match Rules::parse(name) {
+        Rules::Other(_) => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown rules {name:?} (known: Japanese, Chinese, AGA, GOE, NZ, Korean, Tromp-Taylor)"
+        ))),
+        r => Ok(options.rules(RuleSet::for_rules(&r))),
     }
-    Ok(())
-}
-
-/// The keys from the root to `key`, both included.
-fn line_to(v: View<'_>, key: u32) -> Vec<u32> {
-    let mut line = vec![key];
-    let mut at = v.parent(key);
-    while let Some(p) = at {
-        line.push(p);
-        at = v.parent(p);
-    }
-    line.reverse();
-    line
-}
-
-/// The last node of the main line.
-fn main_line_end(v: View<'_>) -> u32 {
-    let mut at = 0;
-    while let Some(c) = v.first_child(at) {
-        at = c;
-    }
-    at
-}
-
-/// Replays the line to `key` (the end of the main line when `None`),
-/// calling `each` after every node.
-fn replay_line(
-    v: View<'_>,
-    key: Option<u32>,
-    rules: Option<&str>,
-    strict: bool,
-    mut each: impl FnMut(&Replay, u32),
-) -> Result<Replay, Fail> {
-    let end = key.unwrap_or_else(|| main_line_end(v));
-    if !v.contains(end) {
-        return Err(no_such_node());
-    }
-    let mut replay = Replay::new(v.size(), rules_for(v, rules));
-    for k in line_to(v, end) {
-        replay.apply(v, k, strict)?;
-        each(&replay, k);
-    }
-    Ok(replay)
 }
 
 fn no_such_node() -> Fail {
@@ -281,6 +79,42 @@ fn no_such_node() -> Fail {
         message: "no such node in this game (it was deleted, or never was)".into(),
         pos: None,
     }
+}
+
+fn not_a_child() -> Fail {
+    Fail {
+        kind: "not_a_child",
+        message: "the node is not a child of the cursor's node".into(),
+        pos: None,
+    }
+}
+
+/// A node's key as Python's nodes hold it.
+fn key32(key: usize) -> u32 {
+    u32::try_from(key).unwrap_or(u32::MAX)
+}
+
+/// Replays the line from the root to node `key` of `game` (the end of the
+/// main line when `None`), calling `each` after every node.
+fn replay_line<'g, G: ReadGame<'g>>(
+    game: G,
+    key: Option<u32>,
+    options: ReplayOptions,
+    mut each: impl FnMut(&LibCursor<'g, G>),
+) -> Result<LibCursor<'g, G>, Fail> {
+    let end = match key {
+        Some(k) => game.node_by_key(k as usize).ok_or_else(no_such_node)?,
+        None => game.root().main_line().last().unwrap_or(game.root()),
+    };
+    let mut line: Vec<G::Node> = std::iter::successors(Some(end), |n| n.parent()).collect();
+    line.reverse();
+    let mut cursor = replay::cursor_with(game, options).map_err(replay_fail)?;
+    each(&cursor);
+    for node in line.into_iter().skip(1) {
+        cursor.enter(node).map_err(replay_fail)?;
+        each(&cursor);
+    }
+    Ok(cursor)
 }
 
 /// The node's key, checking that it belongs to `game`.
@@ -297,6 +131,42 @@ fn key_in(game: &Bound<'_, Game>, node: Option<&Bound<'_, Node>>) -> PyResult<Op
             Ok(Some(n.key))
         }
     }
+}
+
+/// An owned picture of the replay's position, for Python, whose illegal
+/// moves are the first ones of `illegal` (a list that the positions of one
+/// line share).
+fn snapshot(
+    line: &DetachedCursor,
+    game: &Py<Game>,
+    illegal: Arc<Vec<LibIllegal>>,
+    py: Python<'_>,
+) -> Board {
+    let board = line.board();
+    let mut cells = Vec::new();
+    push_cells(board, &mut cells);
+    let size = board.size();
+    Board {
+        cols: size.cols,
+        rows: size.rows,
+        cells,
+        to_play: line.to_play(),
+        move_number: line.moves(),
+        captures: [board.captures(Color::Black), board.captures(Color::White)],
+        ko: board.ko(),
+        hash: board.hash(),
+        situation_hash: line.hash(),
+        rules: board.rules(),
+        illegal,
+        illegal_count: line.illegal().len(),
+        game: Some(game.clone_ref(py)),
+        key: key32(line.key()),
+    }
+}
+
+/// [`snapshot`] with the replay's own illegal moves.
+fn snapshot_own(line: &DetachedCursor, game: &Py<Game>, py: Python<'_>) -> Board {
+    snapshot(line, game, Arc::new(line.illegal().to_vec()), py)
 }
 
 #[pymethods]
@@ -325,15 +195,13 @@ impl Game {
         rules: Option<&str>,
         strict: bool,
     ) -> PyResult<Board> {
-        check_rules(rules)?;
+        let options = options(rules, strict)?;
         let key = key_in(slf, node)?;
-        let game = slf.get();
-        let result = game.read(|v| {
-            let end = key.unwrap_or_else(|| main_line_end(v));
-            replay_line(v, Some(end), rules, strict, |_, _| {}).map(|r| (r, end))
-        });
-        let (replay, end) = result?;
-        Ok(replay.snapshot(&slf.clone().unbind(), end))
+        let line = slf.get().read(|v| {
+            each_form!(v, |g| replay_line(g, key, options, |_| {})
+                .map(LibCursor::detach))
+        })?;
+        Ok(snapshot_own(&line, &slf.clone().unbind(), slf.py()))
     }
 
     /// The positions along the line from the root to ``node`` (by default
@@ -352,20 +220,23 @@ impl Game {
         rules: Option<&str>,
         strict: bool,
     ) -> PyResult<Vec<Board>> {
-        check_rules(rules)?;
+        let options = options(rules, strict)?;
         let key = key_in(slf, node)?;
-        let game = slf.get();
+        let py = slf.py();
         let owner = slf.clone().unbind();
         let mut out = Vec::new();
         let none = Arc::new(Vec::new());
-        let last = game.read(|v| {
-            replay_line(v, key, rules, strict, |r, k| {
-                out.push(r.snapshot_sharing(&owner, k, none.clone()))
+        let last = slf.get().read(|v| {
+            each_form!(v, |g| {
+                replay_line(g, key, options, |c| {
+                    out.push(snapshot(c.detached(), &owner, none.clone(), py))
+                })
+                .map(LibCursor::detach)
             })
         })?;
         // One list of illegal moves for the whole line, each board seeing
         // the ones met before it.
-        let illegal = Arc::new(last.illegal);
+        let illegal = Arc::new(last.illegal().to_vec());
         for b in &mut out {
             b.illegal = illegal.clone();
         }
@@ -389,18 +260,18 @@ impl Game {
         rules: Option<&str>,
         strict: bool,
     ) -> PyResult<Py<PyAny>> {
-        check_rules(rules)?;
+        let options = options(rules, strict)?;
         let py = slf.py();
         let key = key_in(slf, node)?;
-        let game = slf.get();
         let mut bytes = Vec::new();
         let mut count = 0usize;
-        let mut size = BoardSize::default();
-        game.read(|v| {
-            size = v.size();
-            replay_line(v, key, rules, strict, |r, _| {
-                count += 1;
-                push_cells(&r.board, &mut bytes);
+        let size = slf.get().read(|v| {
+            each_form!(v, |g| {
+                replay_line(g, key, options, |c| {
+                    count += 1;
+                    push_cells(c.board(), &mut bytes);
+                })
+                .map(|c| c.board().size())
             })
         })?;
         let shape = (count, size.rows as usize, size.cols as usize);
@@ -427,27 +298,15 @@ impl Game {
         rules: Option<&str>,
         strict: bool,
     ) -> PyResult<Cursor> {
-        check_rules(rules)?;
+        let options = options(rules, strict)?;
         let key = key_in(slf, node)?.unwrap_or(0);
-        let game = slf.get();
-        let mut path = Vec::new();
-        let mut snapshots = Vec::new();
-        let replay = game.read(|v| {
-            replay_line(v, Some(key), rules, strict, |r, k| {
-                if path.len().is_multiple_of(SNAPSHOT_EVERY) {
-                    snapshots.push(Snap::of(r));
-                }
-                path.push(k);
-            })
+        let line = slf.get().read(|v| {
+            each_form!(v, |g| replay_line(g, Some(key), options, |_| {})
+                .map(LibCursor::detach))
         })?;
         Ok(Cursor {
             game: slf.clone().unbind(),
-            strict,
-            state: Mutex::new(CursorState {
-                replay,
-                path,
-                snapshots,
-            }),
+            line: Mutex::new(line),
         })
     }
 }
@@ -479,39 +338,6 @@ fn numpy_array(py: Python<'_>, bytes: &[u8], shape: Bound<'_, PyAny>) -> PyResul
         .unbind())
 }
 
-/// The cursor saves its state every this many nodes, to go back without
-/// replaying from the root.
-const SNAPSHOT_EVERY: usize = 32;
-
-struct CursorState {
-    replay: Replay,
-    /// The nodes applied, from the root.
-    path: Vec<u32>,
-    /// `snapshots[i]`: the replay after `path[i * SNAPSHOT_EVERY]`.
-    snapshots: Vec<Snap>,
-}
-
-/// A saved replay state; its illegal moves are the first `illegal` of the
-/// cursor's (never copied: a long line with many illegal moves would make
-/// the copies quadratic).
-struct Snap {
-    board: LibBoard,
-    to_play: Color,
-    moves: usize,
-    illegal: usize,
-}
-
-impl Snap {
-    fn of(r: &Replay) -> Snap {
-        Snap {
-            board: r.board.clone(),
-            to_play: r.to_play,
-            moves: r.moves,
-            illegal: r.illegal.len(),
-        }
-    }
-}
-
 /// A cursor on a line of play: the position after its current node, moved
 /// forwards to a child (:meth:`forward`, :meth:`enter`) and back to the
 /// parent (:meth:`back`), one node at a time. Made by :meth:`Game.cursor`.
@@ -521,42 +347,40 @@ impl Snap {
 #[pyclass(frozen, module = "sgf_grove")]
 pub struct Cursor {
     game: Py<Game>,
-    strict: bool,
-    state: Mutex<CursorState>,
+    /// The library's cursor, kept without the game between calls.
+    line: Mutex<DetachedCursor>,
 }
 
 impl Cursor {
-    fn lock(&self) -> MutexGuard<'_, CursorState> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock(&self) -> MutexGuard<'_, DetachedCursor> {
+        self.line.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn here(&self, py: Python<'_>, key: u32) -> Node {
         Node::new(self.game.clone_ref(py), key)
     }
 
-    /// Applies `child` (a child of the current node).
-    fn step(&self, child: u32) -> PyResult<()> {
-        let mut st = self.lock();
-        let game = self.game.get();
-        let strict = self.strict;
-        let at = *st.path.last().unwrap_or(&0);
-        let st = &mut *st;
-        game.read(|v| {
-            if v.parent(child) != Some(at) {
-                return Err(Fail {
-                    kind: "not_a_child",
-                    message: "the node is not a child of the cursor's node".into(),
-                    pos: None,
-                });
-            }
-            st.replay.apply(v, child, strict).map_err(Fail::from)
-        })?;
-        st.path.push(child);
-        if (st.path.len() - 1).is_multiple_of(SNAPSHOT_EVERY) {
-            let snap = Snap::of(&st.replay);
-            st.snapshots.push(snap);
-        }
-        Ok(())
+    /// Moves to the child of the current node that `pick` chooses (`None`:
+    /// stay); its key.
+    fn step<F>(&self, pick: F) -> Result<Option<u32>, Fail>
+    where
+        F: for<'g> FnOnce(View<'g>, usize) -> Result<Option<usize>, Fail>,
+    {
+        let mut line = self.lock();
+        let at = line.key();
+        self.game.get().read(|v| {
+            let Some(child) = pick(v, at)? else {
+                return Ok(None);
+            };
+            each_form!(v, |g| {
+                let node = g.node_by_key(child).ok_or_else(not_a_child)?;
+                if node.parent().map(|p| p.key()) != Some(at) {
+                    return Err(not_a_child());
+                }
+                line.enter(node).map_err(replay_fail)?;
+            });
+            Ok(Some(key32(child)))
+        })
     }
 }
 
@@ -565,36 +389,33 @@ impl Cursor {
     /// The current node.
     #[getter]
     fn node(&self, py: Python<'_>) -> Node {
-        let key = *self.lock().path.last().unwrap_or(&0);
+        let key = key32(self.lock().key());
         self.here(py, key)
     }
 
     /// The position after the current node.
     #[getter]
-    fn board(&self) -> Board {
-        let st = self.lock();
-        st.replay
-            .snapshot(&self.game, *st.path.last().unwrap_or(&0))
+    fn board(&self, py: Python<'_>) -> Board {
+        snapshot_own(&self.lock(), &self.game, py)
     }
 
     /// Who moves next: ``"B"`` or ``"W"``.
     #[getter]
     fn to_play(&self) -> &'static str {
-        self.lock().replay.to_play.as_str()
+        self.lock().to_play().as_str()
     }
 
     /// The moves played from the root to here (passes included).
     #[getter]
     fn move_number(&self) -> usize {
-        self.lock().replay.moves
+        self.lock().moves()
     }
 
     /// The position's hash with the player to move (see
     /// :attr:`Board.situation_hash`).
     #[getter]
     fn hash(&self) -> u64 {
-        let st = self.lock();
-        st.replay.board.hash_with(st.replay.to_play)
+        self.lock().hash()
     }
 
     /// Moves to the first child (the main line) and returns it; ``None`` at
@@ -603,12 +424,13 @@ impl Cursor {
     /// Raises :class:`SgfError` in strict mode for an illegal move (the
     /// cursor stays).
     fn forward(&self, py: Python<'_>) -> PyResult<Option<Node>> {
-        let at = *self.lock().path.last().unwrap_or(&0);
-        let Some(child) = self.game.get().read(|v| v.first_child(at)) else {
-            return Ok(None);
+        let first = |v: View<'_>, at: usize| {
+            Ok(each_form!(v, |g| g
+                .node_by_key(at)
+                .and_then(|n| n.first_child())
+                .map(|c| c.key())))
         };
-        self.step(child)?;
-        Ok(Some(self.here(py, child)))
+        Ok(self.step(first)?.map(|key| self.here(py, key)))
     }
 
     /// Moves to ``child``, a child of the current node, and returns it.
@@ -622,48 +444,23 @@ impl Cursor {
                 "the node belongs to another game",
             ));
         }
-        self.step(child.key)?;
+        let key = child.key as usize;
+        self.step(|_, _| Ok(Some(key)))?;
         Ok(self.here(py, child.key))
     }
 
     /// Moves back to the parent, undoing the current node; ``False`` at the
     /// root.
-    fn back(&self) -> PyResult<bool> {
-        let mut guard = self.lock();
-        let st = &mut *guard;
-        if st.path.len() <= 1 {
-            return Ok(false);
-        }
-        st.path.pop();
-        let keep = st.path.len();
-        let snap = (keep - 1) / SNAPSHOT_EVERY;
-        st.snapshots.truncate(snap + 1);
-        let saved = &st.snapshots[snap];
-        let mut illegal = std::mem::take(&mut st.replay.illegal);
-        illegal.truncate(saved.illegal);
-        let mut replay = Replay {
-            board: saved.board.clone(),
-            to_play: saved.to_play,
-            moves: saved.moves,
-            illegal,
-        };
-        let rest: Vec<u32> = st.path[snap * SNAPSHOT_EVERY + 1..].to_vec();
-        self.game.get().read(|v| {
-            for k in rest {
-                // Replayed as before: a strict cursor holds legal nodes only.
-                let _ = replay.apply(v, k, false);
-            }
-        });
-        st.replay = replay;
-        Ok(true)
+    fn back(&self) -> bool {
+        self.lock().back()
     }
 
     fn __repr__(&self) -> String {
-        let st = self.lock();
+        let line = self.lock();
         format!(
             "<sgf_grove.Cursor node={} move_number={}>",
-            st.path.last().unwrap_or(&0),
-            st.replay.moves
+            line.key(),
+            line.moves()
         )
     }
 }
@@ -739,7 +536,7 @@ pub struct Board {
     rules: RuleSet,
     /// The illegal moves of the line; the first `illegal_count` are this
     /// position's.
-    illegal: Arc<Vec<IllegalRec>>,
+    illegal: Arc<Vec<LibIllegal>>,
     illegal_count: usize,
     game: Option<Py<Game>>,
     key: u32,
@@ -840,7 +637,7 @@ impl Board {
             .iter()
             .map(|e| {
                 Ok(IllegalMove {
-                    node: Py::new(py, Node::new(game.clone_ref(py), e.key))?,
+                    node: Py::new(py, Node::new(game.clone_ref(py), key32(e.key)))?,
                     move_number: e.move_number,
                     colour: e.color.as_str(),
                     point: e.point.map(|p| (p.x, p.y)),
@@ -911,7 +708,7 @@ impl Board {
     /// symmetry that gives it.
     fn canonical_hash(&self) -> (u64, &'static str) {
         let (h, s) = self.rebuilt().canonical_hash();
-        (h, symmetry_name(s))
+        (h, s.name())
     }
 
     /// This position under ``symmetry`` (a name of
@@ -964,20 +761,7 @@ impl Board {
     /// The position drawn as text: ``X`` black, ``O`` white, ``.`` empty,
     /// one row a line.
     fn diagram(&self) -> String {
-        let mut s = String::new();
-        for y in 0..self.rows {
-            for x in 0..self.cols {
-                s.push(
-                    match self.cells[y as usize * self.cols as usize + x as usize] {
-                        1 => 'X',
-                        2 => 'O',
-                        _ => '.',
-                    },
-                );
-            }
-            s.push('\n');
-        }
-        s
+        self.rebuilt().diagram()
     }
 
     fn __str__(&self) -> String {
@@ -1010,20 +794,6 @@ impl Board {
     }
 }
 
-/// A symmetry's name as `FromStr` reads it.
-fn symmetry_name(s: Symmetry) -> &'static str {
-    match s {
-        Symmetry::Identity => "identity",
-        Symmetry::Rotate90 => "rot90",
-        Symmetry::Rotate180 => "rot180",
-        Symmetry::Rotate270 => "rot270",
-        Symmetry::FlipX => "flip-x",
-        Symmetry::FlipY => "flip-y",
-        Symmetry::Transpose => "transpose",
-        Symmetry::AntiTranspose => "anti-transpose",
-    }
-}
-
 /// Test oracle (not API): the library's own replay (`GameTree::cursor`)
 /// of each game's main line in `data`, as `(hash with the player to move,
 /// move number, illegal moves so far)` after every node.
@@ -1046,7 +816,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Cursor>()?;
     m.add_class::<IllegalMove>()?;
-    let names: Vec<&str> = Symmetry::ALL.iter().map(|&s| symmetry_name(s)).collect();
+    let names: Vec<&str> = Symmetry::ALL.iter().map(|&s| s.name()).collect();
     m.add("SYMMETRIES", PyTuple::new(m.py(), names)?)?;
     m.add_function(wrap_pyfunction!(_library_replay, m)?)?;
     Ok(())

@@ -52,6 +52,7 @@
 mod builder;
 mod ops;
 mod read;
+mod replay;
 mod write;
 
 pub use builder::GameBuilder;

@@ -57,7 +57,10 @@ pub use info::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
     PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
-pub use replay::{Cursor, IllegalMove, Limit, LimitExceeded, ReplayError, ReplayOptions};
+pub use replay::{
+    Cursor, DetachedCursor, IllegalMove, Limit, LimitExceeded, ReplayError, ReplayOptions,
+    TreeCursor,
+};
 pub use symmetry::Symmetry;
 pub use transform::Transform;
 

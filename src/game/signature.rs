@@ -18,8 +18,9 @@
 //! ```
 
 use super::Symmetry;
-use crate::tree::GameTree;
-use crate::value::{BoardSize, Color, Move, Point};
+use crate::error::Result;
+use crate::tree::read::{ReadGame, ReadNode, ReadProperty};
+use crate::value::{BoardSize, Color, FromValue, Move, Point};
 
 /// A move of a canonical sequence: colour and point (`None`: a pass).
 pub type SeqMove = (Color, Option<Point>);
@@ -41,13 +42,15 @@ pub struct MoveSequence {
 
 impl MoveSequence {
     /// The canonical sequence of `game`'s main line (values that are no
-    /// move of the board are left out).
-    pub fn of(game: GameTree<'_, '_>) -> MoveSequence {
+    /// move of the board are left out), parsed or edited.
+    pub fn of<'g>(game: impl ReadGame<'g>) -> MoveSequence {
         let root = game.root();
+        let ctx = game.value_context();
         let mut setup: Vec<(Color, Point)> = Vec::new();
         for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
-            if root.has(ident) {
-                setup.extend(root.get_all::<Point>(ident).flatten().map(|p| (color, p)));
+            if let Some(p) = root.property(ident) {
+                let points = p.values().filter_map(|v| Point::from_value(v, &ctx));
+                setup.extend(points.map(|p| (color, p)));
             }
         }
         let moves = main_line(game);
@@ -174,9 +177,8 @@ pub fn cluster(games: &[MoveSequence], scores: &[u64], min_prefix: usize) -> Vec
 /// The Dyer signature of a game: the points of its main line's moves 20,
 /// 40, 60, 31, 51 and 71, in that order, as SGF letters (`tt` for a pass,
 /// `??` for a move the game does not have), as game databases store it.
-pub fn dyer(game: GameTree<'_, '_>) -> String {
-    let moves: Vec<SeqMove> = game
-        .moves()
+pub fn dyer<'g>(game: impl ReadGame<'g>) -> String {
+    let moves: Vec<SeqMove> = moves(game)
         .map(|m| match m {
             Ok((c, Move::Play(p))) => (c, Some(p)),
             Ok((c, Move::Pass)) => (c, None),
@@ -188,7 +190,7 @@ pub fn dyer(game: GameTree<'_, '_>) -> String {
 
 /// The smallest [`dyer`] signature over the symmetries that keep the
 /// board's shape: the same for a game and its rotated or reflected copy.
-pub fn dyer_symmetric(game: GameTree<'_, '_>) -> String {
+pub fn dyer_symmetric<'g>(game: impl ReadGame<'g>) -> String {
     let moves = main_line(game);
     let size = game.board_size();
     Symmetry::ALL
@@ -200,14 +202,22 @@ pub fn dyer_symmetric(game: GameTree<'_, '_>) -> String {
 }
 
 /// The main line's moves (values that are no move of the board left out).
-fn main_line(game: GameTree<'_, '_>) -> Vec<SeqMove> {
-    game.moves()
+fn main_line<'g>(game: impl ReadGame<'g>) -> Vec<SeqMove> {
+    moves(game)
         .filter_map(Result::ok)
         .map(|(c, m)| match m {
             Move::Play(p) => (c, Some(p)),
             Move::Pass => (c, None),
         })
         .collect()
+}
+
+/// The moves of the main line, in order (what [`ReadNode::played`] gives
+/// for each node with a move).
+fn moves<'g, G: ReadGame<'g>>(game: G) -> impl Iterator<Item = Result<(Color, Move)>> + use<'g, G> {
+    game.root()
+        .main_line()
+        .filter_map(|node| node.played().transpose())
 }
 
 fn dyer_of(moves: &[SeqMove], size: BoardSize, s: Symmetry) -> String {

@@ -14,7 +14,7 @@
 
 use super::games::GameMeta;
 use super::record::{Record, Winner};
-use crate::game::{Cursor, GameResult, LimitExceeded, ReplayError, ReplayOptions, Symmetry};
+use crate::game::{GameResult, LimitExceeded, ReplayError, ReplayOptions, Symmetry, TreeCursor};
 use crate::tree::{GameTree, Node};
 use crate::value::{Color, Move};
 
@@ -165,7 +165,7 @@ struct Pos {
 /// Enters `child` and brings `hashes` up to date from the stones the node
 /// put on or took off (one stone's 8 keys each).
 fn enter<'t, 'src>(
-    cursor: &mut Cursor<'t, 'src>,
+    cursor: &mut TreeCursor<'t, 'src>,
     child: Node<'t, 'src>,
     hashes: &mut [u64; 8],
 ) -> Result<(), LimitExceeded> {
@@ -223,7 +223,7 @@ fn walk(
     let size = game.board_size();
     let mut hashes = cursor.board().symmetric_hashes();
     let mut positions: Vec<Pos> = Vec::new();
-    let new_pos = |hashes: &[u64; 8], cursor: &Cursor<'_, '_>| {
+    let new_pos = |hashes: &[u64; 8], cursor: &TreeCursor<'_, '_>| {
         let (hash, symmetry) = canonical(hashes);
         Pos {
             hash,

@@ -1,5 +1,5 @@
 //! The checks of the `replay` fuzz target: every game of any input is
-//! walked depth first with one [`Cursor`] per rule set (`enter` into each
+//! walked depth first with one [`Cursor`](crate::game::Cursor) per rule set (`enter` into each
 //! child, `back` out of it), and at every node, on the way in and on the
 //! way back, the cursor's position equals a deliberately naive replay from
 //! the root along the path: a plain grid, liberties by flood fill, superko
@@ -17,7 +17,7 @@
 
 use super::repro;
 use crate::game::board::{Illegal, KoRule, RuleSet};
-use crate::game::{Cursor, IllegalMove, ReplayOptions};
+use crate::game::{IllegalMove, ReplayOptions, TreeCursor};
 use crate::tree::{GameTree, Node};
 use crate::value::{point_list_item, BoardSize, Color, Move, Point};
 
@@ -90,7 +90,7 @@ fn walk(game: GameTree<'_, '_>, rules: RuleSet, input: &[u8]) {
 }
 
 /// The cursor against the naive replay of `path`.
-fn compare(cursor: &Cursor<'_, '_>, path: &[Node<'_, '_>], rules: RuleSet, input: &[u8]) {
+fn compare(cursor: &TreeCursor<'_, '_>, path: &[Node<'_, '_>], rules: RuleSet, input: &[u8]) {
     let node = *path.last().expect("the root at least");
     assert_eq!(cursor.node(), node, "{}", repro(input));
     let mut naive = Naive::new(node.game().board_size(), rules);
@@ -367,8 +367,8 @@ impl Naive {
         };
         self.moves += 1;
         let illegal = |color, point, reason| IllegalMove {
-            node: node.id(),
-            position: node.collection().position(node.offset()),
+            key: crate::ReadNode::key(node),
+            position: Some(node.collection().position(node.offset())),
             move_number: self.moves,
             color,
             point,

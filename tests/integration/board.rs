@@ -219,8 +219,8 @@ fn replay_reports_illegal_moves_and_goes_back() {
     assert_eq!(illegal.len(), 2, "{illegal:?}");
     assert_eq!(illegal[0].reason, Illegal::Occupied);
     assert_eq!(illegal[0].move_number, 1);
-    assert_eq!(illegal[0].position.line, 1);
-    assert_eq!(illegal[0].position.column, 32);
+    assert_eq!(illegal[0].position.unwrap().line, 1);
+    assert_eq!(illegal[0].position.unwrap().column, 32);
     // Applied as setup: the black stone replaced the white one.
     assert_eq!(cursor.board().get(p(1, 0)), Some(B));
     assert_eq!(illegal[1].reason, Illegal::OffBoard);

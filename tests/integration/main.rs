@@ -35,6 +35,7 @@ mod paper_cuts;
 mod parallel;
 mod real_corpus;
 mod repair;
+mod replay_edited;
 mod replay_limits;
 mod rewrite_cli;
 mod stream;

@@ -11,7 +11,7 @@
 
 use crate::common::TempDir;
 use sgf_grove::game::board::{Board, RuleSet};
-use sgf_grove::game::{Cursor, Limit, ReplayError, ReplayOptions};
+use sgf_grove::game::{Limit, ReplayError, ReplayOptions, TreeCursor};
 use sgf_grove::value::{BoardSize, Color, Point};
 use sgf_grove::Node;
 use std::fmt::Write as _;
@@ -110,7 +110,7 @@ fn random_tree(rng: &mut Rng, size: u8, nodes: usize, rules: &str) -> String {
 /// What a position is, as far as a replay can tell: every point, the
 /// prisoners, the ko, who moves, the moves, the illegal moves, and the
 /// legality of every move on the board (which shows the superko history).
-fn state(cursor: &Cursor<'_, '_>) -> String {
+fn state(cursor: &TreeCursor<'_, '_>) -> String {
     let board: &Board = cursor.board();
     let mut s = board.diagram();
     let _ = writeln!(
@@ -212,8 +212,8 @@ fn limits_stop_the_cursor_where_it_was() {
         panic!()
     };
     assert_eq!(
-        (e.limit, e.position.line, e.position.column),
-        (Limit::Changes, 2, 1)
+        (e.limit, e.position.map(|p| (p.line, p.column))),
+        (Limit::Changes, Some((2, 1)))
     );
     assert_eq!(state(&cursor), before);
 

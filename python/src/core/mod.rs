@@ -50,8 +50,8 @@ pub(crate) use errors::to_py_err;
 pub(crate) use game::game_from_scan;
 pub(crate) use game::{Game, State};
 pub(crate) use node::Node;
-pub(crate) use values::{Fail, Reading};
-pub(crate) use view::View;
+pub(crate) use values::Fail;
+pub(crate) use view::{each_form, View};
 
 use pyo3::prelude::*;
 

@@ -17,6 +17,19 @@ pub(crate) enum View<'a> {
     Edited(&'a EditableGame),
 }
 
+/// Runs `$body` with `$g` bound to the game of `$view` in its own form (a
+/// `GameTree` or an `&EditableGame`): code written once against the
+/// library's read interface ([`sgf_grove::ReadGame`]), dispatched once.
+macro_rules! each_form {
+    ($view:expr, |$g:ident| $body:expr) => {
+        match $view {
+            $crate::core::View::Parsed($g) => $body,
+            $crate::core::View::Edited($g) => $body,
+        }
+    };
+}
+pub(crate) use each_form;
+
 /// A raw value and, in a parsed game, its byte offset in the input.
 pub(crate) type RawAt<'a> = (&'a [u8], Option<usize>);
 

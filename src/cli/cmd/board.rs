@@ -35,7 +35,7 @@
 use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
 use crate::args::{BoardArgs, BoardFormat, Coords};
 use sgf_grove::game::board::{Board, RuleSet};
-use sgf_grove::game::{Cursor, ReplayError, ReplayOptions, Rules};
+use sgf_grove::game::{ReplayError, ReplayOptions, Rules, TreeCursor};
 use sgf_grove::value::{Color, Point};
 use sgf_grove::{GameTree, Node};
 use std::fmt::Write as _;
@@ -122,7 +122,7 @@ fn find_node<'t, 'src>(
 }
 
 /// The last move played to reach the cursor's node, if that node has one.
-fn last_move(cursor: &Cursor<'_, '_>) -> Option<Point> {
+fn last_move(cursor: &TreeCursor<'_, '_>) -> Option<Point> {
     match cursor.node().played() {
         Ok(Some((_, sgf_grove::value::Move::Play(p)))) => Some(p),
         _ => None,
@@ -199,7 +199,7 @@ fn is_star(p: Point, cols: u8, rows: u8) -> bool {
     (p.x == xm && p.y == ym) || (sides && ((p.x == xm && on_y) || (on_x && p.y == ym)))
 }
 
-fn diagram(cursor: &Cursor<'_, '_>, coords: Coords) -> String {
+fn diagram(cursor: &TreeCursor<'_, '_>, coords: Coords) -> String {
     let board: &Board = cursor.board();
     let size = board.size();
     let last = last_move(cursor);
@@ -269,7 +269,7 @@ fn diagram(cursor: &Cursor<'_, '_>, coords: Coords) -> String {
     out
 }
 
-fn json(cursor: &Cursor<'_, '_>) -> String {
+fn json(cursor: &TreeCursor<'_, '_>) -> String {
     let board = cursor.board();
     let points = |c| {
         board
@@ -288,8 +288,8 @@ fn json(cursor: &Cursor<'_, '_>) -> String {
         "illegal": cursor.illegal().iter().map(|e| serde_json::json!({
             "move": e.move_number,
             "reason": e.reason.name(),
-            "line": e.position.line,
-            "column": e.position.column,
+            "line": e.position.map(|p| p.line),
+            "column": e.position.map(|p| p.column),
         })).collect::<Vec<_>>(),
         "illegal_count": cursor.illegal_count(),
     });
