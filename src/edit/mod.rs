@@ -456,7 +456,7 @@ impl<'g> EditNode<'g> {
     }
 
     /// The properties in order.
-    pub fn properties(&self) -> impl ExactSizeIterator<Item = EditProperty<'g>> + 'g {
+    pub fn properties(&self) -> impl ExactSizeIterator<Item = EditProperty<'g>> + 'g + use<'g> {
         let game = self.game;
         self.slot()
             .props
@@ -595,7 +595,7 @@ impl<'g> EditProperty<'g> {
     }
 
     /// The values, raw (escaped, in the game's charset), in order.
-    pub fn values(&self) -> impl ExactSizeIterator<Item = &'g [u8]> + 'g {
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &'g [u8]> + 'g + use<'g> {
         let bytes = &self.game.bytes;
         self.prop.values.iter().map(move |v| &bytes[v.range()])
     }
