@@ -457,8 +457,12 @@ impl Check for EveryMode {
     }
 
     fn file(&self, file: &File<'_>) {
+        // The parse of the pass is the first parse of every mode.
+        let Ok(coll) = file.parsed else {
+            return;
+        };
         for (name, options) in &sgf_grove::oracle::write_modes::modes() {
-            if let Err(why) = sgf_grove::oracle::write_modes::check_mode(file.bytes, options) {
+            if let Err(why) = sgf_grove::oracle::write_modes::check_mode_of(coll, options) {
                 let mut why = why;
                 why.truncate(2000);
                 self.0
