@@ -236,7 +236,7 @@ macro_rules! error_kinds {
     ($(
         $(#[doc = $doc:literal])*
         $variant:ident $({ $($named:tt)* })? $(( $($unnamed:tt)* ))?
-            = [$($bind:tt)*] $code:expr, ($($message:tt)*);
+            = [$($bind:tt)*] $code:expr_2021, ($($message:tt)*);
     )*) => {
         /// What went wrong.
         ///

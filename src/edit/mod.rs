@@ -462,7 +462,7 @@ impl<'g> EditNode<'g> {
     /// (read through [`ReadNode::properties`](crate::ReadNode::properties),
     /// a repeated property comes once, with every value, as in a parsed
     /// node).
-    pub fn properties(&self) -> impl ExactSizeIterator<Item = EditProperty<'g>> + 'g {
+    pub fn properties(&self) -> impl ExactSizeIterator<Item = EditProperty<'g>> + 'g + use<'g> {
         let (game, node) = (self.game, self.id);
         self.slot()
             .props
@@ -614,7 +614,7 @@ impl<'g> EditProperty<'g> {
     }
 
     /// The values, raw (escaped, in the game's charset), in order.
-    pub fn values(&self) -> impl ExactSizeIterator<Item = &'g [u8]> + 'g {
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &'g [u8]> + 'g + use<'g> {
         let bytes = &self.game.bytes;
         self.prop.values.iter().map(move |v| &bytes[v.range()])
     }

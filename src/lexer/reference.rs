@@ -9,7 +9,7 @@ pub(crate) fn structural_offsets(input: &[u8]) -> Vec<usize> {
     input
         .iter()
         .enumerate()
-        .filter(|(_, &b)| is_structural(b))
+        .filter(|&(_, &b)| is_structural(b))
         .map(|(i, _)| i)
         .collect()
 }

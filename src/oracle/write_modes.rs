@@ -68,7 +68,13 @@ pub fn check_mode(input: &[u8], options: &WriteOptions) -> Result<(), String> {
     let Ok(first) = crate::parse(input) else {
         return Ok(());
     };
-    let written = match write_with(first.collection(), options) {
+    check_mode_of(first.collection(), options)
+}
+
+/// [`check_mode`] on an input already parsed (leniently, with the default
+/// options), for a caller that checks every mode of one parse.
+pub fn check_mode_of(first: Collection<'_, '_>, options: &WriteOptions) -> Result<(), String> {
+    let written = match write_with(first, options) {
         Ok(written) => written,
         // Only UTF-8 targets are checked: every character is representable.
         Err(e) => return Err(format!("writing failed: {e}")),
@@ -76,7 +82,7 @@ pub fn check_mode(input: &[u8], options: &WriteOptions) -> Result<(), String> {
     let shown = || format!("written: b\"{}\"", written.escape_ascii());
     let second = crate::parse(&written)
         .map_err(|e| format!("the written output does not parse: {e}\n{}", shown()))?;
-    same_meaning(first.collection(), second.collection(), options)
+    same_meaning(first, second.collection(), options)
         .map_err(|why| format!("{why}\n{}", shown()))?;
     let rewritten = write_with(second.collection(), options)
         .map_err(|e| format!("writing again failed: {e}\n{}", shown()))?;

@@ -22,7 +22,7 @@ macro_rules! join_names {
 macro_rules! repairs {
     ($(
         $(#[doc = $doc:literal])*
-        $variant:ident = $name:literal, sources $sources:expr, table $row:literal;
+        $variant:ident = $name:literal, sources $sources:expr_2021, table $row:literal;
     )+) => {
         /// One named repair.
         ///

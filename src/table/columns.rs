@@ -60,7 +60,7 @@ macro_rules! table_columns {
         const $count:ident;
         $(#[doc = $cells_doc:literal])*
         fn $cells:ident($row:ident: $row_ty:ty) -> $cell_ty:ty;
-        $($name:ident: $ty:ident, $null:ident, $col_doc:literal => $cell:expr;)*
+        $($name:ident: $ty:ident, $null:ident, $col_doc:literal => $cell:expr_2021;)*
     ) => {
         #[doc = concat!("The number of columns of [`", stringify!($columns), "`].")]
         pub(crate) const $count: usize = [$(stringify!($name)),*].len();

@@ -535,7 +535,7 @@ pub struct SimpleText<'a>(pub &'a str);
 pub struct Text<'a>(pub &'a str);
 
 macro_rules! text_type {
-    ($name:ident, $ty:expr, $decode:ident) => {
+    ($name:ident, $ty:expr_2021, $decode:ident) => {
         impl<'a> FromValue<'a> for $name<'a> {
             const TYPE: ValueType = $ty;
             #[inline]

@@ -3,10 +3,12 @@
 //! replayed beside a second, deliberately simple implementation (flood
 //! fill for liberties) written here.
 
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::game::board::{Board, Illegal, KoRule, RuleSet};
 use sgf_grove::game::{ReplayError, ReplayOptions};
 use sgf_grove::value::{BoardSize, Color, Move, Point};
-use sgf_grove::Parser;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 fn p(x: u8, y: u8) -> Point {
     Point { x, y }
@@ -331,23 +333,26 @@ impl Simple {
 
 /// Every Go game of the corpus: its main line replayed by the board
 /// (no repetition rule, suicide allowed: the capture machinery alone) and
-/// by [`Simple`], the positions compared after every move.
-#[test]
-fn corpus_main_lines_agree_with_a_simple_board() {
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let rules = RuleSet {
-        ko: KoRule::None,
-        suicide: true,
-    };
-    let mut parser = Parser::new();
-    let (mut games, mut moves) = (0, 0);
-    for path in crate::common::sgf_files(&dir) {
-        let bytes = std::fs::read(&path).expect("readable");
-        let Ok(coll) = parser.parse(&bytes) else {
-            continue;
+/// by [`Simple`], the positions compared after every move. A check of the
+/// one pass over the corpus (`corpus_pass.rs`).
+#[derive(Default)]
+pub struct MainLines(Mutex<(usize, usize)>);
+
+impl Check for MainLines {
+    fn name(&self) -> &'static str {
+        "corpus_main_lines_agree_with_a_simple_board"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let path = file.path;
+        let rules = RuleSet {
+            ko: KoRule::None,
+            suicide: true,
         };
+        let Ok(coll) = file.parsed else {
+            return;
+        };
+        let (mut games, mut moves) = (0, 0);
         for game in coll.games() {
             if game.game_type() != 1 {
                 continue;
@@ -386,29 +391,40 @@ fn corpus_main_lines_agree_with_a_simple_board() {
                 }
             }
         }
+        let mut total = self.0.lock().unwrap();
+        total.0 += games;
+        total.1 += moves;
     }
-    eprintln!("replayed {games} games, {moves} moves beside the simple board");
-    assert!(
-        games > 5_000 && moves > 900_000,
-        "{games} games, {moves} moves"
-    );
+
+    fn finish(&self, _: &Corpus) {
+        let (games, moves) = *self.0.lock().unwrap();
+        eprintln!("replayed {games} games, {moves} moves beside the simple board");
+        assert!(
+            games > 5_000 && moves > 900_000,
+            "{games} games, {moves} moves"
+        );
+    }
 }
 
 /// Every 64th game of the corpus walked to the end of its main line by a
 /// cursor, then back to the root: each position going back has the hash
 /// it had going forward (snapshots and replays agree), and the position
 /// of a node replayed from the root equals the cursor's.
-#[test]
-fn cursor_goes_back_to_the_positions_it_passed() {
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let mut parser = Parser::new();
-    let mut checked = 0;
-    for path in crate::common::sgf_files(&dir).iter().step_by(64) {
-        let bytes = std::fs::read(path).expect("readable");
-        let Ok(coll) = parser.parse(&bytes) else {
-            continue;
+#[derive(Default)]
+pub struct CursorBack(AtomicUsize);
+
+impl Check for CursorBack {
+    fn name(&self) -> &'static str {
+        "cursor_goes_back_to_the_positions_it_passed"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let path = file.path;
+        if !file.n.is_multiple_of(64) {
+            return;
+        }
+        let Ok(coll) = file.parsed else {
+            return;
         };
         for game in coll.games().filter(|g| g.game_type() == 1) {
             let mut cursor = game.cursor();
@@ -431,28 +447,36 @@ fn cursor_goes_back_to_the_positions_it_passed() {
                 );
             }
             assert!(hashes.is_empty());
-            checked += 1;
+            self.0.fetch_add(1, Ordering::Relaxed);
         }
     }
-    assert!(checked > 700, "{checked} games");
+
+    fn finish(&self, _: &Corpus) {
+        let checked = self.0.load(Ordering::Relaxed);
+        assert!(checked > 700, "{checked} games");
+    }
 }
 
 /// Every 96th Go game of the corpus replayed as written and under each of
 /// the 8 symmetries (every point of every move moved): at every position
 /// the canonical hash is the same, and the symmetric hashes are the same
 /// set.
-#[test]
-fn symmetric_copies_hash_the_same() {
-    use sgf_grove::game::Symmetry;
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let mut parser = Parser::new();
-    let mut positions = 0;
-    for path in crate::common::sgf_files(&dir).iter().step_by(96) {
-        let bytes = std::fs::read(path).expect("readable");
-        let Ok(coll) = parser.parse(&bytes) else {
-            continue;
+#[derive(Default)]
+pub struct Symmetric(AtomicUsize);
+
+impl Check for Symmetric {
+    fn name(&self) -> &'static str {
+        "symmetric_copies_hash_the_same"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        use sgf_grove::game::Symmetry;
+        let path = file.path;
+        if !file.n.is_multiple_of(96) {
+            return;
+        }
+        let Ok(coll) = file.parsed else {
+            return;
         };
         for game in coll.games().filter(|g| g.game_type() == 1) {
             let size = game.board_size();
@@ -481,12 +505,16 @@ fn symmetric_copies_hash_the_same() {
                         other.sort_unstable();
                         assert_eq!(other, set);
                     }
-                    positions += 1;
+                    self.0.fetch_add(1, Ordering::Relaxed);
                 }
             }
         }
     }
-    assert!(positions > 3_000, "{positions} positions");
+
+    fn finish(&self, _: &Corpus) {
+        let positions = self.0.load(Ordering::Relaxed);
+        assert!(positions > 3_000, "{positions} positions");
+    }
 }
 
 /// Compressed point lists in setup are rectangles: `AB[aa:bb]` puts down

@@ -2,8 +2,11 @@
 //! separator, no final newline) give exactly the games the files give one
 //! by one, whatever state the first file was cut off in.
 
-use crate::common::corpus_dir;
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::{Parser, WarningKind};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Mutex;
 
 /// The node count of each game of `input` (none when it fails to parse).
 fn games(parser: &mut Parser, input: &[u8]) -> Vec<usize> {
@@ -132,36 +135,71 @@ fn a_value_cut_before_any_byte_is_no_value() {
     assert!(!b.property("B").unwrap().first_value().is_cut());
 }
 
-#[test]
-fn real_corpus_joined_loses_no_game() {
-    let Some(dir) = corpus_dir() else { return };
-    let mut files = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("readable folder") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.file_name().is_some_and(|n| n != "README.md") {
-                files.push(path);
+/// Every file of the corpus but its README joined with no separator: the
+/// games of the files one by one. A check of the one pass over the corpus
+/// (`corpus_pass.rs`): each `.sgf` file's games are taken from the pass,
+/// the other files' (there are none in the shared corpus) and the join's
+/// at the end.
+#[derive(Default)]
+pub struct Joined(Mutex<BTreeMap<usize, Vec<usize>>>);
+
+impl Check for Joined {
+    fn name(&self) -> &'static str {
+        "real_corpus_joined_loses_no_game"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let games = match file.parsed {
+            Ok(coll) => coll
+                .games()
+                .map(|g| {
+                    // The game's run of the arena is its depth-first walk.
+                    assert!(g.nodes().eq(g.root().descendants()));
+                    g.nodes().count()
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        self.0.lock().unwrap().insert(file.n, games);
+    }
+
+    fn finish(&self, corpus: &Corpus) {
+        let by_file = self.0.lock().unwrap();
+        // The `.sgf` files (with their games, when their check passed) and
+        // the others, in the order of their paths.
+        type Joining<'c> = (&'c Path, &'c [u8], Option<Option<&'c Vec<usize>>>);
+        let mut files: Vec<Joining<'_>> = corpus
+            .files
+            .iter()
+            .zip(&corpus.bytes)
+            .enumerate()
+            .map(|(n, (path, bytes))| (path.as_path(), &bytes[..], Some(by_file.get(&n))))
+            .collect();
+        files.extend(
+            corpus
+                .others
+                .iter()
+                .map(|(path, bytes)| (path.as_path(), &bytes[..], None)),
+        );
+        files.sort_by_key(|&(path, _, _)| path);
+        let mut parser = Parser::new();
+        let mut joined = Vec::new();
+        let mut want = Vec::new();
+        for &(path, bytes, games_of) in &files {
+            match games_of {
+                Some(Some(g)) => want.extend_from_slice(g),
+                Some(None) => panic!("{}: its games were not counted", path.display()),
+                None => want.extend(games(&mut parser, bytes)),
             }
+            joined.extend_from_slice(bytes);
         }
+        let got = games(&mut parser, &joined);
+        assert_eq!(
+            got.len(),
+            want.len(),
+            "games of {} files joined",
+            files.len()
+        );
+        assert_eq!(got, want);
     }
-    files.sort();
-    let mut parser = Parser::new();
-    let mut joined = Vec::new();
-    let mut want = Vec::new();
-    for path in &files {
-        let bytes = std::fs::read(path).expect("readable file");
-        want.extend(games(&mut parser, &bytes));
-        joined.extend_from_slice(&bytes);
-    }
-    let got = games(&mut parser, &joined);
-    assert_eq!(
-        got.len(),
-        want.len(),
-        "games of {} files joined",
-        files.len()
-    );
-    assert_eq!(got, want);
 }

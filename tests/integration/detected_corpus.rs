@@ -16,12 +16,15 @@
 //! UTF-8, as valid UTF-8 must be: counted apart, and left out of the share.
 //!
 //! Needs the real corpus (`../shared/corpus`, or the folder named by
-//! `SGF_GROVE_CORPUS`): skipped with a message when it is absent, failing
+//! `SGF_GROVE_CORPUS`): a check of the one pass over it
+//! (`corpus_pass.rs`), skipped with a message when it is absent, failing
 //! when `CI` is set.
 
+use crate::corpus_pass::{Check, Corpus, File};
 use encoding_rs::{Encoding, BIG5, EUC_JP, EUC_KR, GBK, SHIFT_JIS};
 use sgf_grove::{Document, GameTree};
 use std::path::Path;
+use std::sync::Mutex;
 
 /// The games read per charset, at most.
 const PER_CHARSET: usize = 600;
@@ -138,13 +141,48 @@ fn source_text(bytes: &[u8]) -> String {
     }
 }
 
-#[test]
-fn corpus_texts_reencoded_without_ca_read_back_or_are_warned() {
-    // Any archive (`SGF_GROVE_CORPUS`) with enough CJK games will do.
-    let Some((dir, _)) = crate::common::any_corpus_dir() else {
-        return;
-    };
-    let files = crate::common::sgf_files(&dir);
+/// The corpus's Chinese, Korean and Japanese games re-encoded without `CA`
+/// read back or are warned about. The pass sorts the files by language;
+/// the sample spread over each language's files is read at the end. Any
+/// archive (`SGF_GROVE_CORPUS`) with enough CJK games will do.
+#[derive(Default)]
+pub struct Reencoded(Mutex<Vec<(usize, Language)>>);
+
+impl Check for Reencoded {
+    fn name(&self) -> &'static str {
+        "corpus_texts_reencoded_without_ca_read_back_or_are_warned"
+    }
+
+    fn any_archive(&self) -> bool {
+        true
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let bytes = file.bytes;
+        if bytes.is_ascii() || bytes.iter().all(|&b| b == 0) {
+            return;
+        }
+        let text = source_text(bytes);
+        if let Some(lang) = language(&text) {
+            self.0.lock().unwrap().push((file.n, lang));
+        }
+    }
+
+    fn finish(&self, corpus: &Corpus) {
+        // The files of each language, in the corpus's order, so that the
+        // sample can be spread over them.
+        let mut found = self.0.lock().unwrap().clone();
+        found.sort_unstable_by_key(|&(n, _)| n);
+        reencoded_read_back(corpus, &found);
+    }
+}
+
+fn reencoded_read_back(corpus: &Corpus, found: &[(usize, Language)]) {
+    let dir = &corpus.dir;
+    let by_language: Vec<(Language, (usize, String))> = found
+        .iter()
+        .map(|&(n, lang)| (lang, (n, rel(dir, &corpus.files[n]))))
+        .collect();
     let charsets: [(&'static Encoding, Language); 5] = [
         (GBK, Language::Chinese),
         (BIG5, Language::Chinese),
@@ -152,24 +190,9 @@ fn corpus_texts_reencoded_without_ca_read_back_or_are_warned() {
         (SHIFT_JIS, Language::Japanese),
         (EUC_JP, Language::Japanese),
     ];
-    // The files of each language, found first so that the sample can be
-    // spread over them.
-    let mut by_language: Vec<(Language, String)> = Vec::new();
-    for path in &files {
-        let Ok(bytes) = std::fs::read(path) else {
-            continue;
-        };
-        if bytes.is_ascii() || bytes.iter().all(|&b| b == 0) {
-            continue;
-        }
-        let text = source_text(&bytes);
-        if let Some(lang) = language(&text) {
-            by_language.push((lang, rel(&dir, path)));
-        }
-    }
     let mut failures = Vec::new();
     for (encoding, lang) in charsets {
-        let pool: Vec<&String> = by_language
+        let pool: Vec<&(usize, String)> = by_language
             .iter()
             .filter(|(l, _)| *l == lang)
             .map(|(_, p)| p)
@@ -180,12 +203,11 @@ fn corpus_texts_reencoded_without_ca_read_back_or_are_warned() {
         // be encoded.
         let step = (pool.len() / PER_CHARSET).max(1);
         'files: for offset in 0..step {
-            for rel_path in pool.iter().skip(offset).step_by(step) {
+            for (n, rel_path) in pool.iter().skip(offset).step_by(step) {
                 if count.games >= PER_CHARSET {
                     break 'files;
                 }
-                let bytes = std::fs::read(dir.join(rel_path)).unwrap();
-                let text = source_text(&bytes);
+                let text = source_text(&corpus.bytes[*n]);
                 let (encoded, _, unmappable) = encoding.encode(&text);
                 if unmappable {
                     continue;

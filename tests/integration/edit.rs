@@ -4,12 +4,14 @@
 //! writes them, edits read back (the fuzz target's check), transforms undone
 //! by their inverses.
 
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::edit::{EditId, EditableGame, GameBuilder};
 use sgf_grove::encoding_rs::{GBK, SHIFT_JIS, UTF_8};
 use sgf_grove::game::{Komi, Symmetry, Transform};
 use sgf_grove::value::{BoardSize, Color, Empty, Move, Point};
 use sgf_grove::writer::{Target, WriteOptions};
 use sgf_grove::ErrorKind;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn editable(input: &[u8]) -> EditableGame {
     let doc = sgf_grove::parse(input).expect("parses");
@@ -448,42 +450,59 @@ fn transform_a_whole_tree() {
     assert_eq!(chess.transform(t).unwrap_err().kind(), ErrorKind::NotGo);
 }
 
-/// Every `step`th file of the real corpus, parsed.
-fn corpus_sample(step: usize, mut f: impl FnMut(&std::path::Path, &[u8])) {
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let files = crate::common::sgf_files(&dir);
-    assert!(!files.is_empty(), "no .sgf file under {}", dir.display());
-    for path in files.iter().step_by(step) {
-        let input = std::fs::read(path).unwrap();
-        f(path, &input);
-    }
-}
+/// Every 5th file of the real corpus: a game copied into an
+/// [`EditableGame`] and not edited is written as the writer writes it.
+/// Checks of the one pass over the corpus (`corpus_pass.rs`), as are the
+/// two after it.
+pub struct UneditedWritten;
 
-#[test]
-fn corpus_unedited_games_are_written_as_the_writer_writes_them() {
-    corpus_sample(5, |path, input| {
-        let Ok(doc) = sgf_grove::parse(input) else {
+impl Check for UneditedWritten {
+    fn name(&self) -> &'static str {
+        "corpus_unedited_games_are_written_as_the_writer_writes_them"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        if !file.n.is_multiple_of(5) {
+            return;
+        }
+        let Ok(coll) = file.parsed else {
             return;
         };
-        for game in doc.games() {
+        for game in coll.games() {
             let mut want = Vec::new();
             sgf_grove::Writer::new(&mut want).write_game(game).unwrap();
             let got = EditableGame::from_game(game).to_sgf();
-            assert!(got == want, "{}: game {}", path.display(), game.index());
+            assert!(
+                got == want,
+                "{}: game {}",
+                file.path.display(),
+                game.index()
+            );
         }
-    });
+    }
+
+    fn finish(&self, _: &Corpus) {}
 }
 
-#[test]
-fn corpus_transforms_undone_by_their_inverses() {
-    let mut changed = 0;
-    corpus_sample(7, |path, input| {
-        let Ok(doc) = sgf_grove::parse(input) else {
+/// Every 7th file: each Go game transformed (a symmetry, colours swapped
+/// or not) and transformed back is the game it was.
+#[derive(Default)]
+pub struct TransformsUndone(AtomicUsize);
+
+impl Check for TransformsUndone {
+    fn name(&self) -> &'static str {
+        "corpus_transforms_undone_by_their_inverses"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let path = file.path;
+        if !file.n.is_multiple_of(7) {
+            return;
+        }
+        let Ok(coll) = file.parsed else {
             return;
         };
-        for (i, game) in doc.games().enumerate() {
+        for (i, game) in coll.games().enumerate() {
             if game.game_type() != 1 {
                 continue;
             }
@@ -499,7 +518,9 @@ fn corpus_transforms_undone_by_their_inverses() {
             };
             let mut edit = original.clone();
             edit.transform(t).unwrap();
-            changed += usize::from(edit.to_sgf() != original.to_sgf());
+            if edit.to_sgf() != original.to_sgf() {
+                self.0.fetch_add(1, Ordering::Relaxed);
+            }
             edit.transform(inverse).unwrap();
             assert!(
                 edit.to_sgf() == original.to_sgf(),
@@ -509,18 +530,30 @@ fn corpus_transforms_undone_by_their_inverses() {
                 edit.to_sgf().escape_ascii()
             );
         }
-    });
-    if crate::common::corpus_dir().is_some() {
-        assert!(changed > 0);
+    }
+
+    fn finish(&self, _: &Corpus) {
+        assert!(self.0.load(Ordering::Relaxed) > 0);
     }
 }
 
+/// Every 25th file through the edit oracle: edits read back.
 #[cfg(feature = "oracle")]
-#[test]
-fn corpus_edits_read_back() {
-    corpus_sample(25, |_, input| {
-        sgf_grove::oracle::edit::check_edit_roundtrip(input)
-    });
+pub struct EditsReadBack;
+
+#[cfg(feature = "oracle")]
+impl Check for EditsReadBack {
+    fn name(&self) -> &'static str {
+        "corpus_edits_read_back"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        if file.n.is_multiple_of(25) {
+            sgf_grove::oracle::edit::check_edit_roundtrip(file.bytes);
+        }
+    }
+
+    fn finish(&self, _: &Corpus) {}
 }
 
 #[cfg(feature = "oracle")]

@@ -3,6 +3,7 @@
 //! in `../shared/corpus` (skipped with a printed reason when it is absent;
 //! a failure when `CI` is set).
 
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::game::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale, Rank,
     Rules, TimeLimit, WinBy,
@@ -11,6 +12,7 @@ use sgf_grove::value::{Color, ValueType};
 use sgf_grove::ErrorKind;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 
 fn info_of(sgf: &[u8], check: impl FnOnce(GameInfo<'_>)) {
     let doc = sgf_grove::parse(sgf).expect("parses");
@@ -289,19 +291,22 @@ impl Tally {
 /// so that this measures the parsers, not charset detection. The numbers
 /// are those measured when the parsers were written; the corpus does not
 /// change.
-#[test]
-fn real_corpus_game_info() {
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let mut tally = Tally::default();
-    let mut scaled = 0;
-    for path in crate::common::sgf_files(&dir) {
-        let bytes = std::fs::read(&path).expect("readable file");
-        let Ok(doc) = sgf_grove::parse(&bytes) else {
-            continue;
+#[derive(Default)]
+pub struct RealGameInfo(Mutex<(Tally, usize)>);
+
+impl Check for RealGameInfo {
+    fn name(&self) -> &'static str {
+        "real_corpus_game_info"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let path = file.path;
+        let Ok(coll) = file.parsed else {
+            return;
         };
-        for game in doc.games() {
+        let mut guard = self.0.lock().unwrap();
+        let (tally, scaled) = &mut *guard;
+        for game in coll.games() {
             let root = game.root();
             let info = GameInfo::from_lookup(|ident| {
                 let raw = root.raw(ident)?;
@@ -312,7 +317,7 @@ fn real_corpus_game_info() {
             if let Some(komi) = info.komi_checked() {
                 tally.add("KM", komi.is_ok(), &text("KM"));
                 if let Ok(komi) = komi {
-                    scaled += komi.looks_scaled() as usize;
+                    *scaled += komi.looks_scaled() as usize;
                     // Every scaled komi comes out as a usual komi in points.
                     if komi.looks_scaled() {
                         let points = info.komi_points().unwrap();
@@ -342,24 +347,30 @@ fn real_corpus_game_info() {
             }
         }
     }
-    for (ident, n) in &tally.values {
-        eprintln!("{ident}: {n} values, {} not read", tally.unread(ident));
-        for (text, count) in tally.unread.get(ident).into_iter().flatten() {
-            eprintln!("    {count:6} {text:?}");
+
+    fn finish(&self, _: &Corpus) {
+        let guard = self.0.lock().unwrap();
+        let (tally, scaled) = &*guard;
+        let scaled = *scaled;
+        for (ident, n) in &tally.values {
+            eprintln!("{ident}: {n} values, {} not read", tally.unread(ident));
+            for (text, count) in tally.unread.get(ident).into_iter().flatten() {
+                eprintln!("    {count:6} {text:?}");
+            }
         }
+        assert_eq!(tally.values["KM"], 48_622);
+        assert_eq!(scaled, 6_076);
+        assert_eq!(tally.unread("KM"), 0);
+        assert_eq!(tally.unread("HA"), 0);
+        assert_eq!(tally.unread("RE"), 0);
+        assert_eq!(tally.unread("DT"), 0);
+        assert_eq!(tally.unread("RU"), 0);
+        // `11.6k`, `12.2k`, `13.0k`, `16.1k`, `15k* IGS`.
+        assert_eq!(tally.unread("BR/WR"), 5);
+        // `TM[-]` 42 times, `TM[1800,0,30,5]` twice.
+        assert_eq!(tally.unread("TM"), 44);
+        // A sample of the real forms, read as expected.
+        let d = GameDates::parse("2001/10/11 21:22:51 UT").unwrap();
+        assert!(d.time_of_day && d.non_standard);
     }
-    assert_eq!(tally.values["KM"], 48_622);
-    assert_eq!(scaled, 6_076);
-    assert_eq!(tally.unread("KM"), 0);
-    assert_eq!(tally.unread("HA"), 0);
-    assert_eq!(tally.unread("RE"), 0);
-    assert_eq!(tally.unread("DT"), 0);
-    assert_eq!(tally.unread("RU"), 0);
-    // `11.6k`, `12.2k`, `13.0k`, `16.1k`, `15k* IGS`.
-    assert_eq!(tally.unread("BR/WR"), 5);
-    // `TM[-]` 42 times, `TM[1800,0,30,5]` twice.
-    assert_eq!(tally.unread("TM"), 44);
-    // A sample of the real forms, read as expected.
-    let d = GameDates::parse("2001/10/11 21:22:51 UT").unwrap();
-    assert!(d.time_of_day && d.non_standard);
 }

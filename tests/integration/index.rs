@@ -6,7 +6,8 @@
 
 #![cfg(feature = "index")]
 
-use crate::common::{corpus_dir, sgf_files, TempDir};
+use crate::common::TempDir;
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::game::board::Board;
 use sgf_grove::game::Symmetry;
 use sgf_grove::index::{compact, GameEntry, Index, IndexBuilder, Next, Search};
@@ -282,17 +283,32 @@ fn index_variations_are_indexed_on_request() {
 }
 
 /// Every 50th file of the corpus: each Go game's position after move 30
-/// (and at the end of its main line) finds that game at that move.
-#[test]
-fn index_real_corpus_finds_every_game_at_move_30() {
-    let Some(dir) = corpus_dir() else { return };
-    let files: Vec<_> = sgf_files(&dir).into_iter().step_by(50).collect();
+/// (and at the end of its main line) finds that game at that move. A check
+/// of the one pass over the corpus (`corpus_pass.rs`), all of it at the
+/// end: the index is built from the files in order (its game numbers are
+/// those of a run on one thread), parsing the 2 % of the files it needs
+/// again.
+pub struct FoundAtMove30;
+
+impl Check for FoundAtMove30 {
+    fn name(&self) -> &'static str {
+        "index_real_corpus_finds_every_game_at_move_30"
+    }
+
+    fn file(&self, _: &File<'_>) {}
+
+    fn finish(&self, corpus: &Corpus) {
+        index_finds_every_game_at_move_30(corpus);
+    }
+}
+
+fn index_finds_every_game_at_move_30(corpus: &Corpus) {
+    let files: Vec<_> = corpus.files.iter().zip(&corpus.bytes).step_by(50).collect();
     let tmp = TempDir::new("index-corpus");
     let mut builder = IndexBuilder::open(&tmp.0).unwrap();
     let mut expect = Vec::new();
-    for file in &files {
-        let bytes = std::fs::read(file).unwrap();
-        let Ok(doc) = sgf_grove::parse(&bytes) else {
+    for (file, bytes) in &files {
+        let Ok(doc) = sgf_grove::parse(bytes) else {
             continue;
         };
         let origin = file.display().to_string();

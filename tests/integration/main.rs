@@ -17,6 +17,7 @@ mod common;
 mod concat;
 #[cfg(feature = "oracle")]
 mod corpus;
+mod corpus_pass;
 mod cut_archives;
 mod deep;
 mod detected;

@@ -5,11 +5,16 @@
 //! game without `CA` whose bytes are not UTF-8 is written with the `CA` of
 //! the charset it was read in, and decodes the same).
 //!
-//! Skips with a printed reason when the corpus is absent; fails instead when
-//! the `CI` environment variable is set.
+//! These are checks of the one pass over the corpus
+//! (`corpus_pass::real_corpus_checks_in_one_pass`), which skips with a
+//! printed reason when the corpus is absent and fails instead when the
+//! `CI` environment variable is set.
 
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::{write_collection, Collection, ErrorKind, Parser, WarningKind};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// A file holds no SGF when it has no `[` at all: no property value anywhere
 /// (the empty file and the files of NUL bytes in the corpus).
@@ -76,40 +81,41 @@ const GAMES_PER_FOLDER: &[(&str, usize)] = &[
     ("pachi", 88),
 ];
 
-#[test]
-fn real_corpus_parses_counts_and_round_trips() {
-    // Any archive (`SGF_GROVE_CORPUS`) must parse and round-trip; the
-    // counts are checked on the shared corpus alone.
-    let Some((dir, shared)) = crate::common::any_corpus_dir() else {
-        return;
-    };
-    let files = crate::common::sgf_files(&dir);
-    assert!(
-        !shared || files.len() >= 49_000,
-        "only {} files found",
-        files.len()
-    );
-    let mut parser = Parser::new();
-    let mut reparser = Parser::new();
-    let mut games: BTreeMap<String, usize> = BTreeMap::new();
-    let mut warnings: BTreeMap<WarningKind, usize> = BTreeMap::new();
-    let mut failures = Vec::new();
-    let mut no_sgf = 0;
+/// What [`RoundTrip`] counts across files.
+#[derive(Default)]
+struct Tally {
+    games: BTreeMap<String, usize>,
+    warnings: BTreeMap<WarningKind, usize>,
+    failures: Vec<String>,
+    no_sgf: usize,
+}
+
+/// Every file parses (or holds no SGF and fails saying so), the games per
+/// folder are counted, the events and the moves iterator agree with the
+/// tree, and the file survives a raw write and re-parse unchanged. Holds
+/// for any archive (`SGF_GROVE_CORPUS`); the counts are checked on the
+/// shared corpus alone.
+#[derive(Default)]
+pub struct RoundTrip(Mutex<Tally>);
+
+impl Check for RoundTrip {
+    fn name(&self) -> &'static str {
+        "real_corpus_parses_counts_and_round_trips"
+    }
+
+    fn any_archive(&self) -> bool {
+        true
+    }
+
     #[cfg_attr(not(feature = "oracle"), allow(unused_variables))]
-    for (n, path) in files.iter().enumerate() {
-        let bytes = std::fs::read(path).expect("readable file");
-        let folder = path
-            .strip_prefix(&dir)
-            .expect("inside corpus")
-            .components()
-            .next()
-            .expect("a folder")
-            .as_os_str()
-            .to_string_lossy()
-            .into_owned();
-        match parser.parse(&bytes) {
+    fn file(&self, file: &File<'_>) {
+        let (path, bytes, n) = (file.path, file.bytes, file.n);
+        let mut failures = Vec::new();
+        let mut warnings: BTreeMap<WarningKind, usize> = BTreeMap::new();
+        let (mut games, mut no_sgf) = (0, 0);
+        match file.parsed {
             Err(e) => {
-                if holds_no_sgf(&bytes)
+                if holds_no_sgf(bytes)
                     && matches!(e.kind(), ErrorKind::NoGameTree | ErrorKind::NotText { .. })
                 {
                     no_sgf += 1;
@@ -118,10 +124,10 @@ fn real_corpus_parses_counts_and_round_trips() {
                 }
             }
             Ok(coll) => {
-                if holds_no_sgf(&bytes) {
+                if holds_no_sgf(bytes) {
                     failures.push(format!("{}: parsed, but holds no SGF", path.display()));
                 }
-                *games.entry(folder).or_default() += coll.len();
+                games += coll.len();
                 for w in coll.warnings() {
                     *warnings.entry(w.kind).or_default() += 1;
                 }
@@ -159,7 +165,7 @@ fn real_corpus_parses_counts_and_round_trips() {
                 #[cfg(feature = "oracle")]
                 if n % 4 == 0 {
                     if let Err(why) =
-                        std::panic::catch_unwind(|| sgf_grove::oracle::events::check(&bytes))
+                        std::panic::catch_unwind(|| sgf_grove::oracle::events::check(bytes))
                     {
                         let why = why.downcast_ref::<String>().cloned().unwrap_or_default();
                         failures.push(format!(
@@ -173,6 +179,7 @@ fn real_corpus_parses_counts_and_round_trips() {
                     failures.push(format!("{}: {why}", path.display()));
                 }
                 let written = write_collection(coll);
+                let mut reparser = Parser::new();
                 match reparser.parse(&written) {
                     Err(e) => failures.push(format!("{}: re-parse failed: {e}", path.display())),
                     Ok(again) => {
@@ -205,60 +212,99 @@ fn real_corpus_parses_counts_and_round_trips() {
                 }
             }
         }
+        let folder = path
+            .strip_prefix(file.dir)
+            .expect("inside corpus")
+            .components()
+            .next()
+            .expect("a folder")
+            .as_os_str()
+            .to_string_lossy()
+            .into_owned();
+        let mut tally = self.0.lock().unwrap();
+        tally.failures.extend(failures);
+        tally.no_sgf += no_sgf;
+        if file.parsed.is_ok() {
+            *tally.games.entry(folder).or_default() += games;
+        }
+        for (kind, count) in warnings {
+            *tally.warnings.entry(kind).or_default() += count;
+        }
     }
-    eprintln!("warnings by kind: {warnings:?}");
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    eprintln!("games by folder: {games:?}; files without SGF: {no_sgf}");
-    if !shared {
-        return;
-    }
-    // 8 Fox files of NUL bytes and one empty GNU Go file.
-    assert_eq!(no_sgf, 9, "files without SGF");
-    let expected: BTreeMap<String, usize> = GAMES_PER_FOLDER
-        .iter()
-        .map(|&(f, n)| (f.to_string(), n))
-        .collect();
-    assert_eq!(games, expected);
-    // Defects the corpus README documents must each have been seen.
-    for kind in [
-        WarningKind::Bom,
-        WarningKind::JunkBeforeGame,
-        WarningKind::JunkAfterGame,
-        WarningKind::MissingOpenParen,
-        WarningKind::LowercaseInIdent,
-        WarningKind::RepeatedProperty,
-        WarningKind::UnclosedGameTree,
-        WarningKind::UnclosedValue,
-        WarningKind::ExtraCloseParen,
-    ] {
-        assert!(warnings.contains_key(&kind), "never saw {kind:?}");
+
+    fn finish(&self, corpus: &Corpus) {
+        let files = &corpus.files;
+        let shared = corpus.shared;
+        assert!(
+            !shared || files.len() >= 49_000,
+            "only {} files found",
+            files.len()
+        );
+        let tally = self.0.lock().unwrap();
+        let Tally {
+            games,
+            warnings,
+            failures,
+            no_sgf,
+        } = &*tally;
+        eprintln!("warnings by kind: {warnings:?}");
+        assert!(
+            failures.is_empty(),
+            "{} failures:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+        eprintln!("games by folder: {games:?}; files without SGF: {no_sgf}");
+        if !shared {
+            return;
+        }
+        // 8 Fox files of NUL bytes and one empty GNU Go file.
+        assert_eq!(*no_sgf, 9, "files without SGF");
+        let expected: BTreeMap<String, usize> = GAMES_PER_FOLDER
+            .iter()
+            .map(|&(f, n)| (f.to_string(), n))
+            .collect();
+        assert_eq!(games, &expected);
+        // Defects the corpus README documents must each have been seen.
+        for kind in [
+            WarningKind::Bom,
+            WarningKind::JunkBeforeGame,
+            WarningKind::JunkAfterGame,
+            WarningKind::MissingOpenParen,
+            WarningKind::LowercaseInIdent,
+            WarningKind::RepeatedProperty,
+            WarningKind::UnclosedGameTree,
+            WarningKind::UnclosedValue,
+            WarningKind::ExtraCloseParen,
+        ] {
+            assert!(warnings.contains_key(&kind), "never saw {kind:?}");
+        }
     }
 }
 
 /// All files concatenated into one collection: the same games as file by
 /// file, because a file cut off mid-value or mid-tree must not swallow the
 /// files after it (resynchronisation at the next `(;GM[`/`(;FF[`).
-#[test]
-fn real_corpus_concatenated_loses_no_game() {
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let mut all = Vec::new();
-    let mut parser = Parser::new();
-    let mut expected = 0;
-    for path in crate::common::sgf_files(&dir) {
-        let bytes = std::fs::read(&path).expect("readable file");
-        if let Ok(coll) = parser.parse(&bytes) {
-            expected += coll.len();
-        }
-        all.extend_from_slice(&bytes);
-        all.push(b'\n');
+#[derive(Default)]
+pub struct Concatenated(AtomicUsize);
+
+impl Check for Concatenated {
+    fn name(&self) -> &'static str {
+        "real_corpus_concatenated_loses_no_game"
     }
-    let coll = parser.parse(&all).expect("the concatenation parses");
-    assert_eq!(coll.len(), expected);
+
+    fn file(&self, file: &File<'_>) {
+        if let Ok(coll) = file.parsed {
+            self.0.fetch_add(coll.len(), Ordering::Relaxed);
+        }
+    }
+
+    fn finish(&self, corpus: &Corpus) {
+        let all = corpus.joined(b"\n");
+        let coll = Parser::new()
+            .parse(&all)
+            .map(|coll| coll.len())
+            .expect("the concatenation parses");
+        assert_eq!(coll, self.0.load(Ordering::Relaxed));
+    }
 }

@@ -5,9 +5,12 @@
 //! moves, nothing changed where no repair applied, and a second pass
 //! changes nothing).
 
-use crate::common::{corpus_dir, sgf_files};
+use crate::common::sgf_files;
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::repair::{repair_game, Fixer, Repair, Repairs, Source};
 use sgf_grove::writer::{Target, WriteOptions};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
 
 /// `input` repaired with `repairs`: the output and the report lines.
 fn fix(input: &[u8], repairs: Repairs) -> (String, Vec<String>) {
@@ -366,16 +369,37 @@ fn main_line_moves(game: sgf_grove::GameTree<'_, '_>) -> Vec<(String, Vec<u8>)> 
     moves
 }
 
-#[test]
-fn all_repairs_on_the_real_corpus() {
-    let Some(dir) = corpus_dir() else {
-        return;
-    };
-    let (files, counts) = all_repairs_on(&dir);
-    eprintln!("fix --all over {files} files: {counts:?}");
-    assert!(files > 49_000);
-    assert!(counts[&Repair::FoxKomi] > 6_000);
-    assert!(counts[&Repair::FoxHandicap] > 7_000);
+/// Every file of the corpus fixed with every repair (see
+/// [`all_repairs_on`]). A check of the one pass over the corpus
+/// (`corpus_pass.rs`).
+#[derive(Default)]
+pub struct AllRepairs(Mutex<(usize, BTreeMap<Repair, usize>)>);
+
+impl Check for AllRepairs {
+    fn name(&self) -> &'static str {
+        "all_repairs_on_the_real_corpus"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let mut counts = BTreeMap::new();
+        let Ok(coll) = file.parsed else {
+            return;
+        };
+        repair_file(file.path, file.bytes, coll, &mut counts);
+        let mut total = self.0.lock().unwrap();
+        total.0 += 1;
+        for (repair, n) in counts {
+            *total.1.entry(repair).or_insert(0) += n;
+        }
+    }
+
+    fn finish(&self, _: &Corpus) {
+        let (files, counts) = &*self.0.lock().unwrap();
+        eprintln!("fix --all over {files} files: {counts:?}");
+        assert!(*files > 49_000);
+        assert!(counts[&Repair::FoxKomi] > 6_000);
+        assert!(counts[&Repair::FoxHandicap] > 7_000);
+    }
 }
 
 /// The hand-written cases of `corpus/`: each odd construct, each defect
@@ -401,8 +425,8 @@ fn all_repairs_on_the_fuzz_regressions() {
 /// handicap moves became `AB`), a game nothing was repaired in written as
 /// the writer writes it, and a second pass changes nothing. Returns the
 /// files that parsed and the changes per repair.
-fn all_repairs_on(dir: &std::path::Path) -> (usize, std::collections::BTreeMap<Repair, usize>) {
-    let mut counts = std::collections::BTreeMap::new();
+fn all_repairs_on(dir: &std::path::Path) -> (usize, BTreeMap<Repair, usize>) {
+    let mut counts = BTreeMap::new();
     let mut files = 0;
     for path in sgf_files(dir) {
         let bytes = std::fs::read(&path).unwrap();
@@ -410,64 +434,75 @@ fn all_repairs_on(dir: &std::path::Path) -> (usize, std::collections::BTreeMap<R
             continue;
         };
         files += 1;
-        let mut fixer = Fixer::new(Vec::new(), Repairs::all(), WriteOptions::new());
-        let mut handicap_moves = false;
-        let mut untouched = Vec::new();
-        for game in doc.games() {
-            let repaired = fixer.fix_game(game).unwrap();
-            for change in &repaired.changes {
-                *counts.entry(change.repair).or_insert(0) += 1;
-                handicap_moves |= change.message.contains("leading black moves");
-            }
-            untouched.push(repaired.changes.is_empty());
-        }
-        let out = fixer.into_inner();
-        let again = sgf_grove::parse(&out)
-            .unwrap_or_else(|e| panic!("{}: the output does not parse: {e}", path.display()));
-        assert_eq!(
-            again.games().count(),
-            doc.games().count(),
-            "{}",
-            path.display()
-        );
-        for ((before, after), untouched) in doc.games().zip(again.games()).zip(untouched) {
-            if !handicap_moves {
-                assert_eq!(
-                    main_line_moves(before),
-                    main_line_moves(after),
-                    "{}: {:?} became {:?}",
-                    path.display(),
-                    String::from_utf8_lossy(&bytes[..bytes.len().min(300)]),
-                    String::from_utf8_lossy(&out[..out.len().min(300)]),
-                );
-            }
-            if untouched {
-                // Nothing repaired: the writer's own bytes for the game.
-                let mut plain = Vec::new();
-                sgf_grove::Writer::new(&mut plain)
-                    .write_game(before)
-                    .unwrap();
-                let mut fixed = Vec::new();
-                sgf_grove::Writer::new(&mut fixed)
-                    .write_game(after)
-                    .unwrap();
-                assert_eq!(plain, fixed, "{}", path.display());
-            }
-        }
-        // A second pass changes nothing.
-        let mut second = Fixer::new(Vec::new(), Repairs::all(), WriteOptions::new());
-        for game in again.games() {
-            let repaired = second.fix_game(game).unwrap();
-            assert!(
-                repaired.changes.is_empty(),
-                "{}: {:?}",
-                path.display(),
-                repaired.changes
-            );
-        }
-        assert_eq!(second.into_inner(), out, "{}", path.display());
+        repair_file(&path, &bytes, doc.collection(), &mut counts);
     }
     (files, counts)
+}
+
+/// [`all_repairs_on`] for one file (`bytes`, parsed as `doc`), its changes
+/// added to `counts`.
+fn repair_file(
+    path: &std::path::Path,
+    bytes: &[u8],
+    doc: sgf_grove::Collection<'_, '_>,
+    counts: &mut BTreeMap<Repair, usize>,
+) {
+    let mut fixer = Fixer::new(Vec::new(), Repairs::all(), WriteOptions::new());
+    let mut handicap_moves = false;
+    let mut untouched = Vec::new();
+    for game in doc.games() {
+        let repaired = fixer.fix_game(game).unwrap();
+        for change in &repaired.changes {
+            *counts.entry(change.repair).or_insert(0) += 1;
+            handicap_moves |= change.message.contains("leading black moves");
+        }
+        untouched.push(repaired.changes.is_empty());
+    }
+    let out = fixer.into_inner();
+    let again = sgf_grove::parse(&out)
+        .unwrap_or_else(|e| panic!("{}: the output does not parse: {e}", path.display()));
+    assert_eq!(
+        again.games().count(),
+        doc.games().count(),
+        "{}",
+        path.display()
+    );
+    for ((before, after), untouched) in doc.games().zip(again.games()).zip(untouched) {
+        if !handicap_moves {
+            assert_eq!(
+                main_line_moves(before),
+                main_line_moves(after),
+                "{}: {:?} became {:?}",
+                path.display(),
+                String::from_utf8_lossy(&bytes[..bytes.len().min(300)]),
+                String::from_utf8_lossy(&out[..out.len().min(300)]),
+            );
+        }
+        if untouched {
+            // Nothing repaired: the writer's own bytes for the game.
+            let mut plain = Vec::new();
+            sgf_grove::Writer::new(&mut plain)
+                .write_game(before)
+                .unwrap();
+            let mut fixed = Vec::new();
+            sgf_grove::Writer::new(&mut fixed)
+                .write_game(after)
+                .unwrap();
+            assert_eq!(plain, fixed, "{}", path.display());
+        }
+    }
+    // A second pass changes nothing.
+    let mut second = Fixer::new(Vec::new(), Repairs::all(), WriteOptions::new());
+    for game in again.games() {
+        let repaired = second.fix_game(game).unwrap();
+        assert!(
+            repaired.changes.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            repaired.changes
+        );
+    }
+    assert_eq!(second.into_inner(), out, "{}", path.display());
 }
 
 /// The hand-written cases with bytes changed, deterministically (a

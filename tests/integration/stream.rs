@@ -2,7 +2,7 @@
 //! the whole input at once gives: the same games, the same warnings at the
 //! same stream positions, however the bytes arrive.
 
-use crate::common::corpus_dir;
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::{ParseOptions, Parser, StreamParser, Warning};
 use std::io::Read;
 
@@ -140,18 +140,29 @@ fn an_empty_stream_has_no_game() {
     assert!(stream.next_game().is_none());
 }
 
-#[test]
-fn real_corpus_streamed_equals_whole() {
-    let Some(dir) = corpus_dir() else { return };
-    let mut joined = Vec::new();
-    for path in crate::common::sgf_files(&dir) {
-        joined.extend_from_slice(&std::fs::read(path).unwrap());
+/// The corpus's files joined: streamed, the games and warnings of a whole
+/// parse. A check of the one pass over the corpus (`corpus_pass.rs`),
+/// all of it at the end.
+pub struct StreamedEqualsWhole;
+
+impl Check for StreamedEqualsWhole {
+    fn name(&self) -> &'static str {
+        "real_corpus_streamed_equals_whole"
     }
-    let want = whole(&joined).map(|(g, mut w)| {
+
+    fn file(&self, _: &File<'_>) {}
+
+    fn finish(&self, corpus: &Corpus) {
+        streamed_equals_whole(&corpus.joined(b""));
+    }
+}
+
+fn streamed_equals_whole(joined: &[u8]) {
+    let want = whole(joined).map(|(g, mut w)| {
         w.sort_by_key(|w| w.pos.offset);
         (g, w)
     });
-    let got = streamed(&joined, 1 << 16);
+    let got = streamed(joined, 1 << 16);
     assert_eq!(
         got.as_ref().map(|(g, _)| g.len()),
         want.as_ref().map(|(g, _)| g.len())

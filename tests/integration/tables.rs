@@ -5,6 +5,7 @@
 //! crate's own reader, and the real corpus (skipped with a message when
 //! absent, an error when `CI` is set).
 
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::table::{
     CsvWriter, Filter, GameRow, JsonLinesWriter, MoveRow, Reason, ResultKind, RowWriter, Stats,
     COLUMNS, MOVE_COLUMNS,
@@ -12,6 +13,7 @@ use sgf_grove::table::{
 use sgf_grove::text::CharsetSource;
 use sgf_grove::value::Color;
 use sgf_grove::{Parser, StreamParser};
+use std::sync::Mutex;
 
 /// Every game of `input` as a row, numbered from 0, with `source`.
 fn rows_of(input: &[u8], source: &str) -> Vec<GameRow> {
@@ -898,55 +900,97 @@ mod parquet_files {
 // The real corpus.
 // ---------------------------------------------------------------------------
 
-#[test]
-fn real_corpus_every_game_yields_a_row() {
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let mut parser = Parser::new();
-    let (mut games, mut rows_moves, mut tree_moves, mut invalid) = (0usize, 0u64, 0u64, 0u64);
-    let (mut even, mut odd, mut all) = (Stats::new(), Stats::new(), Stats::new());
-    let mut filter = Filter::new();
-    filter.set("size", "19").unwrap();
-    filter.set("rank", "1d..").unwrap();
-    let mut kept = 0;
-    for path in crate::common::sgf_files(&dir) {
-        let bytes = std::fs::read(&path).unwrap();
-        let Ok(coll) = parser.parse(&bytes) else {
-            continue;
+/// What [`EveryGameARow`] adds up.
+struct RowTally {
+    games: usize,
+    rows_moves: u64,
+    tree_moves: u64,
+    invalid: u64,
+    even: Stats,
+    odd: Stats,
+    all: Stats,
+    filter: Filter,
+    kept: usize,
+}
+
+/// Every game of the corpus gives a row whose moves are the tree's, and
+/// statistics merged from two halves equal those of the whole. A check of
+/// the one pass over the corpus (`corpus_pass.rs`).
+pub struct EveryGameARow(Mutex<RowTally>);
+
+impl Default for EveryGameARow {
+    fn default() -> EveryGameARow {
+        let mut filter = Filter::new();
+        filter.set("size", "19").unwrap();
+        filter.set("rank", "1d..").unwrap();
+        EveryGameARow(Mutex::new(RowTally {
+            games: 0,
+            rows_moves: 0,
+            tree_moves: 0,
+            invalid: 0,
+            even: Stats::new(),
+            odd: Stats::new(),
+            all: Stats::new(),
+            filter,
+            kept: 0,
+        }))
+    }
+}
+
+impl Check for EveryGameARow {
+    fn name(&self) -> &'static str {
+        "real_corpus_every_game_yields_a_row"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        let Ok(coll) = file.parsed else {
+            return;
         };
-        let source = path.display().to_string();
+        let source = file.path.display().to_string();
+        let mut t = self.0.lock().unwrap();
+        let t = &mut *t;
         for game in coll.games() {
             let row = GameRow::from_game(game, &source, game.span().start as u64);
             assert_eq!(row.game as usize, game.index());
             assert_eq!(row.move_count as usize, row.moves.len());
-            rows_moves += row.move_count as u64;
-            invalid += row.invalid_move_count as u64;
+            t.rows_moves += row.move_count as u64;
+            t.invalid += row.invalid_move_count as u64;
             if game.game_type() == 1 {
-                tree_moves += game.moves().count() as u64;
+                t.tree_moves += game.moves().count() as u64;
             } else {
                 assert_eq!((row.move_count, row.invalid_move_count), (0, 0));
             }
-            let half = if games % 2 == 0 { &mut even } else { &mut odd };
+            let half = if t.games.is_multiple_of(2) {
+                &mut t.even
+            } else {
+                &mut t.odd
+            };
             half.add_game(&row, game);
-            all.add_game(&row, game);
-            if filter.check(&row, game).is_ok() {
-                kept += 1;
+            t.all.add_game(&row, game);
+            if t.filter.check(&row, game).is_ok() {
+                t.kept += 1;
             }
-            games += 1;
+            t.games += 1;
         }
     }
-    assert!(games >= 49_000, "{games} games");
-    assert_eq!(rows_moves + invalid, tree_moves);
-    even.merge(odd);
-    assert_eq!(even.to_json(), all.to_json());
-    let r = all.report();
-    assert_eq!(r.games as usize, games);
-    assert_eq!(r.moves, rows_moves);
-    eprintln!(
-        "corpus: {games} games, {rows_moves} moves ({invalid} invalid), {kept} 19x19 dan games"
-    );
-    assert!(kept > 1000, "{kept}");
+
+    fn finish(&self, _: &Corpus) {
+        let mut t = self.0.lock().unwrap();
+        let t = &mut *t;
+        let (games, rows_moves, invalid, kept) = (t.games, t.rows_moves, t.invalid, t.kept);
+        assert!(games >= 49_000, "{games} games");
+        assert_eq!(rows_moves + invalid, t.tree_moves);
+        let odd = std::mem::replace(&mut t.odd, Stats::new());
+        t.even.merge(odd);
+        assert_eq!(t.even.to_json(), t.all.to_json());
+        let r = t.all.report();
+        assert_eq!(r.games as usize, games);
+        assert_eq!(r.moves, rows_moves);
+        eprintln!(
+            "corpus: {games} games, {rows_moves} moves ({invalid} invalid), {kept} 19x19 dan games"
+        );
+        assert!(kept > 1000, "{kept}");
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -5,11 +5,13 @@
 //! tree; then every file of the real corpus through every mode of
 //! `sgf_grove::oracle::write_modes` (parse → write → parse agree).
 
+use crate::corpus_pass::{Check, Corpus, File};
 use sgf_grove::encoding_rs::{
     Encoding, BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252,
 };
 use sgf_grove::writer::{write_with, PointStyle, Preset, Target, WriteOptions};
 use sgf_grove::{write_collection, ErrorKind, ParseOptions, Parser};
+use std::sync::Mutex;
 
 fn write(input: &[u8], options: &WriteOptions) -> Vec<u8> {
     let doc = sgf_grove::parse(input).expect("parses");
@@ -444,45 +446,44 @@ fn a_million_deep_tree_in_every_mode() {
     }
 }
 
-#[test]
-fn every_real_corpus_file_survives_every_mode() {
-    let Some(dir) = crate::common::corpus_dir() else {
-        return;
-    };
-    let files = crate::common::sgf_files(&dir);
-    assert!(files.len() >= 49_000, "only {} files found", files.len());
-    let modes = sgf_grove::oracle::write_modes::modes();
-    let failures = std::sync::Mutex::new(Vec::new());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(4);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(path) = files.get(i) else { break };
-                let bytes = std::fs::read(path).expect("readable file");
-                for (name, options) in &modes {
-                    if let Err(why) = sgf_grove::oracle::write_modes::check_mode(&bytes, options) {
-                        let mut why = why;
-                        why.truncate(2000);
-                        failures
-                            .lock()
-                            .unwrap()
-                            .push(format!("{} [{name}]: {why}", path.display()));
-                    }
-                }
-            });
+/// Every file of the corpus written in every mode of the write-modes
+/// oracle. A check of the one pass over the corpus (`corpus_pass.rs`).
+#[derive(Default)]
+pub struct EveryMode(Mutex<Vec<String>>);
+
+impl Check for EveryMode {
+    fn name(&self) -> &'static str {
+        "every_real_corpus_file_survives_every_mode"
+    }
+
+    fn file(&self, file: &File<'_>) {
+        // The parse of the pass is the first parse of every mode.
+        let Ok(coll) = file.parsed else {
+            return;
+        };
+        for (name, options) in &sgf_grove::oracle::write_modes::modes() {
+            if let Err(why) = sgf_grove::oracle::write_modes::check_mode_of(coll, options) {
+                let mut why = why;
+                why.truncate(2000);
+                self.0
+                    .lock()
+                    .unwrap()
+                    .push(format!("{} [{name}]: {why}", file.path.display()));
+            }
         }
-    });
-    let failures = failures.into_inner().unwrap();
-    assert!(
-        failures.is_empty(),
-        "{} failures, the first ones:\n{}",
-        failures.len(),
-        failures[..failures.len().min(5)].join("\n")
-    );
+    }
+
+    fn finish(&self, corpus: &Corpus) {
+        let files = &corpus.files;
+        assert!(files.len() >= 49_000, "only {} files found", files.len());
+        let failures = self.0.lock().unwrap();
+        assert!(
+            failures.is_empty(),
+            "{} failures, the first ones:\n{}",
+            failures.len(),
+            failures[..failures.len().min(5)].join("\n")
+        );
+    }
 }
 
 #[test]

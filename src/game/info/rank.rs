@@ -253,7 +253,7 @@ impl<'s> Player<'s> {
     /// The names of the players on this side: the name split at every `&`,
     /// each part trimmed, empty parts skipped. One name for an ordinary game,
     /// none when there is no name.
-    pub fn names(&self) -> impl Iterator<Item = &'s str> + Clone + 's {
+    pub fn names(&self) -> impl Iterator<Item = &'s str> + Clone + 's + use<'s> {
         self.name
             .unwrap_or("")
             .split('&')
@@ -268,7 +268,7 @@ impl<'s> Player<'s> {
 
     /// The ranks of the players on this side, the rank text split at `&`
     /// as [`Player::names`] splits the name.
-    pub fn ranks(&self) -> impl Iterator<Item = Rank> + 's {
+    pub fn ranks(&self) -> impl Iterator<Item = Rank> + 's + use<'s> {
         self.rank_text
             .unwrap_or("")
             .split('&')
