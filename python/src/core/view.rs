@@ -1,14 +1,14 @@
-//! One read path over the two forms a game takes: as parsed (a game of a
-//! shared [`Source`](super::source::Source), read in place) and as edited
-//! (an [`EditableGame`], owned). Nodes are named by their *key*: the node's
-//! index in the game, which is its pre-order number in a parsed game and
-//! stays its [`EditId`] index once the game is made editable (the editable
-//! copy numbers nodes as the parsed game does), so a key survives the
-//! change.
+//! The two forms a game takes, as parsed (a game of a shared
+//! [`Source`](super::source::Source), read in place) and as edited (an
+//! [`EditableGame`], owned), read through the library's one read interface
+//! ([`ReadGame`], [`ReadNode`], [`ReadProperty`]): every read below is
+//! written once, generic, and dispatched once by [`each_form!`]. Nodes are
+//! named by their *key* ([`ReadNode::key`]): the pre-order number in a
+//! parsed game, kept by the editable copy, so a key survives the change.
 
-use sgf_grove::edit::{EditId, EditableGame};
+use sgf_grove::edit::EditableGame;
 use sgf_grove::value::BoardSize;
-use sgf_grove::{GameTree, Node, NodeId, Position};
+use sgf_grove::{GameTree, Position, ReadGame, ReadNode, ReadProperty};
 
 /// A game to read.
 #[derive(Clone, Copy)]
@@ -33,233 +33,115 @@ pub(crate) use each_form;
 /// A raw value and, in a parsed game, its byte offset in the input.
 pub(crate) type RawAt<'a> = (&'a [u8], Option<usize>);
 
+/// The node `key` of `g`.
+fn at<'a, G: ReadGame<'a>>(g: G, key: u32) -> Option<G::Node> {
+    g.node_by_key(key as usize)
+}
+
+/// A node's key as the bindings keep it.
+fn key<'a>(n: impl ReadNode<'a>) -> u32 {
+    n.key() as u32
+}
+
 impl<'a> View<'a> {
-    fn parsed(g: GameTree<'a, 'a>, key: u32) -> Option<Node<'a, 'a>> {
-        let root = g.root().id().index();
-        let id = NodeId::from_index(root + key as usize)?;
-        let node = g.collection().try_node(id)?;
-        (node.game().index() == g.index()).then_some(node)
-    }
-
-    fn edit_id(&self, key: u32) -> Option<EditId> {
-        match self {
-            View::Edited(e) => EditId::from_index(key as usize).filter(|&id| e.contains(id)),
-            View::Parsed(_) => None,
-        }
-    }
-
-    fn key_of(g: GameTree<'a, 'a>, node: Node<'a, 'a>) -> u32 {
-        (node.id().index() - g.root().id().index()) as u32
-    }
-
     /// Whether `key` names a node of the game (not deleted).
     pub(crate) fn contains(&self, key: u32) -> bool {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key).is_some(),
-            View::Edited(_) => self.edit_id(key).is_some(),
-        }
+        each_form!(*self, |g| at(g, key).is_some())
     }
 
     /// The parent's key; `None` for the root (or a key of no node).
-    pub(crate) fn parent(&self, key: u32) -> Option<u32> {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key)?.parent().map(|p| View::key_of(g, p)),
-            View::Edited(e) => {
-                let id = self.edit_id(key)?;
-                e.node(id).ok()?.parent().map(|p| p.index() as u32)
-            }
-        }
+    pub(crate) fn parent(&self, k: u32) -> Option<u32> {
+        each_form!(*self, |g| at(g, k)?.parent().map(key))
     }
 
     /// The children's keys, in order (the first is the main line).
-    pub(crate) fn children(&self, key: u32) -> Vec<u32> {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key)
-                .map(|n| n.children().map(|c| View::key_of(g, c)).collect())
-                .unwrap_or_default(),
-            View::Edited(e) => self
-                .edit_id(key)
-                .and_then(|id| e.node(id).ok())
-                .map(|n| n.children().iter().map(|c| c.index() as u32).collect())
-                .unwrap_or_default(),
-        }
+    pub(crate) fn children(&self, k: u32) -> Vec<u32> {
+        each_form!(*self, |g| at(g, k)
+            .map(|n| n.children().map(key).collect())
+            .unwrap_or_default())
     }
 
     /// The first child's key.
-    pub(crate) fn first_child(&self, key: u32) -> Option<u32> {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key)?
-                .first_child()
-                .map(|c| View::key_of(g, c)),
-            View::Edited(e) => {
-                let id = self.edit_id(key)?;
-                e.node(id).ok()?.first_child().map(|c| c.index() as u32)
-            }
-        }
+    pub(crate) fn first_child(&self, k: u32) -> Option<u32> {
+        each_form!(*self, |g| at(g, k)?.first_child().map(key))
     }
 
     /// The number of children.
-    pub(crate) fn child_count(&self, key: u32) -> usize {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key).map_or(0, |n| n.children().count()),
-            View::Edited(e) => self
-                .edit_id(key)
-                .and_then(|id| e.node(id).ok())
-                .map_or(0, |n| n.children().len()),
-        }
+    pub(crate) fn child_count(&self, k: u32) -> usize {
+        each_form!(*self, |g| at(g, k).map_or(0, |n| n.child_count()))
     }
 
     /// Every node's key in pre-order from `key` (iterative).
-    pub(crate) fn subtree(&self, key: u32) -> Vec<u32> {
-        match *self {
-            View::Parsed(g) => match View::parsed(g, key) {
-                Some(n) => n.descendants().map(|d| View::key_of(g, d)).collect(),
-                None => Vec::new(),
-            },
-            View::Edited(_) => {
-                let mut out = Vec::new();
-                let mut stack = vec![key];
-                while let Some(k) = stack.pop() {
-                    out.push(k);
-                    let children = self.children(k);
-                    stack.extend(children.into_iter().rev());
-                }
-                out
-            }
-        }
+    pub(crate) fn subtree(&self, k: u32) -> Vec<u32> {
+        each_form!(*self, |g| at(g, k)
+            .map(|n| n.subtree().map(key).collect())
+            .unwrap_or_default())
     }
 
-    /// The properties of node `key`: identifier and raw values, in order.
-    pub(crate) fn properties(&self, key: u32) -> Vec<(&'a str, Vec<RawAt<'a>>)> {
-        match *self {
-            View::Parsed(g) => match View::parsed(g, key) {
-                Some(n) => n
-                    .properties()
-                    .map(|p| {
-                        let values = p
-                            .values()
-                            .map(|v| (v.raw(), Some(v.span().start)))
-                            .collect();
-                        (p.ident(), values)
-                    })
-                    .collect(),
-                None => Vec::new(),
-            },
-            View::Edited(e) => match self.edit_id(key).and_then(|id| e.node(id).ok()) {
-                Some(n) => n
-                    .properties()
-                    .map(|p| (p.ident(), p.values().map(|v| (v, None)).collect()))
-                    .collect(),
-                None => Vec::new(),
-            },
-        }
+    /// The properties of node `key`: identifier and raw values, in order
+    /// (a repeated property once, with every value).
+    pub(crate) fn properties(&self, k: u32) -> Vec<(&'a str, Vec<RawAt<'a>>)> {
+        each_form!(*self, |g| at(g, k)
+            .map(|n| {
+                n.properties()
+                    .map(|p| (p.ident(), p.values_at().collect()))
+                    .collect()
+            })
+            .unwrap_or_default())
     }
 
     /// The identifiers of node `key`'s properties, in order.
-    pub(crate) fn idents(&self, key: u32) -> Vec<&'a str> {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key)
-                .map(|n| n.properties().map(|p| p.ident()).collect())
-                .unwrap_or_default(),
-            View::Edited(e) => self
-                .edit_id(key)
-                .and_then(|id| e.node(id).ok())
-                .map(|n| n.properties().map(|p| p.ident()).collect())
-                .unwrap_or_default(),
-        }
+    pub(crate) fn idents(&self, k: u32) -> Vec<&'a str> {
+        each_form!(*self, |g| at(g, k)
+            .map(|n| n.properties().map(|p| p.ident()).collect())
+            .unwrap_or_default())
     }
 
     /// The raw values of property `ident` of node `key`; `None` when the
     /// node lacks it.
-    pub(crate) fn values(&self, key: u32, ident: &str) -> Option<Vec<RawAt<'a>>> {
-        match *self {
-            View::Parsed(g) => {
-                let p = View::parsed(g, key)?.property(ident)?;
-                Some(
-                    p.values()
-                        .map(|v| (v.raw(), Some(v.span().start)))
-                        .collect(),
-                )
-            }
-            View::Edited(e) => {
-                let n = e.node(self.edit_id(key)?).ok()?;
-                let p = n.property(ident)?;
-                Some(p.values().map(|v| (v, None)).collect())
-            }
-        }
+    pub(crate) fn values(&self, k: u32, ident: &str) -> Option<Vec<RawAt<'a>>> {
+        each_form!(*self, |g| Some(
+            at(g, k)?.property(ident)?.values_at().collect()
+        ))
     }
 
     /// The first raw value of `ident` in node `key`.
-    pub(crate) fn first(&self, key: u32, ident: &str) -> Option<RawAt<'a>> {
-        match *self {
-            View::Parsed(g) => {
-                let p = View::parsed(g, key)?.property(ident)?;
-                let v = p.first_value();
-                Some((v.raw(), Some(v.span().start)))
-            }
-            View::Edited(e) => {
-                let n = e.node(self.edit_id(key)?).ok()?;
-                Some((n.raw(ident)?, None))
-            }
-        }
+    pub(crate) fn first(&self, k: u32, ident: &str) -> Option<RawAt<'a>> {
+        each_form!(*self, |g| at(g, k)?.property(ident)?.values_at().next())
     }
 
     /// Whether node `key` has property `ident`.
-    pub(crate) fn has(&self, key: u32, ident: &str) -> bool {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key).is_some_and(|n| n.has(ident)),
-            View::Edited(e) => self
-                .edit_id(key)
-                .and_then(|id| e.node(id).ok())
-                .is_some_and(|n| n.has(ident)),
-        }
+    pub(crate) fn has(&self, k: u32, ident: &str) -> bool {
+        each_form!(*self, |g| at(g, k).is_some_and(|n| n.has(ident)))
     }
 
     /// The byte offset of node `key` in the input, for a node read from it.
-    pub(crate) fn node_offset(&self, key: u32) -> Option<usize> {
-        match *self {
-            View::Parsed(g) => View::parsed(g, key).map(|n| n.offset()),
-            View::Edited(_) => None,
-        }
+    pub(crate) fn node_offset(&self, k: u32) -> Option<usize> {
+        each_form!(*self, |g| at(g, k)?.offset())
     }
 
     /// The position of byte `offset` of the input (a parsed game).
     pub(crate) fn position(&self, offset: usize) -> Option<Position> {
-        match *self {
-            View::Parsed(g) => Some(g.collection().position(offset)),
-            View::Edited(_) => None,
-        }
+        each_form!(*self, |g| g.position(offset))
     }
 
     /// The board size (the root's `SZ`; 19×19 when absent or malformed).
     pub(crate) fn size(&self) -> BoardSize {
-        match *self {
-            View::Parsed(g) => g.board_size(),
-            View::Edited(e) => e.board_size(),
-        }
+        each_form!(*self, |g| g.board_size())
     }
 
     /// The charset of the game's text.
     pub(crate) fn encoding(&self) -> &'static sgf_grove::encoding_rs::Encoding {
-        match *self {
-            View::Parsed(g) => g.charset().encoding(),
-            View::Edited(e) => e.charset(),
-        }
+        each_form!(*self, |g| g.encoding())
     }
 
     /// The game (`GM`; 1 is Go).
     pub(crate) fn game_type(&self) -> u32 {
-        match *self {
-            View::Parsed(g) => g.game_type(),
-            View::Edited(e) => e.game_type(),
-        }
+        each_form!(*self, |g| g.game_type())
     }
 
     /// The number of nodes.
     pub(crate) fn node_count(&self) -> usize {
-        match *self {
-            View::Parsed(g) => g.nodes().len(),
-            View::Edited(e) => e.node_count(),
-        }
+        each_form!(*self, |g| g.node_count())
     }
 }
