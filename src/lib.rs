@@ -58,11 +58,17 @@ pub use arrow_array;
 /// # Ok::<(), sgf_grove::Error>(())
 /// ```
 pub use encoding_rs;
+// The common path at the root, documented once, in its module.
+#[doc(no_inline)]
 pub use error::{Error, ErrorKind, Result, Warning, WarningKind};
 pub use options::ParseOptions;
+#[doc(no_inline)]
 pub use span::{Position, Span};
+#[doc(no_inline)]
 pub use tree::read::{ReadGame, ReadMode, ReadNode, ReadProperty};
+#[doc(no_inline)]
 pub use tree::{
     parse, Collection, Document, GameTree, Node, NodeId, Parser, Property, RawValue, StreamParser,
 };
+#[doc(no_inline)]
 pub use writer::{write_collection, Writer};

@@ -47,9 +47,11 @@ mod event;
 mod machine;
 mod reader;
 
-pub use event::*;
+pub(crate) use event::Links;
+pub use event::{Event, EventValue, EventValues, NodeEvent, PropEvent, PropEvents};
 pub(crate) use machine::*;
-pub use reader::*;
+pub(crate) use reader::Buffers;
+pub use reader::Reader;
 
 mod diag;
 pub(crate) mod node;

@@ -2,8 +2,9 @@
 //! corpus: the tree written back in raw mode, then one line per warning, or
 //! the error. Used by `tests/integration/corpus.rs`.
 
-use crate::tree::{Document, ParseOptions};
+use crate::tree::Document;
 use crate::writer::write_collection;
+use crate::ParseOptions;
 
 /// Describes the parse of `input`: on success the collection as the raw
 /// writer prints it, then `warning[code] at line:column` per warning; on

@@ -1,7 +1,6 @@
 //! The columns of the games and moves tables: one list, read by every
 //! writer, so that JSON Lines, CSV and Parquet agree on names and order.
 
-use super::row::charset_source_code;
 use super::{GameRow, MoveRow};
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
@@ -133,7 +132,7 @@ table_columns! {
     application_version: Utf8, yes, "AP version" => text(&row.application_version);
     charset_declared: Utf8, yes, "CA as written" => text(&row.charset_declared);
     charset: Utf8, no, "charset the text was read in" => Cell::Str(row.charset);
-    charset_source: Utf8, no, "declared, detected or override" => Cell::Str(charset_source_code(row.charset_source));
+    charset_source: Utf8, no, "declared, detected or override" => Cell::Str(row.charset_source.code());
     move_count: Int64, no, "main-line moves (rows of the moves table)" => Cell::Int(row.move_count.into());
     invalid_move_count: Int64, no, "main-line B/W values that are no move" => Cell::Int(row.invalid_move_count.into());
     node_count: Int64, no, "nodes" => Cell::Int(row.node_count.into());

@@ -92,7 +92,7 @@ pub use filter::{
     BoardSizes, Bounds, DateRange, Filter, FilterError, RankRange, Reason, ResultSpec, RuleSet,
     TextMatch,
 };
-pub use row::{charset_source_code, rank_value, GameRow, MoveRow, ResultKind, INFO_IDENTS};
+pub use row::{GameRow, MoveRow, ResultKind, INFO_IDENTS};
 pub use stats::{
     thousands, CharsetSummary, Count, DateSummary, PropertyCount, Stats, StatsReport,
     DEFAULT_TOP_PLAYERS,

@@ -95,31 +95,6 @@ impl fmt::Display for ResultKind {
     }
 }
 
-/// A rank as one signed number, so that ranks sort and compare:
-/// `30k` … `1k` are −30 … −1, `1d` … `9d` are 1 … 9, and `1p` … `9p` are
-/// 11 … 19 (every professional rank above every amateur one; 0 and 10 are
-/// never used). Ratings, `NR` and text that is no rank have no number.
-///
-/// ```
-/// use sgf_grove::game::Rank;
-/// use sgf_grove::table::rank_value;
-/// assert_eq!(rank_value(&Rank::parse("30k")), Some(-30));
-/// assert_eq!(rank_value(&Rank::parse("1k")), Some(-1));
-/// assert_eq!(rank_value(&Rank::parse("5d?")), Some(5));
-/// assert_eq!(rank_value(&Rank::parse("P9段")), Some(19));
-/// assert_eq!(rank_value(&Rank::parse("NR")), None);
-/// ```
-pub fn rank_value(rank: &Rank) -> Option<i8> {
-    // The levels are checked by `Rank::parse` (kyu 1-30, dan and pro 1-9);
-    // a rank built by hand may hold anything, so clamp rather than trust.
-    match rank {
-        Rank::Kyu { level, .. } => Some(-((*level).clamp(1, 30) as i8)),
-        Rank::Dan { level, .. } => Some((*level).clamp(1, 9) as i8),
-        Rank::Pro { level, .. } => Some(10 + (*level).clamp(1, 9) as i8),
-        Rank::Rating { .. } | Rank::Unranked | Rank::Unknown(_) => None,
-    }
-}
-
 /// The properties [`GameRow::info`] holds, in its order: `SZ`, then
 /// [`GAME_INFO_IDENTS`].
 pub const INFO_IDENTS: [&str; GAME_INFO_IDENTS.len() + 1] = {
@@ -132,16 +107,6 @@ pub const INFO_IDENTS: [&str; GAME_INFO_IDENTS.len() + 1] = {
     }
     all
 };
-
-/// A stable `snake_case` code for where a charset came from: `override`,
-/// `declared`, `detected`.
-pub fn charset_source_code(source: CharsetSource) -> &'static str {
-    match source {
-        CharsetSource::Override => "override",
-        CharsetSource::Declared => "declared",
-        CharsetSource::Detected => "detected",
-    }
-}
 
 /// One game as a table row: where it is, its game information as written
 /// and normalised, and counts. Owned, so it can leave the parser's arena
@@ -207,13 +172,13 @@ pub struct GameRow {
     pub black_name: Option<String>,
     /// Black's rank as written (`BR`).
     pub black_rank: Option<String>,
-    /// Black's rank as a number ([`rank_value`]): −30 (30k) to 19 (9p).
+    /// Black's rank as a number ([`Rank::number`](crate::game::Rank::number)): −30 (30k) to 19 (9p).
     pub black_rank_value: Option<i8>,
     /// White's name (`PW`).
     pub white_name: Option<String>,
     /// White's rank as written (`WR`).
     pub white_rank: Option<String>,
-    /// White's rank as a number ([`rank_value`]).
+    /// White's rank as a number ([`Rank::number`](crate::game::Rank::number)).
     pub white_rank_value: Option<i8>,
     /// The result as written (`RE`).
     pub result: Option<String>,
@@ -533,10 +498,10 @@ impl GameRow {
             komi_points: info.komi_points(),
             black_name: owned(black.name),
             black_rank: owned(black.rank_text),
-            black_rank_value: black.rank.as_ref().and_then(rank_value),
+            black_rank_value: black.rank.as_ref().and_then(Rank::number),
             white_name: owned(white.name),
             white_rank: owned(white.rank_text),
-            white_rank_value: white.rank.as_ref().and_then(rank_value),
+            white_rank_value: white.rank.as_ref().and_then(Rank::number),
             result: owned(info.get("RE")),
             result_winner: result.as_ref().and_then(GameResult::winner),
             result_margin: result.as_ref().and_then(GameResult::margin),
@@ -621,11 +586,11 @@ mod tests {
             ("1p", 11),
             ("9p", 19),
         ] {
-            assert_eq!(rank_value(&Rank::parse(text)), Some(want), "{text}");
+            assert_eq!(Rank::number(&Rank::parse(text)), Some(want), "{text}");
         }
         let mut last = i8::MIN;
         for text in ["30k", "29k", "1k", "1d", "9d", "1p", "9p"] {
-            let v = rank_value(&Rank::parse(text)).unwrap();
+            let v = Rank::number(&Rank::parse(text)).unwrap();
             assert!(v > last, "{text}");
             last = v;
         }
@@ -634,7 +599,7 @@ mod tests {
             level: 200,
             certainty: Default::default(),
         };
-        assert_eq!(rank_value(&odd), Some(-30));
+        assert_eq!(Rank::number(&odd), Some(-30));
     }
 
     #[test]

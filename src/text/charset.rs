@@ -75,6 +75,18 @@ pub enum CharsetSource {
     Detected,
 }
 
+impl CharsetSource {
+    /// A stable `snake_case` code for where a charset came from: `override`,
+    /// `declared`, `detected`.
+    pub fn code(self) -> &'static str {
+        match self {
+            CharsetSource::Override => "override",
+            CharsetSource::Declared => "declared",
+            CharsetSource::Detected => "detected",
+        }
+    }
+}
+
 /// The charset of a game's text, where it came from, and how sure that is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Charset {

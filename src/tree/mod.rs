@@ -23,8 +23,8 @@ mod handles;
 mod parser;
 mod store;
 
-pub use handles::*;
-pub use parser::*;
+pub use handles::{Collection, GameTree, Node, Property, RawValue};
+pub use parser::{parse, Document, Parser};
 pub use store::NodeId;
 pub(crate) use store::*;
 
@@ -37,8 +37,7 @@ mod typed;
 
 pub use stream::StreamParser;
 
-// Also at the crate root; defined below the event reader, which takes it too.
-pub use crate::options::ParseOptions;
+use crate::options::ParseOptions;
 
 pub use iter::{Ancestors, Children, Descendants, Games, MainLine, Nodes, Properties, Values};
 pub use typed::{DecodedValues, Moves, Points, ValidMoves, ValuesAs};

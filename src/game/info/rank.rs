@@ -90,6 +90,30 @@ pub enum Rank {
 }
 
 impl Rank {
+    /// A rank as one signed number, so that ranks sort and compare:
+    /// `30k` … `1k` are −30 … −1, `1d` … `9d` are 1 … 9, and `1p` … `9p` are
+    /// 11 … 19 (every professional rank above every amateur one; 0 and 10 are
+    /// never used). Ratings, `NR` and text that is no rank have no number.
+    ///
+    /// ```
+    /// use sgf_grove::game::Rank;
+    /// /// assert_eq!(Rank::parse("30k").number(), Some(-30));
+    /// assert_eq!(Rank::parse("1k").number(), Some(-1));
+    /// assert_eq!(Rank::parse("5d?").number(), Some(5));
+    /// assert_eq!(Rank::parse("P9段").number(), Some(19));
+    /// assert_eq!(Rank::parse("NR").number(), None);
+    /// ```
+    pub fn number(&self) -> Option<i8> {
+        // The levels are checked by `Rank::parse` (kyu 1-30, dan and pro 1-9);
+        // a rank built by hand may hold anything, so clamp rather than trust.
+        match self {
+            Rank::Kyu { level, .. } => Some(-((*level).clamp(1, 30) as i8)),
+            Rank::Dan { level, .. } => Some((*level).clamp(1, 9) as i8),
+            Rank::Pro { level, .. } => Some(10 + (*level).clamp(1, 9) as i8),
+            Rank::Rating { .. } | Rank::Unranked | Rank::Unknown(_) => None,
+        }
+    }
+
     /// Reads a rank; never fails (see the table above).
     pub fn parse(s: &str) -> Rank {
         let t = s.trim();

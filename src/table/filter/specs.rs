@@ -2,7 +2,7 @@
 
 use super::FilterError;
 use crate::game::{PartialDate, Rank, Rules};
-use crate::table::row::{rank_value, ResultKind};
+use crate::table::row::ResultKind;
 use crate::table::GameRow;
 use crate::value::Color;
 use std::str::FromStr;
@@ -152,7 +152,7 @@ impl FromStr for BoardSizes {
 /// A range of ranks, applied to both players: `5d..9d`, `10k..1k`, `1p..`,
 /// `..3k`, or one rank (`7d`). Ranks are read as `BR`/`WR` are
 /// ([`Rank::parse`]: `5d`, `5 dan`, `P9段`, `18级` …) and compared as
-/// [`rank_value`]s, so every professional rank is above every amateur one
+/// [`Rank::number`]s, so every professional rank is above every amateur one
 /// (`7d..2p` holds 7d, 8d, 9d, 1p and 2p).
 ///
 /// ```
@@ -168,7 +168,7 @@ pub struct RankRange {
 }
 
 impl RankRange {
-    /// Whether a [`rank_value`] is within.
+    /// Whether a [`Rank::number`] is within.
     pub fn contains(&self, value: i8) -> bool {
         self.bounds.contains(value)
     }
@@ -178,7 +178,7 @@ impl FromStr for RankRange {
     type Err = FilterError;
     fn from_str(s: &str) -> Result<Self, FilterError> {
         split_range(s, |t| {
-            rank_value(&Rank::parse(t)).ok_or_else(|| {
+            Rank::parse(t).number().ok_or_else(|| {
                 format!(
                     "`{t}` is no kyu, dan or professional rank; expected a range such as \
                      `5d..9d`, `10k..1k`, `1p..`"

@@ -4,7 +4,7 @@
 use super::Stats;
 use crate::error::WarningKind;
 use crate::table::filter::Reason;
-use crate::table::row::{charset_source_code, ResultKind};
+use crate::table::row::ResultKind;
 use crate::text::CharsetSource;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -253,7 +253,7 @@ pub(super) fn build(s: &Stats) -> StatsReport {
                 sources
                     .iter()
                     .enumerate()
-                    .map(|(i, &src)| count(charset_source_code(src), s.charset_sources[i]))
+                    .map(|(i, &src)| count(src.code(), s.charset_sources[i]))
                     .collect(),
             ),
         },
