@@ -433,6 +433,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// How the value at input offset `at` in this node was read: byte by
     /// byte in a root up to the end of its first `CA` ([`GameData::chars_from`]),
     /// else as [`Node::mode`] says.
+    #[inline]
     pub(crate) fn mode_at(&self, at: usize) -> ValueMode {
         let mode = self.mode();
         if mode != ValueMode::Bytes && self.is_root() && at < self.game_data().chars_from as usize {
@@ -469,6 +470,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     }
 
     /// Whether some property of the node occurs more than once.
+    #[inline]
     pub(crate) fn has_repeats(&self) -> bool {
         self.is_rich()
             && self.slots().any(|s| {
@@ -500,6 +502,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// upper-case identifier right before its `[` and one closed value)
     /// whose properties follow each other with nothing between them.
     /// `None` otherwise.
+    #[inline]
     pub(crate) fn written_as_is(&self) -> Option<&'src [u8]> {
         if self.is_rich() {
             return None;
@@ -522,6 +525,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// Every occurrence of every property, in file order, repeats not
     /// merged: for the writer, which keeps a character-wise root's
     /// properties where they were.
+    #[inline]
     pub(crate) fn occurrences(&self) -> Properties<'t, 'src> {
         Properties::new(*self, false)
     }
@@ -529,6 +533,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// Whether the node is a root whose `CA` switched to reading a character
     /// at a time and whose properties repeat: the writer then keeps the
     /// occurrences apart.
+    #[inline]
     pub(crate) fn keeps_occurrences(&self) -> bool {
         self.is_root() && self.mode() != ValueMode::Bytes && self.has_repeats()
     }
@@ -581,6 +586,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     }
 
     /// Whether the node has the property `ident`.
+    #[inline]
     pub fn has(&self, ident: &str) -> bool {
         self.property(ident).is_some()
     }
@@ -701,6 +707,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     }
 
     /// Where the identifier as written is, at its first occurrence.
+    #[inline]
     pub fn ident_span(&self) -> Span {
         match self.rich() {
             Some(r) => r.ident.span(),
@@ -718,6 +725,7 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     }
 
     /// The node this property belongs to.
+    #[inline]
     pub fn node(&self) -> Node<'t, 'src> {
         self.node
     }
@@ -757,11 +765,13 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     }
 
     /// Whether later occurrences are merged into this one.
+    #[inline]
     pub(crate) fn is_merged(&self) -> bool {
         self.merged
     }
 
     /// The slot of this property.
+    #[inline]
     pub(crate) fn slot(&self) -> usize {
         self.slot as usize
     }

@@ -11,16 +11,20 @@ use std::sync::Mutex;
 /// The node count of each game of `input` (none when it fails to parse).
 fn games(parser: &mut Parser, input: &[u8]) -> Vec<usize> {
     match parser.parse(input) {
-        Ok(coll) => coll
-            .games()
-            .map(|g| {
-                // The game's run of the arena is its depth-first walk.
-                assert!(g.nodes().eq(g.root().descendants()));
-                g.nodes().count()
-            })
-            .collect(),
+        Ok(coll) => node_counts(coll),
         Err(_) => Vec::new(),
     }
+}
+
+/// The node count of each game of `coll`, checking that each game's run of
+/// the arena is its depth-first walk.
+fn node_counts(coll: sgf_grove::Collection<'_, '_>) -> Vec<usize> {
+    coll.games()
+        .map(|g| {
+            assert!(g.nodes().eq(g.root().descendants()));
+            g.nodes().count()
+        })
+        .collect()
 }
 
 /// Files cut off in every state a download or an exporter leaves them in,
@@ -150,14 +154,7 @@ impl Check for Joined {
 
     fn file(&self, file: &File<'_>) {
         let games = match file.parsed {
-            Ok(coll) => coll
-                .games()
-                .map(|g| {
-                    // The game's run of the arena is its depth-first walk.
-                    assert!(g.nodes().eq(g.root().descendants()));
-                    g.nodes().count()
-                })
-                .collect(),
+            Ok(coll) => node_counts(coll),
             Err(_) => Vec::new(),
         };
         self.0.lock().unwrap().insert(file.n, games);
