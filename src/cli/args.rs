@@ -496,35 +496,32 @@ pub enum Format {
 /// Arguments of `sgf dump`.
 #[derive(Debug, Args)]
 pub struct DumpArgs {
-    /// The SGF file to read; `-` reads standard input. It is read as a
-    /// stream and each game written as it is read.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// Fail on the first defect instead of forgiving it. The output stops
-    /// at the game it is in: the games before it are written, the JSON
-    /// array is left unclosed, and the exit status is 1.
-    #[arg(long)]
-    pub strict: bool,
+    /// The inputs and how to read them. The games of every input go into
+    /// one JSON array, in the order of the inputs, whatever `-j`. In strict
+    /// mode a defect fails the input it is in (the games before it are
+    /// written); when more inputs fail than `--max-failures` allows, the
+    /// array is left unclosed and the exit status is 1.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
 
     /// Write each value as its type says (numbers, points as `[x, y]`,
     /// colours, …) instead of as a string.
     #[arg(long)]
     pub typed: bool,
-
-    /// Read every game's text in this charset, whatever its `CA` says.
-    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
-    pub charset: Option<&'static Encoding>,
 }
 
 /// Arguments of `sgf board`.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// The SGF file to read; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// The inputs and how to read them. With `--strict`, a defect of the
+    /// file fails it, and so does an illegal move on the way to the node.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
 
-    /// The game, counted from 0 in the file.
+    /// The game, counted from 0 over all the inputs in the order they are
+    /// read (files sorted in folders, members in archive order): with
+    /// `a.sgf` holding 2 games and `b.sgf` 3, `--game 3` is the second
+    /// game of `b.sgf`.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub game: usize,
 
@@ -558,10 +555,6 @@ pub struct BoardArgs {
     /// nz, ing, korean, tromp-taylor (any spelling `RU` accepts).
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
-
-    /// Fail on an illegal move instead of reporting it.
-    #[arg(long)]
-    pub strict: bool,
 
     /// Replay limits.
     #[command(flatten)]
@@ -686,13 +679,8 @@ pub struct FixArgs {
     pub all: bool,
 
     /// Report what would change (on standard output) and write nothing.
-    #[arg(long, conflicts_with_all = ["in_place", "out"])]
+    #[arg(long, conflicts_with_all = ["in_place", "out", "out_file"])]
     pub dry_run: bool,
-
-    /// Write every repaired game to FILE (one collection) instead of
-    /// standard output.
-    #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
-    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `sgf strip`.
@@ -736,43 +724,55 @@ pub struct TransformArgs {
     /// Exchange black and white.
     #[arg(long)]
     pub swap_colors: bool,
-
-    /// Write everything to this file (atomically, as `--in-place` does)
-    /// instead of standard output.
-    #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
-    pub out: Option<PathBuf>,
 }
 
-/// The inputs of `fmt`, `strip` and `transform` and where their output goes.
+/// The inputs of `fmt`, `strip`, `transform` and `fix` and where their
+/// output goes: standard output (one collection, the default), one file
+/// (`--out-file`), a folder mirroring the inputs (`--out`), or the files
+/// themselves (`--in-place`). Every file is written through a temporary
+/// file renamed over it, so that it holds its old bytes or its new ones,
+/// never half of them.
 #[derive(Debug, Args)]
 pub struct RewriteArgs {
-    /// The SGF files to read; `-` reads standard input. Each is read as a
-    /// stream and each game written as it is read.
-    #[arg(value_name = "PATH", required = true)]
-    pub paths: Vec<PathBuf>,
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
 
     /// Replace each file by its output: written to a temporary file in the
     /// same folder (`.NAME.PID-N.sgf-grove-tmp`, which folder scans skip
     /// and report), then renamed over the file with its owner, group and
     /// mode, so that the file is never half-written, also when
     /// interrupted. A symbolic link is written through to its target. A
-    /// file is left as it was when its output fails, when it has several
-    /// hard links, when another rewrite holds its lock, or when it changed
-    /// on disk meanwhile. An `.sgfs` file keeps one game per line: a game
-    /// whose output would span lines fails.
-    #[arg(long)]
+    /// file is left as it was when it fails (see --max-failures), when it
+    /// has several hard links, when another rewrite holds its lock, or
+    /// when it changed on disk meanwhile. An `.sgfs` file keeps one game
+    /// per line: a game whose output would span lines fails. Plain files
+    /// only: standard input, a compressed file or an archive among the
+    /// inputs (also in a folder) is an error naming it, before anything is
+    /// written (use --out DIR).
+    #[arg(long, conflicts_with_all = ["out", "out_file"])]
     pub in_place: bool,
 
-    /// Fail on the first defect instead of forgiving it. The output stops
-    /// at the game it is in: the games before it are written, and the exit
-    /// status is 1.
-    #[arg(long)]
-    pub strict: bool,
+    /// Write each input to a file of its own under DIR, mirroring the
+    /// inputs: a file found in a folder given as `a` (`a/b/c.sgf`) goes to
+    /// `DIR/b/c.sgf`, a file named itself to `DIR/<its name>`, a member
+    /// `a.tar.gz!x/y.sgf` to `DIR/a.tar.gz/x/y.sgf`, a compressed
+    /// `x.sgf.gz` to `DIR/x.sgf` (written uncompressed), standard input to
+    /// `DIR/stdin.sgf`. Each file appears whole (temporary file, then
+    /// rename); an existing one is replaced, and an input that fails
+    /// writes no file. DIR inside a folder given as input is refused (a
+    /// second run would read the output as input), and so are two inputs
+    /// that would write the same file and a member name that leaves DIR
+    /// (`..`, an absolute path).
+    #[arg(long, value_name = "DIR", conflicts_with = "out_file")]
+    pub out: Option<PathBuf>,
 
-    /// Read every game's text in this charset, whatever its `CA` says
-    /// (this decides how values in Shift_JIS, Big5 or GBK are split).
-    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
-    pub charset: Option<&'static Encoding>,
+    /// Write every game to FILE, one collection (as on standard output),
+    /// through a temporary file renamed over it at the end: FILE appears
+    /// whole, or (when more inputs fail than --max-failures allows) is
+    /// left as it was.
+    #[arg(long, value_name = "FILE")]
+    pub out_file: Option<PathBuf>,
 }
 
 /// The preset a `--preset` name names.

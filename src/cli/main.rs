@@ -44,6 +44,8 @@
 
 mod args;
 mod cmd;
+mod failures;
+mod messages;
 mod name;
 mod read;
 mod scan;

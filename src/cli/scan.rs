@@ -1,5 +1,6 @@
-//! What the scanning commands (`stats`, `select`, `export`, `split`)
-//! share: the inputs and their options, all cores, the progress bar.
+//! What every command that reads SGF shares: the inputs and their options
+//! ([`ScanArgs`], one clap struct flattened into each command), all
+//! cores, the progress bar.
 
 use clap::Args;
 use encoding_rs::Encoding;
@@ -20,8 +21,8 @@ pub struct ScanArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Worker threads (default: one per core). The output is the same
-    /// whatever the number.
+    /// Worker threads (default: one per core). The output is the same,
+    /// in the order of the inputs, whatever the number.
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
 
@@ -45,10 +46,26 @@ pub struct ScanArgs {
     #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
     pub charset: Option<&'static Encoding>,
 
-    /// No progress bar (there is none anyway when standard error is not a
-    /// terminal).
+    /// Quiet: no progress bar (there is none anyway when standard error
+    /// is not a terminal) and no line per warning or per change; errors
+    /// and the summary are still printed.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Print at most N warning and error lines on standard error, then one
+    /// line saying how many more were not printed, by kind (the summary
+    /// counts them all).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_messages: u64,
+
+    /// How many inputs may fail with exit status 0: a count (`3`) or a
+    /// share of the inputs read (`5%`). An input fails when it cannot be
+    /// read, is not SGF text, holds no game, is corrupt or over its
+    /// budget, or when one of its games fails (a defect in strict mode, a
+    /// game the writer refuses). The summary says how many failed and
+    /// against which limit. Default 0: any failure exits 1.
+    #[arg(long, value_name = "N|P%", default_value = "0", value_parser = crate::failures::parse_max_failures)]
+    pub max_failures: crate::failures::MaxFailures,
 
     #[command(flatten)]
     pub limits: crate::args::InputLimits,

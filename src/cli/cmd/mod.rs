@@ -17,6 +17,7 @@ pub mod split;
 pub mod stats;
 pub mod strip;
 mod tables;
+mod target;
 pub mod transform;
 
 use crate::args::Command;
@@ -144,6 +145,17 @@ impl Failures {
         }
     }
 
+    /// `"not_sgf_text 2, io 1"`: the reasons, the most frequent first.
+    pub fn reasons(&self) -> String {
+        let mut counts = self.counts.clone();
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let reasons: Vec<String> = counts
+            .iter()
+            .map(|(c, n)| format!("{c} {}", sgf_grove::table::thousands(*n)))
+            .collect();
+        reasons.join(", ")
+    }
+
     /// `"; 3 inputs failed (not_sgf_text 2, io 1)"`, or nothing when none
     /// failed: the tail of a summary line.
     pub fn summary(&self) -> String {
@@ -189,8 +201,8 @@ fn drop_unreadable(command: &mut Command) -> (bool, bool) {
         }
     };
     let left = match command {
-        Command::Board(args) => keep(&args.file),
-        Command::Dump(args) => keep(&args.file),
+        Command::Board(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Dump(args) => retain(&mut args.scan.paths, &mut keep),
         // `check` reports an unreadable path in its own report too (as a
         // failed file of reason `io`).
         Command::Check(args) => {
@@ -199,10 +211,10 @@ fn drop_unreadable(command: &mut Command) -> (bool, bool) {
             }
             true
         }
-        Command::Fmt(args) => retain(&mut args.io.paths, &mut keep),
-        Command::Fix(args) => retain(&mut args.io.paths, &mut keep),
-        Command::Strip(args) => retain(&mut args.io.paths, &mut keep),
-        Command::Transform(args) => retain(&mut args.io.paths, &mut keep),
+        Command::Fmt(args) => retain(&mut args.io.scan.paths, &mut keep),
+        Command::Fix(args) => retain(&mut args.io.scan.paths, &mut keep),
+        Command::Strip(args) => retain(&mut args.io.scan.paths, &mut keep),
+        Command::Transform(args) => retain(&mut args.io.scan.paths, &mut keep),
         Command::Stats(args) => retain(&mut args.scan.paths, &mut keep),
         Command::Select(args) => retain(&mut args.scan.paths, &mut keep),
         Command::Export(args) => retain(&mut args.scan.paths, &mut keep),
@@ -249,6 +261,8 @@ fn readable(path: &Path) -> io::Result<()> {
 pub struct CliError {
     context: String,
     source: io::Error,
+    /// A usage error: the context alone is the message.
+    usage: bool,
 }
 
 impl CliError {
@@ -257,6 +271,18 @@ impl CliError {
         CliError {
             context: context.into(),
             source,
+            usage: false,
+        }
+    }
+
+    /// A usage error found after the command line was read (`--in-place`
+    /// on an archive, `--out` inside an input folder): `message` alone is
+    /// printed, with exit status 2.
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            context: message.into(),
+            source: io::Error::from(io::ErrorKind::InvalidInput),
+            usage: true,
         }
     }
 
@@ -276,6 +302,9 @@ impl From<io::Error> for CliError {
 
 impl stdfmt::Display for CliError {
     fn fmt(&self, f: &mut stdfmt::Formatter<'_>) -> stdfmt::Result {
+        if self.usage {
+            return f.write_str(&self.context);
+        }
         write!(f, "{}: {}", self.context, self.source)
     }
 }

@@ -1,37 +1,681 @@
-//! What `fmt`, `strip` and `transform` share: each input read as a stream
-//! (one game in memory at a time), each game edited when the command says
-//! so ([`Edit`]), and written by a [`Writer`] with the command's
-//! [`WriteOptions`], to standard output, to a file (`--out`) or, with
-//! `--in-place`, over the file.
+//! What `fmt`, `strip`, `transform`, `fix` and `dump` share: every input
+//! read through [`sgf_grove::input::Inputs`] (files, folders, compressed
+//! files, archives, `.sgfs`, standard input) on all cores
+//! ([`Inputs::par_scan_games`](sgf_grove::input::Inputs::par_scan_games)),
+//! each game turned into its output by the command's work function on a
+//! worker thread, and the outputs written in the order of the inputs,
+//! whatever `-j`: to standard output (one collection), to one file
+//! (`--out-file`), to a file per input under a folder (`--out DIR`,
+//! [`mirror`]) or over each file (`--in-place`).
 //!
-//! In place (and to `--out`), the output goes through
-//! [`sgf_grove::atomic::Replace`]: a temporary file beside the file
-//! (`.<name>.<pid>-<n>.sgf-grove-tmp`, which folder scans skip and
-//! report), given the file's owner, group and mode, synced, and renamed
-//! over the file only once every game was written and the file was seen
-//! unchanged: the file holds either its old bytes or its new ones,
-//! whatever happens. A symbolic link is written through to its target; a
-//! file with several hard links, or locked by another rewrite, is refused.
-//! A failed input (not SGF, a defect in strict mode, a character the
-//! target charset lacks, a failed write) drops the temporary file and
-//! leaves the file as it was. A process killed while writing can leave the
+//! Every file is written through [`sgf_grove::atomic::Replace`]: a
+//! temporary file beside it (`.<name>.<pid>-<n>.sgf-grove-tmp`, which
+//! folder scans skip and report), given the file's owner, group and mode,
+//! synced, and renamed over it only once the input ended without failure
+//! and the file was seen unchanged: the file holds either its old bytes or
+//! its new ones, whatever happens. A symbolic link is written through to
+//! its target; a file with several hard links, or locked by another
+//! rewrite, is refused. A process killed while writing can leave the
 //! temporary file behind, never a damaged original; the next rewrite of the
-//! file removes it. An `.sgfs` file stays one game per line
-//! ([`OneLine`]).
+//! file removes it. An `.sgfs` file stays one game per line ([`OneLine`]).
+//!
+//! An input fails when it cannot be read, is not SGF text, holds no game,
+//! or one of its games fails (a defect in strict mode, a game the writer
+//! refuses); the games before are written to standard output, while the
+//! input's own file (`--in-place`, `--out DIR`) is left as it was. The run
+//! exits 1 when more inputs fail than `--max-failures` allows. Warnings
+//! and errors go to standard error, at most `--max-messages` of them.
+//!
+//! Memory: the games in flight (a few per worker thread, each with its
+//! output), plus the names of the files written under `--out DIR` (two
+//! inputs must not write the same file).
 
 use super::one_line::{is_line_break, OneLine};
-use super::{display_name, input_parse_options, is_stdin, open_reporting, parse_streaming};
+use super::target::{check_in_place, check_out_dir, mirror};
 use super::{CliError, Status};
 use crate::args::RewriteArgs;
+use crate::failures::MaxFailures;
+use crate::messages::Messages;
+use crate::name::{display_name, origin_name};
+use crate::scan::{Progress, ScanArgs};
 use sgf_grove::atomic::{Hooks, Replace, ReplaceError, ReplaceErrorKind};
 use sgf_grove::edit::EditableGame;
 use sgf_grove::game::Transform;
+use sgf_grove::input::{InputError, Origin, ScanGame, Special};
 use sgf_grove::writer::WriteOptions;
 use sgf_grove::{ErrorKind, Writer};
+use std::collections::HashSet;
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+
+/// One diagnostic line of a game: its code (for `--max-messages`'s count
+/// by kind) and its text.
+#[derive(Debug)]
+pub struct Diag {
+    /// The warning's or error's code.
+    pub code: &'static str,
+    /// The whole line, without its line break.
+    pub text: String,
+}
+
+/// What a worker made of one game (or of the warnings after a member's
+/// last game).
+#[derive(Debug)]
+pub struct GameOut<X> {
+    /// The member the game is in.
+    pub origin: Origin,
+    /// The output of the game; `None` when there is no game or it failed.
+    pub bytes: Option<Vec<u8>>,
+    /// Warnings and errors, for standard error.
+    pub diags: Vec<Diag>,
+    /// Report lines (`fix`: the changes), printed unless `-q`.
+    pub report: Vec<String>,
+    /// The game failed: its input fails.
+    pub failed: Option<&'static str>,
+    /// The game changed (`fix`); `--in-place` replaces a file only when
+    /// one of its games did.
+    pub changed: bool,
+    /// What the command counts besides.
+    pub extra: X,
+}
+
+impl<X: Default> GameOut<X> {
+    /// An empty output for a game of `origin`.
+    pub fn new(origin: &Origin) -> GameOut<X> {
+        GameOut {
+            origin: origin.clone(),
+            bytes: None,
+            diags: Vec::new(),
+            report: Vec::new(),
+            failed: None,
+            changed: true,
+            extra: X::default(),
+        }
+    }
+
+    /// Adds the scan's warnings of `game` (unless `quiet`).
+    pub fn warnings(&mut self, game: &ScanGame<'_>, name: &str, quiet: bool) {
+        if quiet {
+            return;
+        }
+        for w in game.warnings() {
+            self.diags.push(Diag {
+                code: w.kind.code(),
+                text: format!(
+                    "{name}:{}:{}: warning[{}]: {}",
+                    w.pos.line,
+                    w.pos.column,
+                    w.kind.code(),
+                    w.kind.message()
+                ),
+            });
+        }
+    }
+}
+
+impl<X> GameOut<X> {
+    /// Records that the game failed, with its error line.
+    pub fn fail(&mut self, code: &'static str, text: String) {
+        self.failed = Some(code);
+        self.bytes = None;
+        self.diags.push(Diag { code, text });
+    }
+}
+
+/// How the outputs are put together on standard output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joined {
+    /// One after the other: an SGF collection.
+    Sgf,
+    /// Items of one JSON array, closed at the end when the run is within
+    /// `--max-failures` (left open otherwise, so that it is not taken for
+    /// the whole collection).
+    JsonArray,
+}
+
+/// Where the outputs go.
+#[derive(Debug)]
+pub enum Dest<'a> {
+    /// Standard output.
+    Stdout(Joined),
+    /// As `args` (`--out-file`, `--out`, `--in-place`) say, else standard
+    /// output as SGF.
+    Args(&'a RewriteArgs),
+    /// Nowhere (`fix --dry-run`): the report goes to standard output.
+    Nowhere,
+}
+
+/// What a run counted, for the command's summary.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Inputs read (members: files, archive members, standard input).
+    pub inputs: u64,
+    /// Games handed on.
+    pub games: u64,
+    /// Inputs with a changed game.
+    pub changed_inputs: u64,
+    /// Inputs that failed.
+    pub failed_inputs: u64,
+}
+
+/// Reads every input of `scan` and writes each game as `work` makes it,
+/// in the order of the inputs, to `dest`; `extra` gets what `work` counted
+/// besides, in order. `command` names the command in the summary.
+///
+/// # Errors
+///
+/// `--in-place` on what cannot be replaced or `--out` inside an input
+/// folder (before anything is read), a failed write of the output, or
+/// worker threads that do not start.
+pub fn run<X: Send>(
+    command: &'static str,
+    scan: &ScanArgs,
+    dest: Dest<'_>,
+    work: impl Fn(ScanGame<'_>, &str) -> GameOut<X> + Sync,
+    mut extra: impl FnMut(X),
+) -> Result<(Status, Tally), CliError> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let inputs = scan.inputs().cancel_flag(Arc::clone(&cancel));
+    let mut sink = Sink::open(command, scan, dest, &inputs)?;
+    let mut progress = Progress::new(scan);
+    let quiet = scan.quiet;
+    let skipped = inputs
+        .par_scan_games(
+            scan.options(),
+            scan.jobs(),
+            |game| work(game, &origin_name(game.origin())),
+            |result| {
+                if sink.fatal.is_some() {
+                    return;
+                }
+                match result {
+                    Ok(out) => {
+                        if let Some(bytes) = &out.bytes {
+                            progress.game(bytes.len() as u64);
+                        }
+                        sink.game(out, quiet, &mut extra);
+                    }
+                    Err(err) => sink.input_error(&err),
+                }
+                if sink.fatal.is_some() {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            },
+        )
+        .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
+    progress.finish();
+    if let Some(err) = sink.fatal.take() {
+        return Err(err);
+    }
+    sink.end_member()?;
+    let mut err = io::stderr().lock();
+    for item in skipped.listed() {
+        if item.kind == Special::Temporary {
+            let _ = writeln!(
+                err,
+                "{}: skipped: {} (not read)",
+                origin_name(&item.origin),
+                item.kind
+            );
+        }
+    }
+    drop(err);
+    sink.finish()
+}
+
+/// The member being written.
+struct Member {
+    origin: Origin,
+    name: String,
+    /// Its own file (`--out DIR`, `--in-place`), opened at its first game.
+    file: Option<Out>,
+    /// Its file could not be opened: its games are not written.
+    refused: bool,
+    failed: Option<&'static str>,
+    changed: bool,
+}
+
+/// A file being written: plain, or one game per line for `.sgfs`.
+enum Out {
+    Plain(Replace),
+    Lines(OneLine<Replace>),
+}
+
+impl Out {
+    fn new(replace: Replace) -> Out {
+        if super::rewrite::is_sgfs(replace.target()) {
+            Out::Lines(OneLine::new(replace))
+        } else {
+            Out::Plain(replace)
+        }
+    }
+
+    fn write_game(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Out::Plain(replace) => replace.write_all(bytes),
+            Out::Lines(lines) => {
+                let written = lines.write_all(bytes);
+                if written.as_ref().is_err_and(is_line_break) {
+                    lines.skip_game();
+                }
+                written
+            }
+        }
+    }
+
+    fn into_replace(self) -> Replace {
+        match self {
+            Out::Plain(replace) => replace,
+            Out::Lines(lines) => lines.into_inner(),
+        }
+    }
+}
+
+/// Where the outputs go, and what was counted.
+struct Sink<'a> {
+    command: &'static str,
+    max_failures: MaxFailures,
+    mode: Mode,
+    paths: &'a [PathBuf],
+    stdout: BufWriter<io::StdoutLock<'static>>,
+    /// Items written into the JSON array.
+    items: u64,
+    messages: Messages,
+    current: Option<Member>,
+    /// `--out DIR`: the files written so far.
+    written: HashSet<PathBuf>,
+    tally: Tally,
+    failures: super::Failures,
+    fatal: Option<CliError>,
+}
+
+enum Mode {
+    Stdout(Joined),
+    File(Option<Out>, PathBuf),
+    Dir(PathBuf),
+    InPlace,
+    Nowhere,
+}
+
+impl<'a> Sink<'a> {
+    fn open(
+        command: &'static str,
+        scan: &'a ScanArgs,
+        dest: Dest<'_>,
+        inputs: &sgf_grove::input::Inputs,
+    ) -> Result<Sink<'a>, CliError> {
+        let usage = CliError::usage;
+        let mode = match dest {
+            Dest::Stdout(joined) => Mode::Stdout(joined),
+            Dest::Nowhere => Mode::Nowhere,
+            Dest::Args(args) => {
+                if args.in_place {
+                    check_in_place(inputs).map_err(usage)?;
+                    Mode::InPlace
+                } else if let Some(dir) = &args.out {
+                    check_out_dir(dir, &scan.paths).map_err(usage)?;
+                    Mode::Dir(dir.clone())
+                } else if let Some(file) = &args.out_file {
+                    match open_out(file) {
+                        Ok(replace) => Mode::File(Some(Out::new(replace)), file.clone()),
+                        Err(err) if err.kind() == ReplaceErrorKind::Io => {
+                            return Err(CliError::io(
+                                format!("cannot write {}", display_name(file)),
+                                err.into(),
+                            ))
+                        }
+                        Err(err) => {
+                            return Err(usage(format!(
+                                "cannot write {}: {err}",
+                                display_name(file)
+                            )))
+                        }
+                    }
+                } else {
+                    Mode::Stdout(Joined::Sgf)
+                }
+            }
+        };
+        Ok(Sink {
+            command,
+            max_failures: scan.max_failures,
+            mode,
+            paths: &scan.paths,
+            stdout: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+            items: 0,
+            messages: Messages::new(scan.max_messages),
+            current: None,
+            written: HashSet::new(),
+            tally: Tally::default(),
+            failures: super::Failures::default(),
+            fatal: None,
+        })
+    }
+
+    /// Prints a diagnostic line within `--max-messages`.
+    fn say(&mut self, code: &str, text: &str) {
+        self.messages.print(&mut io::stderr().lock(), code, text);
+    }
+
+    /// Starts the member of `origin` unless it is the current one.
+    fn enter(&mut self, origin: &Origin) {
+        if self.current.as_ref().is_some_and(|m| &m.origin == origin) {
+            return;
+        }
+        if let Err(err) = self.end_member() {
+            self.fatal = Some(err);
+        }
+        self.current = Some(Member {
+            origin: origin.clone(),
+            name: origin_name(origin),
+            file: None,
+            refused: false,
+            failed: None,
+            changed: false,
+        });
+    }
+
+    /// One game's output, in order.
+    fn game<X>(&mut self, out: GameOut<X>, quiet: bool, extra: &mut impl FnMut(X)) {
+        self.enter(&out.origin);
+        for diag in &out.diags {
+            self.say(diag.code, &diag.text);
+        }
+        if !quiet {
+            let report = out.report.join("\n");
+            if !report.is_empty() {
+                let written = match self.mode {
+                    Mode::Nowhere => writeln!(self.stdout, "{report}"),
+                    _ => writeln!(io::stderr().lock(), "{report}"),
+                };
+                if let Err(err) = written {
+                    self.fatal = Some(err.into());
+                    return;
+                }
+            }
+        }
+        extra(out.extra);
+        let member = self.current.as_mut().expect("a member was entered");
+        if let Some(code) = out.failed {
+            member.failed.get_or_insert(code);
+            return;
+        }
+        member.changed |= out.changed;
+        let Some(bytes) = out.bytes else {
+            return;
+        };
+        self.tally.games += 1;
+        if let Err(err) = self.write(&bytes) {
+            self.fatal = Some(err);
+        }
+    }
+
+    /// Writes one game where it goes.
+    fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        let written = match &mut self.mode {
+            Mode::Nowhere => return Ok(()),
+            Mode::Stdout(Joined::Sgf) => return Ok(self.stdout.write_all(bytes)?),
+            Mode::Stdout(Joined::JsonArray) => {
+                let sep: &[u8] = if self.items == 0 { b"[" } else { b"," };
+                self.items += 1;
+                self.stdout.write_all(sep)?;
+                return Ok(self.stdout.write_all(bytes)?);
+            }
+            Mode::File(out, path) => match out.as_mut() {
+                Some(out) => out.write_game(bytes).map_err(|e| (e, path.clone())),
+                None => return Ok(()),
+            },
+            Mode::Dir(_) | Mode::InPlace => {
+                if self.current.as_ref().expect("a member").refused {
+                    return Ok(());
+                }
+                if self.current.as_ref().expect("a member").file.is_none() {
+                    let Some(out) = self.open_member_file()? else {
+                        return Ok(());
+                    };
+                    self.current.as_mut().expect("a member").file = Some(out);
+                }
+                let member = self.current.as_mut().expect("a member");
+                let file = member.file.as_mut().expect("opened");
+                let path = match file {
+                    Out::Plain(r) => r.target().to_path_buf(),
+                    Out::Lines(lines) => lines.get_ref().target().to_path_buf(),
+                };
+                file.write_game(bytes).map_err(|e| (e, path))
+            }
+        };
+        match written {
+            Ok(()) => Ok(()),
+            Err((err, _)) if is_line_break(&err) => {
+                let member = self.current.as_mut().expect("a member");
+                member.failed.get_or_insert("sgfs_line_break");
+                let text = format!("{}: error[sgfs_line_break]: {err}", member.name);
+                self.say("sgfs_line_break", &text);
+                Ok(())
+            }
+            Err((err, path)) => Err(CliError::io(
+                format!("cannot write {}", display_name(&path)),
+                err,
+            )),
+        }
+    }
+
+    /// Opens the current member's own file (`--out DIR`, `--in-place`);
+    /// `None` when it is refused (said, and the member failed).
+    fn open_member_file(&mut self) -> Result<Option<Out>, CliError> {
+        let member = self.current.as_ref().expect("a member");
+        let target = match &self.mode {
+            Mode::Dir(dir) => mirror(dir, &member.origin, self.paths)
+                .map_err(|why| ("bad_member_name", why))
+                .and_then(|target| {
+                    if self.written.contains(&target) {
+                        return Err((
+                            "output_collision",
+                            format!(
+                                "{} was written from another input of this run; left as it is",
+                                display_name(&target)
+                            ),
+                        ));
+                    }
+                    let same = member
+                        .origin
+                        .root_path()
+                        .filter(|_| !member.origin.is_member());
+                    if same.is_some_and(|input| same_file(input, &target)) {
+                        return Err((
+                            "output_is_input",
+                            format!(
+                                "{} is the input itself (use --in-place)",
+                                display_name(&target)
+                            ),
+                        ));
+                    }
+                    Ok(target)
+                }),
+            _ => match member.origin.root_path() {
+                Some(path) if !member.origin.is_member() => Ok(path.to_path_buf()),
+                _ => Err((
+                    "not_in_place",
+                    "an archive member or standard input cannot be rewritten in place".into(),
+                )),
+            },
+        };
+        let target = match target {
+            Ok(target) => target,
+            Err((code, why)) => {
+                let text = format!("{}: error[{code}]: {why}", member.name);
+                self.refuse(code, &text);
+                return Ok(None);
+            }
+        };
+        if matches!(self.mode, Mode::Dir(_)) {
+            if let Some(parent) = target.parent() {
+                fs::create_dir_all(parent).map_err(|e| {
+                    CliError::io(format!("cannot create {}", display_name(parent)), e)
+                })?;
+            }
+            self.written.insert(target.clone());
+        }
+        match open_out(&target) {
+            Ok(replace) => {
+                let name = self.current.as_ref().expect("a member").name.clone();
+                for stale in replace.removed() {
+                    let text = format!(
+                        "{name}: note: removed {}, the temporary file of a rewrite that was killed",
+                        display_name(stale)
+                    );
+                    self.say("stale_temporary", &text);
+                }
+                Ok(Some(Out::new(replace)))
+            }
+            Err(err) if err.kind() == ReplaceErrorKind::Io => Err(CliError::io(
+                format!("cannot write {}", display_name(&target)),
+                err.into(),
+            )),
+            Err(err) => {
+                let text = format!("sgf: error[{}]: {err}", err.kind().code());
+                self.refuse(err.kind().code(), &text);
+                Ok(None)
+            }
+        }
+    }
+
+    /// The current member's file is refused: said, and the member fails.
+    fn refuse(&mut self, code: &'static str, text: &str) {
+        self.say(code, text);
+        let member = self.current.as_mut().expect("a member");
+        member.refused = true;
+        member.failed.get_or_insert(code);
+    }
+
+    /// An input that failed as a whole or stopped (its games before were
+    /// handed on).
+    fn input_error(&mut self, err: &InputError) {
+        self.enter(err.origin());
+        let name = origin_name(err.origin());
+        let (code, text) = match err.parse_error() {
+            Some(parse) if parse.has_position() => (
+                parse.kind().code(),
+                format!(
+                    "{name}:{}:{}: error[{}]: {}",
+                    parse.line(),
+                    parse.column(),
+                    parse.kind().code(),
+                    parse.kind()
+                ),
+            ),
+            Some(parse) => (
+                parse.kind().code(),
+                format!("{name}: error[{}]: {err}", parse.kind().code()),
+            ),
+            None => (
+                err.kind().code(),
+                format!("{name}: error[{}]: {err}", err.kind().code()),
+            ),
+        };
+        self.say(code, &text);
+        let member = self.current.as_mut().expect("a member was entered");
+        member.failed.get_or_insert(code);
+    }
+
+    /// Ends the current member: its file renamed into place when it did
+    /// not fail (and, in place, when something changed), else dropped.
+    fn end_member(&mut self) -> Result<(), CliError> {
+        let Some(mut member) = self.current.take() else {
+            return Ok(());
+        };
+        self.tally.inputs += 1;
+        if let Some(file) = member.file.take() {
+            let keep =
+                member.failed.is_none() && (member.changed || !matches!(self.mode, Mode::InPlace));
+            if keep {
+                let replace = file.into_replace();
+                let target = replace.target().to_path_buf();
+                match replace.commit() {
+                    Ok(()) => {}
+                    Err(err) if err.kind() == ReplaceErrorKind::Io => {
+                        return Err(CliError::io(
+                            format!("cannot write {}", display_name(&target)),
+                            err.into(),
+                        ))
+                    }
+                    Err(err) => {
+                        let code = err.kind().code();
+                        self.say(code, &format!("sgf: error[{code}]: {err}"));
+                        member.failed.get_or_insert(code);
+                    }
+                }
+            }
+        }
+        if member.changed && member.failed.is_none() {
+            self.tally.changed_inputs += 1;
+        }
+        if let Some(code) = member.failed {
+            self.tally.failed_inputs += 1;
+            self.failures.add(code);
+        }
+        Ok(())
+    }
+
+    /// Closes the output, prints the notes and the failures' summary.
+    fn finish(mut self) -> Result<(Status, Tally), CliError> {
+        let allowed = self
+            .max_failures
+            .allows(self.tally.failed_inputs, self.tally.inputs);
+        match std::mem::replace(&mut self.mode, Mode::Nowhere) {
+            Mode::Stdout(Joined::JsonArray) if allowed => {
+                if self.items == 0 {
+                    self.stdout.write_all(b"[")?;
+                }
+                self.stdout.write_all(b"]\n")?;
+            }
+            Mode::File(Some(out), path) if allowed => {
+                if let Err(err) = out.into_replace().commit() {
+                    match err.kind() {
+                        ReplaceErrorKind::Io => {
+                            return Err(CliError::io(
+                                format!("cannot write {}", display_name(&path)),
+                                err.into(),
+                            ))
+                        }
+                        _ => {
+                            let _ =
+                                writeln!(io::stderr(), "sgf: error[{}]: {err}", err.kind().code());
+                            return Ok((Status::Failed, self.tally));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.stdout.flush()?;
+        let mut err = io::stderr().lock();
+        let _ = self.messages.write_note(&mut err);
+        let reasons = self.failures.reasons();
+        if let Some(line) = self.max_failures.summary(
+            self.command,
+            self.tally.failed_inputs,
+            self.tally.inputs,
+            &reasons,
+        ) {
+            let _ = writeln!(err, "{line}");
+        }
+        let status = if allowed { Status::Ok } else { Status::Failed };
+        Ok((status, self.tally))
+    }
+}
+
+/// Whether `a` and `b` are the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
 
 /// What is done to each game before it is written.
 #[derive(Clone, Copy, Debug)]
@@ -43,144 +687,130 @@ pub enum Edit {
     Transform(Transform),
 }
 
-/// Rewrites every input of `args` as `options` say.
-///
-/// # Errors
-///
-/// An unreadable input, a failed write, or `--in-place` on standard input.
-pub fn rewrite(args: &RewriteArgs, options: WriteOptions) -> Result<Status, CliError> {
-    rewrite_to(args, options, Edit::None, None)
-}
-
 /// Rewrites every input of `args`, each game edited as `edit` says and
-/// written as `options` say: to standard output, in place, or all to the
-/// file `out`.
+/// written as `options` say: to standard output, to `--out-file`, under
+/// `--out DIR` or in place.
 ///
 /// # Errors
 ///
-/// An unreadable input, a failed write, or `--in-place` on standard input.
-pub fn rewrite_to(
+/// As [`run`].
+pub fn rewrite(
+    command: &'static str,
     args: &RewriteArgs,
     options: WriteOptions,
     edit: Edit,
-    out: Option<&Path>,
 ) -> Result<Status, CliError> {
-    if args.in_place && args.paths.iter().any(|p| is_stdin(p)) {
-        return Err(CliError::io(
-            "--in-place",
-            io::Error::new(io::ErrorKind::InvalidInput, "cannot rewrite standard input"),
-        ));
-    }
-    if let Some(out) = out {
-        return to_file(args, &args.paths, out, &options, edit);
-    }
-    let mut status = Status::Ok;
-    let mut stdout = (!args.in_place).then(|| {
-        Writer::with_options(
-            BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
-            options.clone(),
-        )
-    });
-    for path in &args.paths {
-        let one = match &mut stdout {
-            Some(writer) => write_one(args, path, writer, edit)?,
-            None => to_file(args, std::slice::from_ref(path), path, &options, edit)?,
-        };
-        if one == Status::Failed {
-            status = Status::Failed;
+    let quiet = args.scan.quiet;
+    let work = |game: ScanGame<'_>, name: &str| {
+        let mut out = GameOut::<()>::new(game.origin());
+        out.warnings(&game, name, quiet);
+        if let Some(tree) = game.tree() {
+            write_game(tree, &options, edit, name, quiet, &mut out);
         }
-    }
-    if let Some(writer) = stdout {
-        writer.into_inner().flush()?;
-    }
+        out
+    };
+    let (status, _) = run(command, &args.scan, Dest::Args(args), work, |()| {})?;
     Ok(status)
 }
 
-/// Writes the inputs `paths` to the file `target` through a temporary file
-/// renamed over it ([`replace_file`]; an existing `target` keeps its owner
-/// and mode, a new one gets those a new file gets).
-fn to_file(
-    args: &RewriteArgs,
-    paths: &[PathBuf],
-    target: &Path,
+/// Writes `game`, edited as `edit` says, into `out`: whole or not at all.
+/// A game the writer refuses (a character the target charset lacks) fails
+/// with its position; a game `edit` cannot transform (not Go) is written
+/// unchanged, with a warning naming it.
+fn write_game<X>(
+    game: sgf_grove::GameTree<'_, '_>,
     options: &WriteOptions,
     edit: Edit,
-) -> Result<Status, CliError> {
-    let name = display_name(target);
-    let replace = match open_out(target) {
-        Ok(replace) => replace,
-        Err(err) => return refused(&name, err),
-    };
-    replace_with(replace, &name, |out| {
-        let mut writer = Writer::with_options(out, options.clone());
-        let mut status = Status::Ok;
-        for path in paths {
-            if write_one(args, path, &mut writer, edit)? == Status::Failed {
-                status = Status::Failed;
-            }
-        }
-        Ok((status, true))
-    })
-}
-
-/// Replaces the file at `path` by what `write` writes, through
-/// [`Replace`]: into a temporary file beside it (beside the target of a
-/// symbolic link), renamed over it with its owner, group and mode once
-/// `write` returns [`Status::Ok`] and `true` (keep). On
-/// [`Status::Failed`], or `false`, the temporary file is removed and the
-/// file stays as it was. An `.sgfs` file is written one game per line
-/// ([`OneLine`]).
-///
-/// A file that cannot be replaced safely — several hard links, another
-/// rewrite holding its lock, a change on disk meanwhile, an owner that
-/// cannot be given back — is left as it was, said on standard error
-/// (`sgf: error[CODE]: …`), and is [`Status::Failed`].
-///
-/// # Errors
-///
-/// What `write` returns, or a failure to create, write or rename the
-/// temporary file.
-pub fn replace_file(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> Result<(Status, bool), CliError>,
-) -> Result<Status, CliError> {
-    let name = display_name(path);
-    match Replace::with_hooks(path, test_hooks()) {
-        Ok(replace) => replace_with(replace, &name, write),
-        Err(err) => refused(&name, err),
-    }
-}
-
-/// The part of [`replace_file`] once the temporary file exists.
-fn replace_with(
-    mut replace: Replace,
     name: &str,
-    write: impl FnOnce(&mut dyn Write) -> Result<(Status, bool), CliError>,
-) -> Result<Status, CliError> {
-    for stale in replace.removed() {
-        let _ = writeln!(
-            io::stderr(),
-            "{name}: note: removed {}, the temporary file of a rewrite that was killed",
-            display_name(stale)
-        );
-    }
-    let (status, keep) = if is_sgfs(replace.target()) {
-        write(&mut OneLine::new(&mut replace))?
-    } else {
-        write(&mut replace)?
+    quiet: bool,
+    out: &mut GameOut<X>,
+) {
+    let coll = game.collection();
+    let mut writer = Writer::with_options(Vec::new(), options.clone());
+    let written = match edit {
+        Edit::None => writer.write_game(game),
+        Edit::Transform(t) => write_transformed(game, t, &mut writer, name, quiet, out),
     };
-    if status == Status::Failed || !keep {
-        // The temporary file is removed when dropped; the file stays.
-        return Ok(status);
-    }
-    match replace.commit() {
-        Ok(()) => Ok(Status::Ok),
-        Err(err) => refused(name, err),
+    match written {
+        Ok(()) => {
+            if !quiet {
+                for d in writer.take_dropped() {
+                    out.diags.push(Diag {
+                        code: "value_dropped",
+                        text: format!(
+                            "{name}:{}:{}: warning[value_dropped]: {}[{}] left out: the property holds one value",
+                            d.position.line,
+                            d.position.column,
+                            d.ident,
+                            String::from_utf8_lossy(&d.value)
+                        ),
+                    });
+                }
+            }
+            out.bytes = Some(writer.into_inner());
+        }
+        Err(err) => {
+            let code = err.kind().code();
+            let at = if err.has_position() {
+                format!("{name}:{}:{}", err.line(), err.column())
+            } else {
+                let pos = coll.position(game.span().start);
+                format!("{name}:{}:{}", pos.line, pos.column)
+            };
+            let ident = err
+                .value_text()
+                .map(|t| format!(" {t:?}"))
+                .unwrap_or_default();
+            out.fail(
+                code,
+                format!(
+                    "{at}: error[{code}]: {}{ident}; the game is left out",
+                    err.kind()
+                ),
+            );
+        }
     }
 }
 
-/// The [`Replace`] of an output file `--out` names: an existing file is
-/// replaced, a new one appears whole.
+/// Writes `game` transformed by `t` with `writer`; a game that is not Go
+/// is written unchanged, with a warning.
+fn write_transformed<X>(
+    game: sgf_grove::GameTree<'_, '_>,
+    t: Transform,
+    writer: &mut Writer<Vec<u8>>,
+    name: &str,
+    quiet: bool,
+    out: &mut GameOut<X>,
+) -> sgf_grove::Result<()> {
+    let mut edit = EditableGame::from_game(game);
+    match edit.transform(t) {
+        Ok(()) => {
+            let bytes = edit.write_with(writer.options())?;
+            writer.get_mut().write_all(&bytes)?;
+            Ok(())
+        }
+        Err(err) if err.kind() == ErrorKind::NotGo => {
+            if !quiet {
+                let pos = game.collection().position(game.span().start);
+                let gm = game.root().get_raw("GM").map(String::from_utf8_lossy);
+                out.diags.push(Diag {
+                    code: "not_go",
+                    text: format!(
+                        "{name}:{}:{}: warning[not_go]: a game that is not Go (GM[{}]) is written untransformed",
+                        pos.line,
+                        pos.column,
+                        gm.as_deref().unwrap_or("")
+                    ),
+                });
+            }
+            writer.write_game(game)
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// The [`Replace`] of an output file: an existing file is replaced, a new
+/// one appears whole.
 ///
 /// # Errors
 ///
@@ -191,17 +821,6 @@ pub fn open_out(target: &Path) -> Result<Replace, ReplaceError> {
     } else {
         Replace::create(target)
     }
-}
-
-/// A file [`Replace`] refused: said on standard error and
-/// [`Status::Failed`], the file as it was; a plain I/O failure is a
-/// [`CliError`].
-pub fn refused(name: &str, err: ReplaceError) -> Result<Status, CliError> {
-    if err.kind() == ReplaceErrorKind::Io {
-        return Err(CliError::io(format!("cannot write {name}"), err.into()));
-    }
-    let _ = writeln!(io::stderr(), "sgf: error[{}]: {err}", err.kind().code());
-    Ok(Status::Failed)
 }
 
 /// Whether `path` is an `.sgfs` file (one game per line), by its name.
@@ -222,124 +841,5 @@ fn test_hooks() -> Hooks {
     Hooks {
         pause_before_rename: pause,
         ..Hooks::default()
-    }
-}
-
-/// Reads the input at `path` as a stream and writes each game with
-/// `writer`, edited first as `edit` says. Each game is written whole or
-/// not at all: a game the writer refuses (a character the target charset
-/// lacks) is reported with its position and left out, and the games after
-/// it are still written (status [`Status::Failed`], so that `--in-place`
-/// leaves the file as it was). A game `edit` cannot transform (not Go) is
-/// written unchanged, with a warning naming it.
-fn write_one<W: Write>(
-    args: &RewriteArgs,
-    path: &Path,
-    writer: &mut Writer<W>,
-    edit: Edit,
-) -> Result<Status, CliError> {
-    let name = display_name(path);
-    let Some(mut input) = open_reporting(path, &name)? else {
-        return Ok(Status::Failed);
-    };
-    let options = input_parse_options(args.strict, args.charset, input.decoded_from);
-    // One game at a time into `game_out`, handed to `writer`'s output once
-    // it is whole.
-    let mut game_out = Writer::with_options(Vec::new(), writer.options().clone());
-    let mut failed = false;
-    let status = parse_streaming(&mut input, options, &name, |coll, err_out| {
-        for game in coll.games() {
-            game_out.get_mut().clear();
-            let written = match edit {
-                Edit::None => game_out.write_game(game),
-                Edit::Transform(t) => write_transformed(game, t, &mut game_out, &name, err_out),
-            };
-            match written {
-                Ok(()) => {
-                    if let Err(io) = writer.get_mut().write_all(game_out.get_mut()) {
-                        if !is_line_break(&io) {
-                            return Err(io);
-                        }
-                        // An `.sgfs` target: the game would span lines.
-                        failed = true;
-                        super::note_failure();
-                        let pos = coll.position(game.root().offset());
-                        let _ = writeln!(
-                            err_out,
-                            "{name}:{}:{}: error[sgfs_line_break]: {io}",
-                            pos.line, pos.column
-                        );
-                        continue;
-                    }
-                    for d in game_out.take_dropped() {
-                        let _ = writeln!(
-                            err_out,
-                            "{name}:{}:{}: warning[value_dropped]: {}[{}] left out: the property holds one value",
-                            d.position.line,
-                            d.position.column,
-                            d.ident,
-                            String::from_utf8_lossy(&d.value)
-                        );
-                    }
-                }
-                Err(err) if err.kind() == ErrorKind::Io => {
-                    return Err(super::io_error(&err).expect("an I/O error"));
-                }
-                Err(err) => {
-                    failed = true;
-                    super::note_failure();
-                    let code = err.kind().code();
-                    let at = if err.has_position() {
-                        format!("{name}:{}:{}", err.line(), err.column())
-                    } else {
-                        let pos = coll.position(game.span().start);
-                        format!("{name}:{}:{}", pos.line, pos.column)
-                    };
-                    let ident = err
-                        .value_text()
-                        .map(|t| format!(" {t:?}"))
-                        .unwrap_or_default();
-                    let _ = writeln!(
-                        err_out,
-                        "{at}: error[{code}]: {}{ident}; the game is left out",
-                        err.kind()
-                    );
-                }
-            }
-        }
-        Ok(())
-    })?;
-    Ok(if failed { Status::Failed } else { status })
-}
-
-/// Writes `game` transformed by `t` with `writer`; a game that is not Go
-/// is written unchanged, with a warning on `err_out`.
-fn write_transformed(
-    game: sgf_grove::GameTree<'_, '_>,
-    t: Transform,
-    writer: &mut Writer<Vec<u8>>,
-    name: &str,
-    err_out: &mut dyn Write,
-) -> sgf_grove::Result<()> {
-    let mut edit = EditableGame::from_game(game);
-    match edit.transform(t) {
-        Ok(()) => {
-            let bytes = edit.write_with(writer.options())?;
-            writer.get_mut().write_all(&bytes)?;
-            Ok(())
-        }
-        Err(err) if err.kind() == ErrorKind::NotGo => {
-            let pos = game.collection().position(game.span().start);
-            let gm = game.root().get_raw("GM").map(String::from_utf8_lossy);
-            let _ = writeln!(
-                err_out,
-                "{name}:{}:{}: warning[not_go]: a game that is not Go (GM[{}]) is written untransformed",
-                pos.line,
-                pos.column,
-                gm.as_deref().unwrap_or("")
-            );
-            writer.write_game(game)
-        }
-        Err(err) => Err(err),
     }
 }
