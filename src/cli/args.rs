@@ -433,6 +433,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_messages: u64,
 
+    /// How many inputs may fail with exit status 0: a count (`3`) or a
+    /// share of the inputs read (`5%`); see `sgf fmt --help`. Default 0:
+    /// any failure exits 1.
+    #[arg(long, value_name = "N|P%", value_parser = crate::failures::parse_max_failures)]
+    pub max_failures: Option<crate::failures::MaxFailures>,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

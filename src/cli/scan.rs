@@ -5,7 +5,8 @@
 use clap::Args;
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sgf_grove::input::Inputs;
+use crate::failures::MaxFailures;
+use sgf_grove::input::{InputError, Inputs, Origin, ScanGame};
 use sgf_grove::ParseOptions;
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
@@ -63,9 +64,10 @@ pub struct ScanArgs {
     /// read, is not SGF text, holds no game, is corrupt or over its
     /// budget, or when one of its games fails (a defect in strict mode, a
     /// game the writer refuses). The summary says how many failed and
-    /// against which limit. Default 0: any failure exits 1.
-    #[arg(long, value_name = "N|P%", default_value = "0", value_parser = crate::failures::parse_max_failures)]
-    pub max_failures: crate::failures::MaxFailures,
+    /// against which limit. Default 0: any failure exits 1 (`stats`
+    /// counts failures and exits 0 unless this is given).
+    #[arg(long, value_name = "N|P%", value_parser = crate::failures::parse_max_failures)]
+    pub max_failures: Option<crate::failures::MaxFailures>,
 
     #[command(flatten)]
     pub limits: crate::args::InputLimits,
@@ -89,9 +91,65 @@ impl ScanArgs {
             .max(1)
     }
 
+    /// The limit of `--max-failures` (0 when not given).
+    pub fn max_failures(&self) -> MaxFailures {
+        self.max_failures.unwrap_or_default()
+    }
+
     /// The parse options of `--strict` and `--charset`.
     pub fn options(&self) -> ParseOptions {
         super::cmd::parse_options(self.strict, self.charset)
+    }
+}
+
+/// Counts the inputs (members) of an ordered scan: a result of another
+/// origin than the one before starts a new input.
+#[derive(Debug, Default)]
+pub struct InputCount {
+    last: Option<u64>,
+    /// Inputs seen so far.
+    pub inputs: u64,
+}
+
+impl InputCount {
+    /// Sees a result of `origin`.
+    pub fn see(&mut self, origin: &Origin) {
+        let key = crate::cmd::origin_key(origin);
+        self.see_key(key);
+    }
+
+    /// Sees a result of the origin of key `key` ([`crate::cmd::origin_key`]).
+    pub fn see_key(&mut self, key: u64) {
+        if self.last != Some(key) {
+            self.last = Some(key);
+            self.inputs += 1;
+        }
+    }
+}
+
+/// `work` with the key of each game's origin beside its result, for an
+/// [`InputCount`] in the sink ([`counted`]).
+pub fn keyed<R>(
+    work: impl Fn(ScanGame<'_>) -> R + Sync,
+) -> impl Fn(ScanGame<'_>) -> (u64, R) + Sync {
+    move |game| (crate::cmd::origin_key(game.origin()), work(game))
+}
+
+/// `sink` of the results of [`keyed`] work, counting the inputs in
+/// `count`.
+pub fn counted<'a, R>(
+    count: &'a mut InputCount,
+    mut sink: impl FnMut(Result<R, InputError>) + 'a,
+) -> impl FnMut(Result<(u64, R), InputError>) + 'a {
+    move |result| match result {
+        Ok((key, r)) => {
+            count.see_key(key);
+            sink(Ok(r));
+        }
+        Err(err) => {
+            count.see(err.origin());
+            sink(Err(err));
+        }
     }
 }
 

@@ -230,26 +230,31 @@ fn an_sgfs_file_stays_one_game_per_line_or_is_left_as_it_was() {
         "(;GM[1];B[aa])\n(;GM[1]C[a\\]b \\\\ c];W[bb])\n"
     );
 
-    // A comment of several lines (hard and soft breaks) cannot be written
-    // on one line: the file is left as it was, the game named.
+    // An `.sgfs` file is read as `check` reads it, one game per line: a
+    // comment that spans lines breaks its line in two, which a strict
+    // rewrite refuses (the file left as it was, the line named) and a
+    // lenient one reports line by line.
     let bad = "(;GM[1];B[aa])\n(;GM[1]C[first line\nsecond line];W[bb])\n";
     let path = dir.write("bad.sgfs", bad);
     for cmd in [
-        &["fmt", "--in-place", "bad.sgfs"][..],
-        &["transform", "--flip", "--in-place", "bad.sgfs"],
+        &["fmt", "--strict", "--in-place", "bad.sgfs"][..],
+        &["transform", "--strict", "--flip", "--in-place", "bad.sgfs"],
     ] {
         let out = sgf(&dir.0, cmd);
         assert_eq!(out.status.code(), Some(1), "{cmd:?}: {}", stderr(&out));
         let err = stderr(&out);
-        assert!(
-            err.contains("bad.sgfs:2:2: error[sgfs_line_break]: game 2"),
-            "{err}"
-        );
+        assert!(err.contains("bad.sgfs:2:9: error[unclosed_value]"), "{err}");
         assert_eq!(fs::read_to_string(&path).unwrap(), bad);
     }
+    let out = sgf(&dir.0, &["fmt", "bad.sgfs"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("bad.sgfs:2:9: warning[unclosed_value]"), "{err}");
+    assert!(err.contains("bad.sgfs:3:1: warning[junk_before_game]"), "{err}");
+    // A soft line break (`\` then a line break) splits its line as well.
     let soft = "(;GM[1]C[soft\\\nbreak])\n";
     let path = dir.write("soft.sgfs", soft);
-    let out = sgf(&dir.0, &["fmt", "--in-place", "soft.sgfs"]);
+    let out = sgf(&dir.0, &["fmt", "--strict", "--in-place", "soft.sgfs"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(fs::read_to_string(&path).unwrap(), soft);
     // The same comment in an .sgf file is fine.

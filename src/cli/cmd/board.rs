@@ -125,13 +125,15 @@ pub fn run(args: &BoardArgs) -> Result<Status, CliError> {
             ("sgf board".to_string(), Err(why))
         }
     };
+    let said = scan.max_failures.is_some() || inputs > 1;
     if let Some(line) = scan
-        .max_failures
+        .max_failures()
         .summary("board", failed, inputs, &reasons.reasons())
+        .filter(|_| said)
     {
         let _ = writeln!(err_out, "{line}");
     }
-    let within = scan.max_failures.allows(failed, inputs);
+    let within = scan.max_failures().allows(failed, inputs);
     match outcome {
         Ok(text) => {
             let mut out = io::stdout().lock();

@@ -35,7 +35,7 @@
 use super::{CliError, Status};
 use crate::args::{DedupArgs, DedupFormat};
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::game::signature::{cluster, MoveSequence, MIN_EQUAL};
 use sgf_grove::table::thousands;
 use sgf_grove::GameTree;
@@ -109,6 +109,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
     let mut seqs: Vec<MoveSequence> = Vec::new();
     let mut scores: Vec<u64> = Vec::new();
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut skipped = Skipped::default();
     // The fewest moves with which a game can join another.
     let shortest = MIN_EQUAL.min(args.min_prefix);
@@ -118,7 +119,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
         .par_scan_games(
             args.scan.options(),
             args.scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 if tree.game_type() != 1 {
                     return Some(Err(Skip::NotGo));
@@ -138,8 +139,8 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                     seq,
                     score,
                 }))
-            },
-            |result| match result {
+            }),
+            counted(&mut count, |result: Result<Option<Result<Copy, Skip>>, sgf_grove::input::InputError>| match result {
                 Ok(None) => {}
                 Ok(Some(Err(why))) => skipped.add(why),
                 Ok(Some(Ok(copy))) => {
@@ -152,10 +153,11 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                     failed.add_input(&err);
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
-            },
+            }),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     let clusters = cluster(&seqs, &scores, args.min_prefix);
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, c) in clusters.iter().enumerate() {
@@ -228,8 +230,8 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
             thousands(seqs.len()),
             thousands(clusters.len()),
             thousands(in_clusters),
-            failed.summary()
+            failures
         );
     }
-    Ok(failed.status())
+    Ok(status)
 }

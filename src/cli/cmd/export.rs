@@ -8,7 +8,7 @@ use super::tables;
 use super::{CliError, Status};
 use crate::args::{ExportArgs, TableFormat};
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::table::{
     CsvWriter, GameRow, JsonLinesWriter, ParquetOptions, ParquetWriter, RowWriter,
@@ -69,13 +69,14 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     let mut progress = Progress::new(&args.scan);
     let mut next_id = 0u64;
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut write_error = None;
     args.scan
         .inputs()
         .par_scan_games(
             args.scan.options(),
             args.scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0) as u64;
@@ -86,8 +87,8 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 };
                 filter.check(&row, tree).ok()?;
                 Some((row, tree.span().len() as u64))
-            },
-            |result| match result {
+            }),
+            counted(&mut count, |result: Result<Option<(GameRow, u64)>, sgf_grove::input::InputError>| match result {
                 Ok(None) => {}
                 Ok(Some((row, bytes))) => {
                     progress.game(bytes);
@@ -100,10 +101,11 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                     failed.add_input(&err);
                     let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
                 }
-            },
+            }),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     if let Some(err) = write_error {
         return Err(table_error(err));
     }
@@ -115,10 +117,10 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
             io::stderr(),
             "export: {} games{}",
             thousands(next_id),
-            failed.summary()
+            failures
         );
     }
-    Ok(failed.status())
+    Ok(status)
 }
 
 /// Output files written under temporary names beside their final ones

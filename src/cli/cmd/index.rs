@@ -24,7 +24,7 @@
 use super::{CliError, Status};
 use crate::args::{IndexCommand, IndexDirArg, IndexVerifyArgs, ReplayLimitArgs};
 use crate::name::origin_name;
-use crate::scan::{Progress, ScanArgs};
+use crate::scan::{counted, keyed, InputCount, Progress, ScanArgs};
 use sgf_grove::game::{Limit, LimitExceeded, ReplayOptions};
 use sgf_grove::index::{compact, repair, verify, GameEntry, Index, IndexBuilder};
 use sgf_grove::input::{Origin, Root};
@@ -163,13 +163,14 @@ fn add(
     let builder = Mutex::new(builder);
     let mut progress = Progress::new(scan);
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut write_error: Option<io::Error> = None;
     let stderr = io::stderr();
     scan.inputs()
         .par_scan_games(
             scan.options(),
             scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 if tree.game_type() != 1 {
                     return None;
@@ -185,8 +186,8 @@ fn add(
                         Err(e) => Replayed::Skipped(format!("{origin} game {index}"), e),
                     },
                 )
-            },
-            |result| match result {
+            }),
+            counted(&mut count, |result| match result {
                 Ok(None) => {}
                 Ok(Some(Replayed::Known)) => lock(&builder).skipped_duplicate(),
                 Ok(Some(Replayed::Skipped(game, e))) => {
@@ -205,10 +206,11 @@ fn add(
                     failed.add_input(&err);
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
-            },
+            }),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(scan.max_failures(), count.inputs);
     if let Some(e) = write_error {
         return Err(index_error(dir, e));
     }
@@ -227,7 +229,7 @@ fn add(
             thousands(added.runs),
             thousands(total),
             thousands((added.rows as f64 / seconds.max(1e-9)) as u64),
-            failed.summary(),
+            failures,
         );
     }
     let skips: u64 = skipped.values().sum();
@@ -243,11 +245,7 @@ fn add(
             per.join(", ")
         );
     }
-    Ok(if skips > 0 {
-        Status::Failed
-    } else {
-        failed.status()
-    })
+    Ok(if skips > 0 { Status::Failed } else { status })
 }
 
 /// `sgf index info`.

@@ -21,6 +21,7 @@ mod target;
 pub mod transform;
 
 use crate::args::Command;
+pub use tables::origin_key;
 pub use crate::name::display_name;
 use crate::read::{Input, ReadError, Reader, Source};
 use encoding_rs::Encoding;
@@ -136,13 +137,28 @@ impl Failures {
         self.counts.iter().map(|(_, n)| n).sum()
     }
 
-    /// [`Status::Failed`] when an input failed.
-    pub fn status(&self) -> Status {
-        if self.total() > 0 {
-            Status::Failed
-        } else {
+    /// The status of a run of `inputs` inputs under `limit`, and its
+    /// summary tail: `"; 1 of 10 inputs failed (not_sgf_text 1); within
+    /// --max-failures 10%"`, or nothing when none failed.
+    pub fn limited(&self, limit: crate::failures::MaxFailures, inputs: u64) -> (Status, String) {
+        let failed = self.total();
+        let status = if limit.allows(failed, inputs) {
             Status::Ok
+        } else {
+            Status::Failed
+        };
+        if failed == 0 {
+            return (status, String::new());
         }
+        let word = if inputs == 1 { "input" } else { "inputs" };
+        let verdict = if status == Status::Ok { "within" } else { "over" };
+        let tail = format!(
+            "; {} of {} {word} failed ({}); {verdict} --max-failures {limit}",
+            sgf_grove::table::thousands(failed),
+            sgf_grove::table::thousands(inputs),
+            self.reasons()
+        );
+        (status, tail)
     }
 
     /// `"not_sgf_text 2, io 1"`: the reasons, the most frequent first.
@@ -156,26 +172,6 @@ impl Failures {
         reasons.join(", ")
     }
 
-    /// `"; 3 inputs failed (not_sgf_text 2, io 1)"`, or nothing when none
-    /// failed: the tail of a summary line.
-    pub fn summary(&self) -> String {
-        if self.counts.is_empty() {
-            return String::new();
-        }
-        let mut counts = self.counts.clone();
-        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let reasons: Vec<String> = counts
-            .iter()
-            .map(|(c, n)| format!("{c} {}", sgf_grove::table::thousands(*n)))
-            .collect();
-        let total = self.total();
-        let inputs = if total == 1 { "input" } else { "inputs" };
-        format!(
-            "; {} {inputs} failed ({})",
-            sgf_grove::table::thousands(total),
-            reasons.join(", ")
-        )
-    }
 }
 
 /// Whether [`note_failure`] was called.

@@ -76,6 +76,8 @@ pub struct GameOut<X> {
     pub report: Vec<String>,
     /// The game failed: its input fails.
     pub failed: Option<&'static str>,
+    /// Where the game starts (its root), for errors the sink finds.
+    pub at: Option<sgf_grove::Position>,
     /// The game changed (`fix`); `--in-place` replaces a file only when
     /// one of its games did.
     pub changed: bool,
@@ -92,15 +94,33 @@ impl<X: Default> GameOut<X> {
             diags: Vec::new(),
             report: Vec::new(),
             failed: None,
+            at: None,
             changed: true,
             extra: X::default(),
         }
     }
 
-    /// Adds the scan's warnings of `game` (unless `quiet`).
+    /// Adds the scan's warnings of `game` (unless `quiet`), and notes
+    /// where it starts. The first game of a plain file that was UTF-16
+    /// gets a warning saying it was decoded.
     pub fn warnings(&mut self, game: &ScanGame<'_>, name: &str, quiet: bool) {
+        if let Some(tree) = game.tree() {
+            self.at = Some(game.collection().position(tree.root().offset()));
+        }
         if quiet {
             return;
+        }
+        if game.index() == Some(0) && !game.origin().is_member() {
+            if let Some(content) = game.origin().root_path().and_then(utf16_file) {
+                self.diags.push(Diag {
+                    code: super::UTF16_CODE,
+                    text: format!(
+                        "{name}: warning[{}]: {}",
+                        super::UTF16_CODE,
+                        super::utf16_message(content)
+                    ),
+                });
+            }
         }
         for w in game.warnings() {
             self.diags.push(Diag {
@@ -291,6 +311,10 @@ struct Sink<'a> {
     tally: Tally,
     failures: super::Failures,
     fatal: Option<CliError>,
+    /// Where the game being written starts.
+    at: Option<sgf_grove::Position>,
+    /// `--max-failures` was given: the summary is said even for one input.
+    limit_given: bool,
 }
 
 enum Mode {
@@ -342,7 +366,7 @@ impl<'a> Sink<'a> {
         };
         Ok(Sink {
             command,
-            max_failures: scan.max_failures,
+            max_failures: scan.max_failures(),
             mode,
             paths: &scan.paths,
             stdout: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
@@ -353,6 +377,8 @@ impl<'a> Sink<'a> {
             tally: Tally::default(),
             failures: super::Failures::default(),
             fatal: None,
+            at: None,
+            limit_given: scan.max_failures.is_some(),
         })
     }
 
@@ -408,6 +434,7 @@ impl<'a> Sink<'a> {
         let Some(bytes) = out.bytes else {
             return;
         };
+        self.at = out.at;
         self.tally.games += 1;
         if let Err(err) = self.write(&bytes) {
             self.fatal = Some(err);
@@ -453,7 +480,11 @@ impl<'a> Sink<'a> {
             Err((err, _)) if is_line_break(&err) => {
                 let member = self.current.as_mut().expect("a member");
                 member.failed.get_or_insert("sgfs_line_break");
-                let text = format!("{}: error[sgfs_line_break]: {err}", member.name);
+                let at = self
+                    .at
+                    .map(|p| format!(":{}:{}", p.line, p.column))
+                    .unwrap_or_default();
+                let text = format!("{}{at}: error[sgfs_line_break]: {err}", member.name);
                 self.say("sgfs_line_break", &text);
                 Ok(())
             }
@@ -558,16 +589,20 @@ impl<'a> Sink<'a> {
         self.enter(err.origin());
         let name = origin_name(err.origin());
         let (code, text) = match err.parse_error() {
-            Some(parse) if parse.has_position() => (
-                parse.kind().code(),
-                format!(
+            Some(parse) if parse.has_position() => {
+                let mut text = format!(
                     "{name}:{}:{}: error[{}]: {}",
                     parse.line(),
                     parse.column(),
                     parse.kind().code(),
                     parse.kind()
-                ),
-            ),
+                );
+                if let Some(snippet) = snippet(err.origin(), parse.position()) {
+                    text.push('\n');
+                    text.push_str(snippet.trim_end());
+                }
+                (parse.kind().code(), text)
+            }
             Some(parse) => (
                 parse.kind().code(),
                 format!("{name}: error[{}]: {err}", parse.kind().code()),
@@ -656,17 +691,62 @@ impl<'a> Sink<'a> {
         let mut err = io::stderr().lock();
         let _ = self.messages.write_note(&mut err);
         let reasons = self.failures.reasons();
-        if let Some(line) = self.max_failures.summary(
+        let said = self.limit_given || self.tally.inputs > 1;
+        if let Some(line) = said.then_some(()).and(self.max_failures.summary(
             self.command,
             self.tally.failed_inputs,
             self.tally.inputs,
             &reasons,
-        ) {
+        )) {
             let _ = writeln!(err, "{line}");
         }
         let status = if allowed { Status::Ok } else { Status::Failed };
         Ok((status, self.tally))
     }
+}
+
+/// The line of a plain SGF file (not compressed, not UTF-16, not `.sgfs`)
+/// at `pos`, with a caret under its column, read again from the file.
+fn snippet(origin: &Origin, pos: sgf_grove::Position) -> Option<String> {
+    use std::io::{Read as _, Seek as _, SeekFrom};
+    let path = origin.root_path().filter(|_| !origin.is_member())?;
+    if is_sgfs(path) {
+        return None;
+    }
+    let mut file = fs::File::open(path).ok()?;
+    let mut head = Vec::new();
+    (&mut file)
+        .take(sgf_grove::input::SNIFF_LEN as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    if !sgf_grove::input::sniff(&head).is_text() {
+        return None;
+    }
+    let back = (pos.column as usize).saturating_sub(1).min(64).min(pos.offset);
+    let start = pos.offset - back;
+    file.seek(SeekFrom::Start(start as u64)).ok()?;
+    let mut bytes = Vec::new();
+    file.take(back as u64 + 128).read_to_end(&mut bytes).ok()?;
+    let mut out = Vec::new();
+    let at = sgf_grove::Position {
+        offset: back,
+        ..pos
+    };
+    super::write_snippet(&mut out, &bytes, at).ok()?;
+    String::from_utf8(out).ok()
+}
+
+/// The content of the file at `path` when it is UTF-16 text.
+fn utf16_file(path: &Path) -> Option<sgf_grove::input::Content> {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    fs::File::open(path)
+        .ok()?
+        .take(sgf_grove::input::SNIFF_LEN as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    let content = sgf_grove::input::sniff(&head);
+    content.is_utf16().then_some(content)
 }
 
 /// Whether `a` and `b` are the same existing file.

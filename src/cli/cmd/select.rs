@@ -18,7 +18,7 @@ use super::tables::{self, Tallies};
 use super::{CliError, Status};
 use crate::args::{Print, SelectArgs};
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::table::{GameRow, Stats};
 use sgf_grove::Writer;
@@ -49,6 +49,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
     let mut progress = Progress::new(&args.scan);
     let (mut selected, mut seen) = (0u64, 0u64);
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut write_error = None;
     let print = args.print;
     args.scan
@@ -56,7 +57,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
         .par_scan_games(
             args.scan.options(),
             jobs,
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0);
@@ -76,8 +77,8 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                     }
                 };
                 Some(Some(text))
-            },
-            |result| match result {
+            }),
+            counted(&mut count, |result: Result<Option<Option<Vec<u8>>>, sgf_grove::input::InputError>| match result {
                 Ok(None) => {}
                 Ok(Some(found)) => {
                     seen += 1;
@@ -93,10 +94,11 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                     failed.add_input(&err);
                     let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
                 }
-            },
+            }),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     if let Some(err) = write_error {
         return Err(err.into());
     }
@@ -120,8 +122,8 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
             } else {
                 format!(" (rejected: {})", reasons.join(", "))
             },
-            failed.summary()
+            failures
         );
     }
-    Ok(failed.status())
+    Ok(status)
 }

@@ -14,7 +14,7 @@
 use super::{CliError, Status};
 use crate::args::SplitArgs;
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::Writer;
 use std::fs::{self, File};
@@ -67,6 +67,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
     let mut progress = Progress::new(&args.scan);
     let mut written = 0u64;
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut first_error: Option<CliError> = None;
     let stderr = io::stderr();
     let skipped = args
@@ -75,7 +76,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
         .par_scan_games(
             args.scan.options(),
             args.scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 let mut writer = Writer::new(Vec::with_capacity(tree.span().len() + 2));
                 writer.write_game(tree).ok()?;
@@ -87,8 +88,8 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
                     offset: game.offset().unwrap_or(0),
                     bytes,
                 })
-            },
-            |result| match result {
+            }),
+            counted(&mut count, |result: Result<Option<Piece>, sgf_grove::input::InputError>| match result {
                 Ok(None) => {}
                 Ok(Some(piece)) => {
                     if first_error.is_some() {
@@ -112,10 +113,11 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
                     failed.add_input(&err);
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
-            },
+            }),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     if let Some(err) = first_error {
         return Err(err);
     }
@@ -126,7 +128,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
             "split: {} games into {}{}{}",
             thousands(written),
             args.out.display(),
-            failed.summary(),
+            failures,
             if skipped.total() > 0 {
                 format!(", {} skipped", thousands(skipped.total()))
             } else {
@@ -134,5 +136,5 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
             }
         );
     }
-    Ok(failed.status())
+    Ok(status)
 }

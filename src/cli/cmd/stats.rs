@@ -86,5 +86,19 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
         Format::Json => writeln!(out, "{}", total.to_json())?,
     }
     out.flush()?;
-    Ok(Status::Ok)
+    // Failures are counted in the table, not fatal, unless a limit is
+    // given.
+    let Some(limit) = args.scan.max_failures else {
+        return Ok(Status::Ok);
+    };
+    let report = total.report();
+    let (failed, inputs) = (report.failed, report.files);
+    if let Some(line) = limit.summary("stats", failed, inputs, "counted above") {
+        let _ = writeln!(io::stderr(), "{line}");
+    }
+    Ok(if limit.allows(failed, inputs) {
+        Status::Ok
+    } else {
+        Status::Failed
+    })
 }

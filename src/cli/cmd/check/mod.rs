@@ -100,7 +100,18 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         Format::Json => json::write_summary(&mut out, &totals, values, &skipped)?,
     }
     out.flush()?;
-    Ok(if totals.failed.is_empty() {
+    let failed = totals.failed.len() as u64;
+    let mut reasons = super::Failures::default();
+    for (_, code) in &totals.failed {
+        reasons.add(code);
+    }
+    let limit = args.max_failures.unwrap_or_default();
+    let summary = limit.summary("check", failed, totals.files, &reasons.reasons());
+    // Said when a limit was given or several inputs were read.
+    if let Some(line) = summary.filter(|_| args.max_failures.is_some() || totals.files > 1) {
+        let _ = writeln!(io::stderr(), "{line}");
+    }
+    Ok(if limit.allows(failed, totals.files) {
         Status::Ok
     } else {
         Status::Failed
