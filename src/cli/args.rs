@@ -32,10 +32,15 @@ pub enum Command {
     /// and the middle of each side's star line when both sides are odd and
     /// 15 or more (9×9 and 13×13: 5 points; 19×19: 9).
     ///
-    /// Exit status: 0, 1 when the file fails, the game or node does not
-    /// exist, the replay reaches a limit (--max-nodes, --max-depth,
-    /// --max-changes), or (with --strict) a move on the way is illegal; 2
-    /// on usage errors and when the file cannot be read.
+    /// The inputs are read as for `check` (files, folders, archives,
+    /// compressed files, `.sgfs`, `-`) in order, one game at a time, up to
+    /// the --game-th game of them all.
+    ///
+    /// Exit status: 0, 1 when the game or node does not exist, the replay
+    /// reaches a limit (--max-nodes, --max-depth, --max-changes), (with
+    /// --strict) a defect or an illegal move on the way, or more inputs
+    /// read before the game failed than --max-failures allows; 2 on usage
+    /// errors and when a path cannot be read.
     ///
     /// Memory: the game plus its replay, linear in the line replayed (an
     /// undo record per node and per stone changed, bounded by the
@@ -95,34 +100,51 @@ pub enum Command {
     /// Memory: the largest game plus a constant (about 10 MB), whatever
     /// the length or shape of the inputs.
     Check(CheckArgs),
-    /// Print the parsed collection as JSON, in the shape SGFGrove.js uses.
+    /// Print the games of the inputs as one JSON array, in the shape
+    /// SGFGrove.js uses: files, folders, archives, compressed files,
+    /// `.sgfs` and `-` as for `check`, in the order of the inputs whatever
+    /// -j.
     ///
-    /// Memory: the largest game plus a constant (about 10 MB), whatever
-    /// the length or shape of the inputs.
+    /// Exit status: 0, 1 when more inputs failed than --max-failures
+    /// allows (the array is then left unclosed), 2 on usage errors and
+    /// unreadable paths.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus the games
+    /// in flight, whatever the length or shape of the inputs.
     Dump(DumpArgs),
-    /// Write the parsed collections back as SGF: raw (values as read) or
-    /// canonical, optionally transcoded to UTF-8, to standard output or in
-    /// place.
+    /// Write the games of the inputs back as SGF: raw (values as read) or
+    /// canonical, optionally transcoded to UTF-8. The inputs are files,
+    /// folders, archives, compressed files, `.sgfs` and `-`, as for
+    /// `check`; the output goes to standard output as one collection (in
+    /// the order of the inputs whatever -j), to --out-file FILE, to a file
+    /// per input under --out DIR (mirroring the inputs), or --in-place
+    /// (plain files only).
     ///
-    /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
-    /// mode, a character the target charset lacks: the game is named and
-    /// the games after it are still written; a file written in place is
-    /// then left as it was), 2 on usage errors, unreadable paths and I/O
+    /// An input fails when it cannot be read, is not SGF text, holds no
+    /// game, or one of its games fails (a defect in strict mode, a
+    /// character the target charset lacks: the game is named and the games
+    /// after it are still written; the input's own file under --out or
+    /// --in-place is then left as it was).
+    ///
+    /// Exit status: 0, 1 when more inputs failed than --max-failures allows
+    /// (default: any), 2 on usage errors, unreadable paths and I/O
     /// failures.
     ///
-    /// Memory: the largest game plus a constant (about 10 MB), whatever
-    /// the length or shape of the inputs.
+    /// Memory: the largest game on each worker thread (-j) plus the games
+    /// in flight, whatever the length or shape of the inputs; with --out,
+    /// the name of each file written.
     Fmt(FmtArgs),
     /// Repair known defects of real files (named repairs, each opt-in),
     /// reporting each change as `path:line:column: repair: what` on
-    /// standard error (standard output with --dry-run), then a count per
-    /// repair. Folders are walked for `.sgf` files. The games are written
-    /// in raw mode, to standard output, to --out, or --in-place (only files
-    /// with a change are replaced).
+    /// standard error (standard output with --dry-run; none with -q), then
+    /// a count per repair. The inputs are read and the games written (raw
+    /// mode) as `fmt` does: standard output, --out-file, --out DIR, or
+    /// --in-place (only files with a change are replaced).
     ///
-    /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
-    /// mode; a file written in place is then left as it was), 2 on usage
-    /// errors, unreadable paths and I/O failures.
+    /// Exit status: 0, 1 when more inputs failed than --max-failures allows
+    /// (not SGF, a defect in strict mode; a file written in place is then
+    /// left as it was), 2 on usage errors, unreadable paths and I/O
+    /// failures.
     ///
     /// Memory: as `fmt`.
     Fix(FixArgs),

@@ -2,10 +2,10 @@
 //! ([`ScanArgs`], one clap struct flattened into each command), all
 //! cores, the progress bar.
 
+use crate::failures::MaxFailures;
 use clap::Args;
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use crate::failures::MaxFailures;
 use sgf_grove::input::{InputError, Inputs, Origin, ScanGame};
 use sgf_grove::ParseOptions;
 use std::io::IsTerminal as _;

@@ -105,7 +105,12 @@ fn every_reading_command_takes_folders_archives_gz_sgfs_and_stdin() {
             sgf(&dir.0, &args)
         };
         let plain = run("plain.sgf");
-        assert_eq!(plain.status.code(), Some(0), "{command:?}: {}", stderr(&plain));
+        assert_eq!(
+            plain.status.code(),
+            Some(0),
+            "{command:?}: {}",
+            stderr(&plain)
+        );
         let (want, want_err) = named(&plain, "plain.sgf");
         assert!(!want.is_empty(), "{command:?} printed nothing");
         for (path, name) in [
@@ -116,7 +121,12 @@ fn every_reading_command_takes_folders_archives_gz_sgfs_and_stdin() {
             ("l.sgfs", "l.sgfs"),
         ] {
             let out = run(path);
-            assert_eq!(out.status.code(), Some(0), "{command:?} {path}: {}", stderr(&out));
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{command:?} {path}: {}",
+                stderr(&out)
+            );
             let (got, got_err) = named(&out, name);
             assert_eq!(got, want, "{command:?} {path}");
             if path != "l.sgfs" {
@@ -127,7 +137,12 @@ fn every_reading_command_takes_folders_archives_gz_sgfs_and_stdin() {
         let mut args = command.to_vec();
         args.push("-");
         let out = sgf_stdin(&dir.0, &args, GAMES.as_bytes());
-        assert_eq!(out.status.code(), Some(0), "{command:?} -: {}", stderr(&out));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{command:?} -: {}",
+            stderr(&out)
+        );
         assert_eq!(named(&out, "<stdin>").0, want, "{command:?} -");
         // Compressed on standard input too.
         let out = sgf_stdin(&dir.0, &args, &gzip(GAMES.as_bytes()));
@@ -161,7 +176,9 @@ fn board_counts_games_over_all_the_inputs() {
     let json = |game: &str| {
         let out = sgf(
             &dir.0,
-            &["board", "--format", "json", "--game", game, "a.sgf", "b.sgf"],
+            &[
+                "board", "--format", "json", "--game", game, "a.sgf", "b.sgf",
+            ],
         );
         (out.status.code(), stdout(&out), stderr(&out))
     };
@@ -171,7 +188,10 @@ fn board_counts_games_over_all_the_inputs() {
     let (code, out, err) = json("3");
     assert_eq!(code, Some(1));
     assert_eq!(out, "");
-    assert!(err.contains("no game 3 in the inputs (they hold 3 games)"), "{err}");
+    assert!(
+        err.contains("no game 3 in the inputs (they hold 3 games)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -189,7 +209,13 @@ fn out_dir_mirrors_folders_members_compressed_files_and_stdin() {
     assert_eq!(stdout(&out), "");
     let game = "(;GM[1]SZ[19]C[x][y];B[pd];W[dp])\n(;GM[1]SZ[19]PB[a];B[dd]C[hi])\n";
     let o = dir.0.join("o");
-    for file in ["sub/g.sgf", "t.tar.gz/x/y.sgf", "z.zip/w.sgf", "g.sgf", "l.sgfs"] {
+    for file in [
+        "sub/g.sgf",
+        "t.tar.gz/x/y.sgf",
+        "z.zip/w.sgf",
+        "g.sgf",
+        "l.sgfs",
+    ] {
         assert_eq!(
             std::fs::read_to_string(o.join(file)).unwrap_or_default(),
             game,
@@ -230,7 +256,11 @@ fn out_dir_inside_an_input_folder_is_refused() {
     dir.write("b.sgf", "(;GM[1]C[a]C[b])");
     let out = sgf(&dir.0, &["fmt", "b.sgf", "--out", "."]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("error[output_is_input]"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("error[output_is_input]"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(
         std::fs::read_to_string(dir.0.join("b.sgf")).unwrap(),
         "(;GM[1]C[a]C[b])"
@@ -245,7 +275,12 @@ fn in_place_refuses_archives_and_stdin_before_writing_anything() {
     dir.write("t.tar.gz", tar_gz(&[("x.sgf", before.as_bytes())]));
     dir.write("d/b.sgf", before);
     dir.write("d/c.zip", zip(&[("y.sgf", before.as_bytes())]));
-    for command in [&["fmt"][..], &["strip", "--props", "C"], &["transform", "--flip"], &["fix", "--all"]] {
+    for command in [
+        &["fmt"][..],
+        &["strip", "--props", "C"],
+        &["transform", "--flip"],
+        &["fix", "--all"],
+    ] {
         for (paths, named) in [
             (&["a.sgf", "t.tar.gz"][..], "t.tar.gz"),
             (&["d"][..], "d/c.zip"),
@@ -257,8 +292,14 @@ fn in_place_refuses_archives_and_stdin_before_writing_anything() {
             let out = sgf(&dir.0, &args);
             assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
             assert!(stderr(&out).contains(named), "{args:?}: {}", stderr(&out));
-            assert_eq!(std::fs::read_to_string(dir.0.join("a.sgf")).unwrap(), before);
-            assert_eq!(std::fs::read_to_string(dir.0.join("d/b.sgf")).unwrap(), before);
+            assert_eq!(
+                std::fs::read_to_string(dir.0.join("a.sgf")).unwrap(),
+                before
+            );
+            assert_eq!(
+                std::fs::read_to_string(dir.0.join("d/b.sgf")).unwrap(),
+                before
+            );
         }
     }
     // Plain files alone are rewritten.
@@ -273,7 +314,10 @@ fn in_place_refuses_archives_and_stdin_before_writing_anything() {
 /// Ten inputs, one of them not SGF.
 fn one_bad_of_ten(dir: &TempDir) {
     for i in 0..9 {
-        dir.write(&format!("in/{i}.sgf"), format!("(;GM[1]SZ[9];B[{}a])", (b'a' + i) as char));
+        dir.write(
+            &format!("in/{i}.sgf"),
+            format!("(;GM[1]SZ[9];B[{}a])", (b'a' + i) as char),
+        );
     }
     dir.write("in/9.sgf", "no game here");
 }
@@ -302,7 +346,9 @@ fn max_failures_accepts_a_count_or_a_share_of_the_inputs() {
             assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
             let err = stderr(&out) + &stdout(&out);
             assert!(
-                err.contains(&format!("1 of 10 inputs failed (no_game_tree 1); {verdict}")),
+                err.contains(&format!(
+                    "1 of 10 inputs failed (no_game_tree 1); {verdict}"
+                )),
                 "{args:?}: {err}"
             );
         }
@@ -331,9 +377,17 @@ fn dump_closes_its_array_only_within_max_failures() {
 fn max_messages_prints_n_lines_then_how_many_more_by_kind() {
     let dir = TempDir::new("inputs-max-messages");
     // Five repeated properties (warnings), then a file that is no game.
-    dir.write("a.sgf", "(;GM[1]C[1]C[2];C[3]C[4];C[5]C[6];C[7]C[8];C[9]C[0])");
+    dir.write(
+        "a.sgf",
+        "(;GM[1]C[1]C[2];C[3]C[4];C[5]C[6];C[7]C[8];C[9]C[0])",
+    );
     dir.write("b.sgf", "nothing");
-    for command in [&["fmt"][..], &["strip", "--props", "GM"], &["fix", "--all"], &["dump"]] {
+    for command in [
+        &["fmt"][..],
+        &["strip", "--props", "GM"],
+        &["fix", "--all"],
+        &["dump"],
+    ] {
         let mut args = command.to_vec();
         args.extend_from_slice(&["--max-messages", "3", "a.sgf", "b.sgf"]);
         let out = sgf(&dir.0, &args);
@@ -357,12 +411,24 @@ fn jobs_do_not_change_the_output() {
     let dir = TempDir::new("inputs-jobs");
     for i in 0..60 {
         let moves: String = (0..(i % 7) + 1)
-            .map(|m| format!(";B[{}{}]C[c]C[d]", (b'a' + m as u8) as char, (b'a' + (i % 19) as u8) as char))
+            .map(|m| {
+                format!(
+                    ";B[{}{}]C[c]C[d]",
+                    (b'a' + m as u8) as char,
+                    (b'a' + (i % 19) as u8) as char
+                )
+            })
             .collect();
-        dir.write(&format!("in/{:02}.sgf", i), format!("(;GM[1]SZ[19]{moves})"));
+        dir.write(
+            &format!("in/{:02}.sgf", i),
+            format!("(;GM[1]SZ[19]{moves})"),
+        );
     }
     dir.write("in/zz.sgf", "junk");
-    dir.write("big.tar.gz", tar_gz(&[("a.sgf", GAMES.repeat(500).as_bytes())]));
+    dir.write(
+        "big.tar.gz",
+        tar_gz(&[("a.sgf", GAMES.repeat(500).as_bytes())]),
+    );
     for command in COMMANDS {
         let run = |jobs: &str| {
             let mut args = command.to_vec();
@@ -387,11 +453,18 @@ fn fix_quiet_prints_the_summary_only() {
     assert_eq!(quiet.status.code(), Some(0));
     assert_eq!(stdout(&quiet), stdout(&loud));
     let err = stderr(&quiet);
-    assert!(err.starts_with("fix: 1 files, 1 games, 1 files changed\n"), "{err}");
+    assert!(
+        err.starts_with("fix: 1 files, 1 games, 1 files changed\n"),
+        "{err}"
+    );
     assert!(!err.contains("a.sgf"), "{err}");
     // Errors are still printed.
     dir.write("b.sgf", "nothing");
     let quiet = sgf(&dir.0, &["fix", "--all", "-q", "a.sgf", "b.sgf"]);
     assert_eq!(quiet.status.code(), Some(1));
-    assert!(stderr(&quiet).contains("b.sgf:1:8: error[no_game_tree]"), "{}", stderr(&quiet));
+    assert!(
+        stderr(&quiet).contains("b.sgf:1:8: error[no_game_tree]"),
+        "{}",
+        stderr(&quiet)
+    );
 }

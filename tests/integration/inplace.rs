@@ -249,8 +249,14 @@ fn an_sgfs_file_stays_one_game_per_line_or_is_left_as_it_was() {
     let out = sgf(&dir.0, &["fmt", "bad.sgfs"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let err = stderr(&out);
-    assert!(err.contains("bad.sgfs:2:9: warning[unclosed_value]"), "{err}");
-    assert!(err.contains("bad.sgfs:3:1: warning[junk_before_game]"), "{err}");
+    assert!(
+        err.contains("bad.sgfs:2:9: warning[unclosed_value]"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.sgfs:3:1: warning[junk_before_game]"),
+        "{err}"
+    );
     // A soft line break (`\` then a line break) splits its line as well.
     let soft = "(;GM[1]C[soft\\\nbreak])\n";
     let path = dir.write("soft.sgfs", soft);

@@ -140,20 +140,25 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                     score,
                 }))
             }),
-            counted(&mut count, |result: Result<Option<Result<Copy, Skip>>, sgf_grove::input::InputError>| match result {
-                Ok(None) => {}
-                Ok(Some(Err(why))) => skipped.add(why),
-                Ok(Some(Ok(copy))) => {
-                    progress.game(copy.seq.moves.len() as u64);
-                    copies.push((copy.source, copy.index));
-                    seqs.push(copy.seq);
-                    scores.push(copy.score);
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
-                }
-            }),
+            counted(
+                &mut count,
+                |result: Result<Option<Result<Copy, Skip>>, sgf_grove::input::InputError>| {
+                    match result {
+                        Ok(None) => {}
+                        Ok(Some(Err(why))) => skipped.add(why),
+                        Ok(Some(Ok(copy))) => {
+                            progress.game(copy.seq.moves.len() as u64);
+                            copies.push((copy.source, copy.index));
+                            seqs.push(copy.seq);
+                            scores.push(copy.score);
+                        }
+                        Err(err) => {
+                            failed.add_input(&err);
+                            let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
+                        }
+                    }
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();

@@ -88,20 +88,24 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 filter.check(&row, tree).ok()?;
                 Some((row, tree.span().len() as u64))
             }),
-            counted(&mut count, |result: Result<Option<(GameRow, u64)>, sgf_grove::input::InputError>| match result {
-                Ok(None) => {}
-                Ok(Some((row, bytes))) => {
-                    progress.game(bytes);
-                    if write_error.is_none() {
-                        write_error = writer.write_row(&row.with_id(next_id)).err();
-                        next_id += 1;
+            counted(
+                &mut count,
+                |result: Result<Option<(GameRow, u64)>, sgf_grove::input::InputError>| match result
+                {
+                    Ok(None) => {}
+                    Ok(Some((row, bytes))) => {
+                        progress.game(bytes);
+                        if write_error.is_none() {
+                            write_error = writer.write_row(&row.with_id(next_id)).err();
+                            next_id += 1;
+                        }
                     }
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
-                }
-            }),
+                    Err(err) => {
+                        failed.add_input(&err);
+                        let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                    }
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();

@@ -21,7 +21,6 @@ mod target;
 pub mod transform;
 
 use crate::args::Command;
-pub use tables::origin_key;
 pub use crate::name::display_name;
 use crate::read::{Input, ReadError, Reader, Source};
 use encoding_rs::Encoding;
@@ -33,6 +32,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+pub use tables::origin_key;
 
 /// Runs one subcommand.
 ///
@@ -151,7 +151,11 @@ impl Failures {
             return (status, String::new());
         }
         let word = if inputs == 1 { "input" } else { "inputs" };
-        let verdict = if status == Status::Ok { "within" } else { "over" };
+        let verdict = if status == Status::Ok {
+            "within"
+        } else {
+            "over"
+        };
         let tail = format!(
             "; {} of {} {word} failed ({}); {verdict} --max-failures {limit}",
             sgf_grove::table::thousands(failed),
@@ -171,7 +175,6 @@ impl Failures {
             .collect();
         reasons.join(", ")
     }
-
 }
 
 /// Whether [`note_failure`] was called.

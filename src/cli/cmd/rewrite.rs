@@ -722,7 +722,10 @@ fn snippet(origin: &Origin, pos: sgf_grove::Position) -> Option<String> {
     if !sgf_grove::input::sniff(&head).is_text() {
         return None;
     }
-    let back = (pos.column as usize).saturating_sub(1).min(64).min(pos.offset);
+    let back = (pos.column as usize)
+        .saturating_sub(1)
+        .min(64)
+        .min(pos.offset);
     let start = pos.offset - back;
     file.seek(SeekFrom::Start(start as u64)).ok()?;
     let mut bytes = Vec::new();

@@ -78,23 +78,27 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                 };
                 Some(Some(text))
             }),
-            counted(&mut count, |result: Result<Option<Option<Vec<u8>>>, sgf_grove::input::InputError>| match result {
-                Ok(None) => {}
-                Ok(Some(found)) => {
-                    seen += 1;
-                    if let Some(text) = found {
-                        selected += 1;
-                        progress.game(text.len() as u64);
-                        if write_error.is_none() {
-                            write_error = out.write_all(&text).err();
+            counted(
+                &mut count,
+                |result: Result<Option<Option<Vec<u8>>>, sgf_grove::input::InputError>| match result
+                {
+                    Ok(None) => {}
+                    Ok(Some(found)) => {
+                        seen += 1;
+                        if let Some(text) = found {
+                            selected += 1;
+                            progress.game(text.len() as u64);
+                            if write_error.is_none() {
+                                write_error = out.write_all(&text).err();
+                            }
                         }
                     }
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
-                }
-            }),
+                    Err(err) => {
+                        failed.add_input(&err);
+                        let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                    }
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();

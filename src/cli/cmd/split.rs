@@ -89,31 +89,34 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
                     bytes,
                 })
             }),
-            counted(&mut count, |result: Result<Option<Piece>, sgf_grove::input::InputError>| match result {
-                Ok(None) => {}
-                Ok(Some(piece)) => {
-                    if first_error.is_some() {
-                        return;
+            counted(
+                &mut count,
+                |result: Result<Option<Piece>, sgf_grove::input::InputError>| match result {
+                    Ok(None) => {}
+                    Ok(Some(piece)) => {
+                        if first_error.is_some() {
+                            return;
+                        }
+                        written += 1;
+                        progress.game(piece.bytes.len() as u64);
+                        let file = file_name(written);
+                        let path = args.out.join(&file);
+                        let line = writeln!(
+                            index,
+                            "{file}\t{}\t{}\t{}",
+                            piece.source, piece.index, piece.offset
+                        );
+                        if let Err(e) = fs::write(&path, &piece.bytes).and(line) {
+                            first_error =
+                                Some(CliError::io(format!("cannot write {}", path.display()), e));
+                        }
                     }
-                    written += 1;
-                    progress.game(piece.bytes.len() as u64);
-                    let file = file_name(written);
-                    let path = args.out.join(&file);
-                    let line = writeln!(
-                        index,
-                        "{file}\t{}\t{}\t{}",
-                        piece.source, piece.index, piece.offset
-                    );
-                    if let Err(e) = fs::write(&path, &piece.bytes).and(line) {
-                        first_error =
-                            Some(CliError::io(format!("cannot write {}", path.display()), e));
+                    Err(err) => {
+                        failed.add_input(&err);
+                        let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                     }
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
-                }
-            }),
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
