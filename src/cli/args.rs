@@ -450,6 +450,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "CODE", value_delimiter = ',')]
     pub ignore_kind: Vec<String>,
 
+    /// This machine's share of a cluster job: of the inputs in sorted
+    /// order, the K-th of every N, counting from 0 (as for `stats`).
+    #[arg(long, value_name = "K/N", value_parser = crate::scan::parse_shard)]
+    pub shard: Option<(usize, usize)>,
+
     /// Print at most this many warnings and malformed values in all (the
     /// rest are counted in the summary); 0 prints none.
     #[arg(long, value_name = "N", default_value_t = 1000)]

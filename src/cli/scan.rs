@@ -154,7 +154,7 @@ pub fn counted<'a, R>(
 }
 
 /// `K/N` with `K < N`.
-fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let (k, n) = s
         .split_once('/')
         .ok_or_else(|| format!("expected K/N (as in 0/4), got {s:?}"))?;

@@ -468,3 +468,31 @@ fn fix_quiet_prints_the_summary_only() {
         stderr(&quiet)
     );
 }
+
+#[test]
+fn check_takes_a_shard_like_the_other_commands() {
+    let dir = TempDir::new("inputs-check-shard");
+    for i in 0..5 {
+        dir.write(&format!("in/{i}.sgf"), "(;GM[1])");
+    }
+    let paths = |shard: &str| -> Vec<String> {
+        let out = sgf(
+            &dir.0,
+            &["check", "--format", "json", "--shard", shard, "in"],
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .filter_map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["path"].as_str().map(String::from)
+            })
+            .collect()
+    };
+    let (a, b) = (paths("0/2"), paths("1/2"));
+    assert!(!a.is_empty() && !b.is_empty(), "{a:?} {b:?}");
+    let mut all: Vec<String> = a.iter().chain(&b).cloned().collect();
+    all.sort();
+    let want: Vec<String> = (0..5).map(|i| format!("in/{i}.sgf")).collect();
+    assert_eq!(all, want);
+}

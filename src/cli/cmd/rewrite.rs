@@ -319,7 +319,7 @@ struct Sink<'a> {
 
 enum Mode {
     Stdout(Joined),
-    File(Option<Out>, PathBuf),
+    File(Option<Box<Out>>, PathBuf),
     Dir(PathBuf),
     InPlace,
     Nowhere,
@@ -345,7 +345,7 @@ impl<'a> Sink<'a> {
                     Mode::Dir(dir.clone())
                 } else if let Some(file) = &args.out_file {
                     match open_out(file) {
-                        Ok(replace) => Mode::File(Some(Out::new(replace)), file.clone()),
+                        Ok(replace) => Mode::File(Some(Box::new(Out::new(replace))), file.clone()),
                         Err(err) if err.kind() == ReplaceErrorKind::Io => {
                             return Err(CliError::io(
                                 format!("cannot write {}", display_name(file)),

@@ -71,6 +71,10 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let inputs = args
         .limits
         .apply(Inputs::new(&args.paths).by_content(!args.names_only));
+    let inputs = match args.shard {
+        Some((k, n)) => inputs.shard(k, n),
+        None => inputs,
+    };
     let skipped = inputs.scan(|item| {
         checker.totals.files += 1;
         match item {
