@@ -41,11 +41,11 @@
 //!
 //! The JSON text is written directly, with an explicit stack: a game tree can
 //! nest a million variations deep, and both recursion and `serde_json::Value`
-//! (whose serializer and drop recurse) would overflow the call stack. It is
-//! written as the input is read, as a stream, game by game
-//! ([`parse_streaming`]), through a buffer, and typed
+//! (whose serializer and drop recurse) would overflow the call stack. Each
+//! game is written as it is read, on a worker thread, and handed on in the
+//! order of the inputs ([`rewrite::run`](super::rewrite::run)); typed
 //! values are decoded one at a time and never collected, so memory stays
-//! that of the largest game, whatever the input's length: `AB` with 20,000
+//! that of the largest game per thread, whatever the input's length: `AB` with 20,000
 //! rectangles `[aa:ZZ]` on a 52×52 board (54 million points) dumps in
 //! 3.4 MB.
 //!

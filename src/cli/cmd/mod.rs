@@ -39,7 +39,8 @@ pub use tables::origin_key;
 /// # Errors
 ///
 /// A [`CliError`] for failures that are not about the input's content:
-/// unreadable input for `dump` and `fmt`, and failed writes to the output.
+/// an unreadable position file for `find`, usage errors found after the
+/// command line was read, and failed writes to the output.
 pub fn run(mut command: Command) -> Result<Status, CliError> {
     let (unreadable, left) = drop_unreadable(&mut command);
     if unreadable && !left {
@@ -397,7 +398,7 @@ pub fn utf16_message(content: Content) -> String {
 /// ones are only counted. (The parser keeps as many per game.)
 pub const WARNINGS_KEPT: usize = 10_000;
 
-/// Opens the input of `dump` and `fmt` (standard input for `-`). When it
+/// Opens one SGF file (`find --position`; standard input for `-`). When it
 /// is not SGF text, says so on standard error and returns `None` (exit
 /// status 1); when it was UTF-16, says that it was decoded.
 ///
@@ -443,7 +444,7 @@ pub fn io_error(err: &Error) -> Option<io::Error> {
     })
 }
 
-/// Parses `input` one game at a time for `dump` and `fmt`, reading it as a
+/// Parses `input` one game at a time (`find --position`), reading it as a
 /// stream ([`StreamParser`]), and hands each game to `each` together with
 /// standard error (for warnings of its own) as soon as it is read, so that
 /// output is written as reading goes. Warnings and the error go to standard
