@@ -4,6 +4,8 @@
 //! standard output, `--out DIR` (mirroring the inputs) or `--in-place`,
 //! and share `-j`, `-q`, `--max-messages` and `--max-failures`.
 
+#![cfg(feature = "cli")]
+
 use crate::common::{sgf, stderr, stdout, TempDir};
 use std::io::Write;
 use std::path::Path;
@@ -495,4 +497,42 @@ fn check_takes_a_shard_like_the_other_commands() {
     all.sort();
     let want: Vec<String> = (0..5).map(|i| format!("in/{i}.sgf")).collect();
     assert_eq!(all, want);
+}
+
+/// `fmt`, `dump` and `fix` hold a few games per thread, whatever the input's
+/// size: a gzip file of some 450 MB of games (the same chunk of 4,000
+/// games compressed once and written 100 times, as gzip members joined),
+/// read on two threads, the peak resident memory read from `/proc`.
+#[cfg(target_os = "linux")]
+#[test]
+fn writing_commands_of_a_large_gz_stay_in_bounded_memory() {
+    use crate::big_input::{chunk, gzip_member, run_watched, MAX_PEAK_KIB};
+    let dir = TempDir::new("inputs-big");
+    let chunk = chunk();
+    let packed = gzip_member(&chunk);
+    let mut file = std::fs::File::create(dir.0.join("big.sgf.gz")).unwrap();
+    for _ in 0..100 {
+        file.write_all(&packed).unwrap();
+    }
+    drop(file);
+    let games = 100 * chunk.iter().filter(|&&b| b == b'\n').count();
+    for args in [
+        &["fmt", "-q", "-j", "2", "big.sgf.gz"][..],
+        &["fix", "-q", "--all", "-j", "2", "big.sgf.gz"],
+        &["dump", "-q", "-j", "2", "big.sgf.gz"],
+    ] {
+        let run = run_watched(&dir.0, args);
+        eprintln!("{args:?}: peak {} KiB", run.peak_kib);
+        assert!(
+            run.peak_kib < MAX_PEAK_KIB,
+            "{args:?}: peak {} KiB",
+            run.peak_kib
+        );
+        if args[0] == "dump" {
+            // One array on one line.
+            assert_eq!(run.lines, 1, "{args:?}");
+        } else {
+            assert_eq!(run.lines, games, "{args:?}");
+        }
+    }
 }
