@@ -13,6 +13,7 @@ pub mod index;
 mod one_line;
 mod rewrite;
 pub mod select;
+mod sink;
 pub mod split;
 pub mod stats;
 pub mod strip;
