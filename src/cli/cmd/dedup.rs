@@ -209,7 +209,9 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
         }
     }
     out.flush()?;
-    if !args.scan.quiet {
+    // The summary is printed with -q too (-q leaves out the progress
+    // bar and per-game lines only).
+    {
         let in_clusters: usize = clusters.iter().map(|c| c.members.len()).sum();
         let not_compared = if skipped.total() == 0 {
             String::new()

@@ -116,7 +116,9 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     writer.finish().map_err(table_error)?;
     drop(writer);
     staged.commit()?;
-    if !args.scan.quiet {
+    // The summary is printed with -q too (-q leaves out the progress
+    // bar and per-game lines only).
+    {
         let _ = writeln!(
             io::stderr(),
             "export: {} games{}",

@@ -217,7 +217,9 @@ fn add(
     let builder = builder.into_inner().unwrap_or_else(PoisonError::into_inner);
     let total = builder.games();
     let added = builder.finish().map_err(|e| index_error(dir, e))?;
-    if !scan.quiet {
+    // The summary is printed with -q too (-q leaves out the progress
+    // bar and per-game lines only).
+    {
         let seconds = started.elapsed().as_secs_f64();
         let _ = writeln!(
             stderr.lock(),

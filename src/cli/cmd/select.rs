@@ -107,7 +107,9 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
         return Err(err.into());
     }
     out.flush()?;
-    if !args.scan.quiet {
+    // The summary is printed with -q too (-q leaves out the progress
+    // bar and per-game lines only).
+    {
         let mut rejected = Stats::new();
         tallies.merge_into(&mut rejected);
         let report = rejected.report();

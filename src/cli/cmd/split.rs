@@ -125,7 +125,9 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
         return Err(err);
     }
     index.flush()?;
-    if !args.scan.quiet {
+    // The summary is printed with -q too (-q leaves out the progress
+    // bar and per-game lines only).
+    {
         let _ = writeln!(
             stderr.lock(),
             "split: {} games into {}{}{}",
