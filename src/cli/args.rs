@@ -795,8 +795,9 @@ pub struct RewriteArgs {
     /// rename); an existing one is replaced, and an input that fails
     /// writes no file. DIR inside a folder given as input is refused (a
     /// second run would read the output as input), and so are two inputs
-    /// that would write the same file and a member name that leaves DIR
-    /// (`..`, an absolute path).
+    /// that would write the same file, an input that would overwrite
+    /// itself, and a member name with `..` (an absolute member name is put
+    /// under DIR).
     #[arg(long, value_name = "DIR", conflicts_with = "out_file")]
     pub out: Option<PathBuf>,
 
