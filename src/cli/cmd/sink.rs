@@ -6,7 +6,13 @@
 //!
 //! Every file is written through [`Replace`]: a temporary file beside it,
 //! renamed over it once its input ended without failure (and, in place,
-//! once something changed), dropped otherwise.
+//! once something changed), dropped otherwise. In place, each file is
+//! synced before its rename and its folder after; under `--out DIR` the
+//! files are a batch ([`Replace::batched`]): no sync per file, stale
+//! temporary files removed once per folder, and one sync of the whole at
+//! the end ([`sync_batch`]). A killed run leaves each file old or new
+//! either way; only a power loss before the end can lose the new bytes of
+//! `--out DIR`.
 
 use super::one_line::{is_line_break, OneLine};
 use super::rewrite::{Dest, GameOut, Joined, Tally};
@@ -16,7 +22,9 @@ use crate::failures::MaxFailures;
 use crate::messages::Messages;
 use crate::name::{display_name, origin_name};
 use crate::scan::ScanArgs;
-use sgf_grove::atomic::{Hooks, Replace, ReplaceError, ReplaceErrorKind};
+use sgf_grove::atomic::{
+    remove_stale_in, sync_batch, Hooks, Replace, ReplaceError, ReplaceErrorKind,
+};
 use sgf_grove::input::{InputError, Origin};
 use std::collections::HashSet;
 use std::fs;
@@ -85,6 +93,8 @@ pub struct Sink<'a> {
     current: Option<Member>,
     /// `--out DIR`: the files written so far.
     written: HashSet<PathBuf>,
+    /// `--out DIR`: the folders whose stale temporary files were removed.
+    cleaned: HashSet<PathBuf>,
     tally: Tally,
     failures: super::Failures,
     /// A failure that stops the run (a failed write).
@@ -159,6 +169,7 @@ impl<'a> Sink<'a> {
             messages: Messages::new(scan.max_messages),
             current: None,
             written: HashSet::new(),
+            cleaned: HashSet::new(),
             tally: Tally::default(),
             failures: super::Failures::default(),
             fatal: None,
@@ -328,18 +339,29 @@ impl<'a> Sink<'a> {
                 return Ok(None);
             }
         };
-        if matches!(self.mode, Mode::Dir(_)) {
+        let batched = matches!(self.mode, Mode::Dir(_));
+        let mut stale = Vec::new();
+        if batched {
             if let Some(parent) = target.parent() {
-                fs::create_dir_all(parent).map_err(|e| {
-                    CliError::io(format!("cannot create {}", display_name(parent)), e)
-                })?;
+                if !self.cleaned.contains(parent) {
+                    fs::create_dir_all(parent).map_err(|e| {
+                        CliError::io(format!("cannot create {}", display_name(parent)), e)
+                    })?;
+                    stale = remove_stale_in(parent);
+                    self.cleaned.insert(parent.to_path_buf());
+                }
             }
             self.written.insert(target.clone());
         }
-        match open_out(&target) {
+        let opened = if batched {
+            Replace::batched(&target, test_hooks())
+        } else {
+            open_out(&target)
+        };
+        match opened {
             Ok(replace) => {
                 let name = self.current.as_ref().expect("a member").name.clone();
-                for stale in replace.removed() {
+                for stale in stale.iter().chain(replace.removed()) {
                     let text = format!(
                         "{name}: note: removed {}, the temporary file of a rewrite that was killed",
                         display_name(stale)
@@ -469,6 +491,15 @@ impl<'a> Sink<'a> {
                         }
                     }
                 }
+            }
+            Mode::Dir(dir) if !self.written.is_empty() => {
+                let files: Vec<PathBuf> = self.written.iter().cloned().collect();
+                sync_batch(&dir, &files).map_err(|e| {
+                    CliError::io(
+                        format!("cannot sync the files under {}", display_name(&dir)),
+                        e,
+                    )
+                })?;
             }
             _ => {}
         }
