@@ -6,11 +6,12 @@ use crate::failures::MaxFailures;
 use clap::Args;
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sgf_grove::input::{InputError, Inputs, Origin, ScanGame};
+use sgf_grove::input::{InputError, Inputs, ScanGame};
 use sgf_grove::ParseOptions;
-use std::io::IsTerminal as _;
+use std::cell::Cell;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The inputs of a scanning command and how to read them.
 #[derive(Debug, Args)]
@@ -52,6 +53,13 @@ pub struct ScanArgs {
     /// and the summary are still printed.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Show progress even when standard error is not a terminal (a log, a
+    /// batch job): a line every second with the inputs, games, bytes and
+    /// failed inputs so far, and one at the end. On a terminal the bar is
+    /// shown anyway.
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
 
     /// Print at most N warning and error lines on standard error, then one
     /// line saying how many more were not printed, by kind (the summary
@@ -112,12 +120,6 @@ pub struct InputCount {
 }
 
 impl InputCount {
-    /// Sees a result of `origin`.
-    pub fn see(&mut self, origin: &Origin) {
-        let key = crate::cmd::origin_key(origin);
-        self.see_key(key);
-    }
-
     /// Sees a result of the origin of key `key` ([`crate::cmd::origin_key`]).
     pub fn see_key(&mut self, key: u64) {
         if self.last != Some(key) {
@@ -136,18 +138,23 @@ pub fn keyed<R>(
 }
 
 /// `sink` of the results of [`keyed`] work, counting the inputs in
-/// `count`.
+/// `count` and telling `progress` of them (and of the inputs that fail).
 pub fn counted<'a, R>(
     count: &'a mut InputCount,
+    progress: &'a Progress,
     mut sink: impl FnMut(Result<R, InputError>) + 'a,
 ) -> impl FnMut(Result<(u64, R), InputError>) + 'a {
     move |result| match result {
         Ok((key, r)) => {
             count.see_key(key);
+            progress.input(key);
             sink(Ok(r));
         }
         Err(err) => {
-            count.see(err.origin());
+            let key = crate::cmd::origin_key(err.origin());
+            count.see_key(key);
+            progress.input(key);
+            progress.failure(key);
             sink(Err(err));
         }
     }
@@ -171,29 +178,63 @@ fn parse_charset(label: &str) -> Result<&'static Encoding, String> {
         .ok_or_else(|| format!("unknown charset label {label:?}"))
 }
 
-/// A progress bar on standard error: games, megabytes of games and their
-/// rate, and the share done when the inputs are plain files of known size.
-/// Nothing when standard error is not a terminal or `--quiet` is given.
+/// Progress on standard error: on a terminal a bar (games, megabytes of
+/// games and their rate, and the share done when the inputs are plain
+/// files of known size); elsewhere, with `--progress`, a line every second
+/// (inputs, games, bytes, failed inputs so far) and one at the end.
+/// Nothing with `--quiet`, nor off a terminal without `--progress`.
+///
+/// The counts are cells, so that the sink of a scan and the wrapper that
+/// counts its inputs ([`counted`]) can both tell it what they see.
 #[derive(Debug)]
 pub struct Progress {
     bar: Option<ProgressBar>,
-    games: u64,
-    bytes: u64,
+    /// `--progress` off a terminal: when the last line was printed.
+    lines: Option<Cell<Instant>>,
+    started: Instant,
+    games: Cell<u64>,
+    bytes: Cell<u64>,
+    inputs: Cell<u64>,
+    last_input: Cell<Option<u64>>,
+    failures: Cell<u64>,
+    last_failure: Cell<Option<u64>>,
 }
 
+/// How often a progress line is printed.
+const LINE_EVERY: Duration = Duration::from_secs(1);
+
 impl Progress {
-    /// A bar for a scan of `args`' inputs.
+    /// Progress of a scan of `args`' inputs.
     pub fn new(args: &ScanArgs) -> Progress {
-        if args.quiet || !std::io::stderr().is_terminal() {
-            return Progress {
-                bar: None,
-                games: 0,
-                bytes: 0,
-            };
+        Progress::with(&args.paths, args.quiet, args.progress)
+    }
+
+    /// Progress of a scan of `paths`, with `--quiet` and `--progress` as
+    /// given.
+    pub fn with(paths: &[PathBuf], quiet: bool, lines: bool) -> Progress {
+        let terminal = std::io::stderr().is_terminal();
+        let mut progress = Progress {
+            bar: None,
+            lines: None,
+            started: Instant::now(),
+            games: Cell::new(0),
+            bytes: Cell::new(0),
+            inputs: Cell::new(0),
+            last_input: Cell::new(None),
+            failures: Cell::new(0),
+            last_failure: Cell::new(None),
+        };
+        if quiet {
+            return progress;
+        }
+        if !terminal {
+            if lines {
+                progress.lines = Some(Cell::new(progress.started));
+            }
+            return progress;
         }
         // The total is known when every path is a plain file.
-        let total: Option<u64> = args
-            .paths
+        let total: Option<u64> = paths
             .iter()
             .map(|p| {
                 std::fs::metadata(p)
@@ -223,29 +264,75 @@ impl Progress {
             }
         };
         bar.enable_steady_tick(Duration::from_millis(200));
-        Progress {
-            bar: Some(bar),
-            games: 0,
-            bytes: 0,
-        }
+        progress.bar = Some(bar);
+        progress
     }
 
     /// Counts a game of `bytes` bytes.
-    pub fn game(&mut self, bytes: u64) {
-        self.games += 1;
-        self.bytes += bytes;
+    pub fn game(&self, bytes: u64) {
+        let games = self.games.get() + 1;
+        self.games.set(games);
+        self.bytes.set(self.bytes.get() + bytes);
         if let Some(bar) = &self.bar {
-            bar.set_position(self.bytes);
-            if self.games.is_multiple_of(1024) {
-                bar.set_message(format!("{} games", self.games));
+            bar.set_position(self.bytes.get());
+            if games.is_multiple_of(1024) {
+                bar.set_message(format!("{games} games"));
             }
+        }
+        self.tick();
+    }
+
+    /// Sees a result of the input of key `key` ([`crate::cmd::origin_key`]):
+    /// a key other than the last one's starts a new input.
+    pub fn input(&self, key: u64) {
+        if self.last_input.get() != Some(key) {
+            self.last_input.set(Some(key));
+            self.inputs.set(self.inputs.get() + 1);
         }
     }
 
-    /// Clears the bar.
+    /// The input of key `key` failed (counted once however many times
+    /// it is said in a row).
+    pub fn failure(&self, key: u64) {
+        if self.last_failure.get() != Some(key) {
+            self.last_failure.set(Some(key));
+            self.failures.set(self.failures.get() + 1);
+        }
+        self.tick();
+    }
+
+    /// Prints a line when one is due.
+    fn tick(&self) {
+        let Some(last) = &self.lines else {
+            return;
+        };
+        let now = Instant::now();
+        if now.duration_since(last.get()) >= LINE_EVERY {
+            last.set(now);
+            self.line(now);
+        }
+    }
+
+    /// The progress line.
+    fn line(&self, now: Instant) {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "progress: {} inputs, {} games, {} bytes, {} failed, {:.1} s",
+            self.inputs.get(),
+            self.games.get(),
+            self.bytes.get(),
+            self.failures.get(),
+            now.duration_since(self.started).as_secs_f64()
+        );
+    }
+
+    /// Clears the bar, or prints the last line.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
+        }
+        if self.lines.is_some() {
+            self.line(Instant::now());
         }
     }
 }

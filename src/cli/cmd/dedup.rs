@@ -103,7 +103,7 @@ fn score(game: GameTree<'_, '_>, moves: usize) -> u64 {
 ///
 /// A failed write to standard output.
 pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     // Where each game is, and its sequence and score, in the scan's order.
     let mut copies: Vec<(String, usize)> = Vec::new();
     let mut seqs: Vec<MoveSequence> = Vec::new();
@@ -142,6 +142,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
             }),
             counted(
                 &mut count,
+                &progress,
                 |result: Result<Option<Result<Copy, Skip>>, sgf_grove::input::InputError>| {
                     match result {
                         Ok(None) => {}
@@ -209,36 +210,34 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
         }
     }
     out.flush()?;
-    // The summary is printed with -q too (-q leaves out the progress
-    // bar and per-game lines only).
-    {
-        let in_clusters: usize = clusters.iter().map(|c| c.members.len()).sum();
-        let not_compared = if skipped.total() == 0 {
-            String::new()
-        } else {
-            let reasons: Vec<String> = [
-                (skipped.not_go, "not Go".to_owned()),
-                (skipped.no_moves, "without moves".to_owned()),
-                (skipped.too_short, format!("under {shortest} moves")),
-            ]
-            .into_iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, why)| format!("{} {why}", thousands(n)))
-            .collect();
-            format!(
-                "; {} games not compared ({})",
-                thousands(skipped.total()),
-                reasons.join(", ")
-            )
-        };
-        let _ = writeln!(
-            stderr.lock(),
-            "dedup: {} games compared, {} clusters holding {} games{not_compared}{}",
-            thousands(seqs.len()),
-            thousands(clusters.len()),
-            thousands(in_clusters),
-            failures
-        );
-    }
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let in_clusters: usize = clusters.iter().map(|c| c.members.len()).sum();
+    let not_compared = if skipped.total() == 0 {
+        String::new()
+    } else {
+        let reasons: Vec<String> = [
+            (skipped.not_go, "not Go".to_owned()),
+            (skipped.no_moves, "without moves".to_owned()),
+            (skipped.too_short, format!("under {shortest} moves")),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, why)| format!("{} {why}", thousands(n)))
+        .collect();
+        format!(
+            "; {} games not compared ({})",
+            thousands(skipped.total()),
+            reasons.join(", ")
+        )
+    };
+    let _ = writeln!(
+        stderr.lock(),
+        "dedup: {} games compared, {} clusters holding {} games{not_compared}{}",
+        thousands(seqs.len()),
+        thousands(clusters.len()),
+        thousands(in_clusters),
+        failures
+    );
     Ok(status)
 }

@@ -66,7 +66,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
             }
         }
     };
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     let mut next_id = 0u64;
     let mut failed = super::Failures::default();
     let mut count = InputCount::default();
@@ -90,6 +90,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
             }),
             counted(
                 &mut count,
+                &progress,
                 |result: Result<Option<(GameRow, u64)>, sgf_grove::input::InputError>| match result
                 {
                     Ok(None) => {}
@@ -116,16 +117,14 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     writer.finish().map_err(table_error)?;
     drop(writer);
     staged.commit()?;
-    // The summary is printed with -q too (-q leaves out the progress
-    // bar and per-game lines only).
-    {
-        let _ = writeln!(
-            io::stderr(),
-            "export: {} games{}",
-            thousands(next_id),
-            failures
-        );
-    }
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let _ = writeln!(
+        io::stderr(),
+        "export: {} games{}",
+        thousands(next_id),
+        failures
+    );
     Ok(status)
 }
 

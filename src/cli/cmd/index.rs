@@ -161,7 +161,7 @@ fn add(
     // The workers ask it whether a game is known before replaying it; the
     // calling thread adds to it.
     let builder = Mutex::new(builder);
-    let mut progress = Progress::new(scan);
+    let progress = Progress::new(scan);
     let mut failed = super::Failures::default();
     let mut count = InputCount::default();
     let mut write_error: Option<io::Error> = None;
@@ -187,7 +187,7 @@ fn add(
                     },
                 )
             }),
-            counted(&mut count, |result| match result {
+            counted(&mut count, &progress, |result| match result {
                 Ok(None) => {}
                 Ok(Some(Replayed::Known)) => lock(&builder).skipped_duplicate(),
                 Ok(Some(Replayed::Skipped(game, e))) => {
@@ -217,23 +217,21 @@ fn add(
     let builder = builder.into_inner().unwrap_or_else(PoisonError::into_inner);
     let total = builder.games();
     let added = builder.finish().map_err(|e| index_error(dir, e))?;
-    // The summary is printed with -q too (-q leaves out the progress
-    // bar and per-game lines only).
-    {
-        let seconds = started.elapsed().as_secs_f64();
-        let _ = writeln!(
-            stderr.lock(),
-            "index: {} games added ({} already there), {} positions, {} runs written; \
-             {} games in the index; {seconds:.2} s, {} positions/s{}",
-            thousands(added.games),
-            thousands(added.duplicates),
-            thousands(added.rows),
-            thousands(added.runs),
-            thousands(total),
-            thousands((added.rows as f64 / seconds.max(1e-9)) as u64),
-            failures,
-        );
-    }
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(
+        stderr.lock(),
+        "index: {} games added ({} already there), {} positions, {} runs written; \
+         {} games in the index; {seconds:.2} s, {} positions/s{}",
+        thousands(added.games),
+        thousands(added.duplicates),
+        thousands(added.rows),
+        thousands(added.runs),
+        thousands(total),
+        thousands((added.rows as f64 / seconds.max(1e-9)) as u64),
+        failures,
+    );
     let skips: u64 = skipped.values().sum();
     if skips > 0 {
         let per: Vec<String> = skipped

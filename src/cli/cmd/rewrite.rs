@@ -196,7 +196,7 @@ pub fn run<X: Send>(
     let cancel = Arc::new(AtomicBool::new(false));
     let inputs = scan.inputs().cancel_flag(Arc::clone(&cancel));
     let mut sink = Sink::open(command, scan, dest, &inputs)?;
-    let mut progress = Progress::new(scan);
+    let progress = Progress::new(scan);
     let quiet = scan.quiet;
     let skipped = inputs
         .par_scan_games(
@@ -209,12 +209,22 @@ pub fn run<X: Send>(
                 }
                 match result {
                     Ok(out) => {
+                        let key = crate::cmd::origin_key(&out.origin);
+                        progress.input(key);
+                        if out.failed.is_some() {
+                            progress.failure(key);
+                        }
                         if let Some(bytes) = &out.bytes {
                             progress.game(bytes.len() as u64);
                         }
                         sink.game(out, quiet, &mut extra);
                     }
-                    Err(err) => sink.input_error(&err),
+                    Err(err) => {
+                        let key = crate::cmd::origin_key(err.origin());
+                        progress.input(key);
+                        progress.failure(key);
+                        sink.input_error(&err);
+                    }
                 }
                 if sink.fatal.is_some() {
                     cancel.store(true, Ordering::Relaxed);

@@ -46,7 +46,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
     if args.header && args.print == Print::Paths {
         out.write_all(b"source\tgame\toffset\n")?;
     }
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     let (mut selected, mut seen) = (0u64, 0u64);
     let mut failed = super::Failures::default();
     let mut count = InputCount::default();
@@ -80,6 +80,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
             }),
             counted(
                 &mut count,
+                &progress,
                 |result: Result<Option<Option<Vec<u8>>>, sgf_grove::input::InputError>| match result
                 {
                     Ok(None) => {}
@@ -107,29 +108,27 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
         return Err(err.into());
     }
     out.flush()?;
-    // The summary is printed with -q too (-q leaves out the progress
-    // bar and per-game lines only).
-    {
-        let mut rejected = Stats::new();
-        tallies.merge_into(&mut rejected);
-        let report = rejected.report();
-        let reasons: Vec<String> = report
-            .rejections
-            .iter()
-            .map(|r| format!("{} {}", thousands(r.count), r.value))
-            .collect();
-        let _ = writeln!(
-            io::stderr(),
-            "select: {} of {} games{}{}",
-            thousands(selected),
-            thousands(seen),
-            if reasons.is_empty() {
-                String::new()
-            } else {
-                format!(" (rejected: {})", reasons.join(", "))
-            },
-            failures
-        );
-    }
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let mut rejected = Stats::new();
+    tallies.merge_into(&mut rejected);
+    let report = rejected.report();
+    let reasons: Vec<String> = report
+        .rejections
+        .iter()
+        .map(|r| format!("{} {}", thousands(r.count), r.value))
+        .collect();
+    let _ = writeln!(
+        io::stderr(),
+        "select: {} of {} games{}{}",
+        thousands(selected),
+        thousands(seen),
+        if reasons.is_empty() {
+            String::new()
+        } else {
+            format!(" (rejected: {})", reasons.join(", "))
+        },
+        failures
+    );
     Ok(status)
 }

@@ -64,7 +64,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
             .map_err(|e| CliError::io(format!("cannot write {}", index_path.display()), e))?,
     );
     writeln!(index, "file\tsource\tgame\toffset")?;
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     let mut written = 0u64;
     let mut failed = super::Failures::default();
     let mut count = InputCount::default();
@@ -91,6 +91,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
             }),
             counted(
                 &mut count,
+                &progress,
                 |result: Result<Option<Piece>, sgf_grove::input::InputError>| match result {
                     Ok(None) => {}
                     Ok(Some(piece)) => {
@@ -125,21 +126,19 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
         return Err(err);
     }
     index.flush()?;
-    // The summary is printed with -q too (-q leaves out the progress
-    // bar and per-game lines only).
-    {
-        let _ = writeln!(
-            stderr.lock(),
-            "split: {} games into {}{}{}",
-            thousands(written),
-            args.out.display(),
-            failures,
-            if skipped.total() > 0 {
-                format!(", {} skipped", thousands(skipped.total()))
-            } else {
-                String::new()
-            }
-        );
-    }
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let _ = writeln!(
+        stderr.lock(),
+        "split: {} games into {}{}{}",
+        thousands(written),
+        args.out.display(),
+        failures,
+        if skipped.total() > 0 {
+            format!(", {} skipped", thousands(skipped.total()))
+        } else {
+            String::new()
+        }
+    );
     Ok(status)
 }
