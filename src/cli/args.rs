@@ -439,6 +439,18 @@ pub struct CheckArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Show progress even when standard error is not a terminal: a line
+    /// every second with the inputs, games, bytes and failed inputs so
+    /// far, and one at the end (as for `fmt`).
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
+
+    /// Worker threads (default: one per core). The output is the same,
+    /// in the order of the inputs, whatever the number (the parse and
+    /// value times of the summary are summed over the threads).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
     /// Print the warnings (and malformed values) of these kinds only, by
     /// code (`repeated_property`, `invalid_value`, …); repeat or separate
     /// with commas. The summary counts them all.

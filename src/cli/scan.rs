@@ -270,12 +270,18 @@ impl Progress {
 
     /// Counts a game of `bytes` bytes.
     pub fn game(&self, bytes: u64) {
-        let games = self.games.get() + 1;
+        self.games(1, bytes);
+    }
+
+    /// Counts `games` games of `bytes` bytes in all.
+    pub fn games(&self, games: u64, bytes: u64) {
+        let before = self.games.get();
+        let games = before + games;
         self.games.set(games);
         self.bytes.set(self.bytes.get() + bytes);
         if let Some(bar) = &self.bar {
             bar.set_position(self.bytes.get());
-            if games.is_multiple_of(1024) {
+            if games / 1024 != before / 1024 {
                 bar.set_message(format!("{games} games"));
             }
         }

@@ -536,3 +536,146 @@ fn writing_commands_of_a_large_gz_stay_in_bounded_memory() {
         }
     }
 }
+
+/// The last `progress:` line of `out`'s standard error.
+fn last_progress(out: &Output) -> String {
+    stderr(out)
+        .lines()
+        .rfind(|l| l.starts_with("progress: "))
+        .unwrap_or_else(|| panic!("no progress line in {:?}", stderr(out)))
+        .to_owned()
+}
+
+#[test]
+fn progress_prints_lines_off_a_terminal_on_every_reading_command() {
+    let dir = TempDir::new("progress-lines");
+    dir.write("in/a.sgf", GAMES);
+    dir.write("in/b.sgf", "(;GM[1];B[aa])");
+    dir.write("in/c.sgf", "(;GM[1];B[aa]");
+    dir.write("in/d.sgf", "not SGF at all, and no game in it\n");
+    let commands: [&[&str]; 9] = [
+        &["fmt"],
+        &["strip", "--props", "C"],
+        &["check"],
+        &["stats"],
+        &["select"],
+        &["dedup"],
+        &["export", "--format", "csv", "--out", "t.csv"],
+        &["split", "--out", "pieces"],
+        &["index", "build", "--out", "ix"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.extend(["--progress", "--max-failures", "100%", "in"]);
+        let out = sgf(&dir.0, &args);
+        assert!(out.status.success(), "{command:?}: {}", stderr(&out));
+        let line = last_progress(&out);
+        // The truncated file's first game is handed on (read leniently);
+        // d.sgf fails.
+        assert!(
+            line.starts_with("progress: 4 inputs, ") && line.contains(", 1 failed, "),
+            "{command:?}: {line}"
+        );
+    }
+    // Without --progress (standard error is not a terminal): no line.
+    let out = sgf(&dir.0, &["stats", "--max-failures", "1", "in"]);
+    assert!(!stderr(&out).contains("progress: "), "{}", stderr(&out));
+    // fmt counts games and bytes of output.
+    let out = sgf(&dir.0, &["fmt", "--progress", "in/a.sgf"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = last_progress(&out);
+    let bytes = out.stdout.len();
+    assert!(
+        line.starts_with(&format!(
+            "progress: 1 inputs, 2 games, {bytes} bytes, 0 failed, "
+        )),
+        "{line}"
+    );
+}
+
+#[test]
+fn progress_and_quiet_together_are_refused() {
+    let dir = TempDir::new("progress-quiet");
+    dir.write("a.sgf", GAMES);
+    for command in [&["fmt"][..], &["stats"], &["check"], &["select"]] {
+        let mut args = command.to_vec();
+        args.extend(["-q", "--progress", "a.sgf"]);
+        let out = sgf(&dir.0, &args);
+        assert_eq!(out.status.code(), Some(2), "{command:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("cannot be used with"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// `check`'s output without what depends on time: the text summary's
+/// `time:` line, the JSON summary's seconds.
+fn timeless(out: &Output) -> String {
+    stdout(out)
+        .lines()
+        .filter(|l| !l.starts_with("time:"))
+        .map(|l| match serde_json::from_str::<serde_json::Value>(l) {
+            Ok(mut v) if v.get("summary").is_some() => {
+                let summary = v["summary"].as_object_mut().unwrap();
+                summary.remove("seconds");
+                summary.remove("value_seconds");
+                v.to_string()
+            }
+            _ => l.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn check_output_is_the_same_whatever_jobs() {
+    let dir = TempDir::new("check-jobs");
+    for i in 0..80 {
+        let text = match i % 4 {
+            0 => format!("(;GM[1]C[a]C[b]PB[p{i}];B[pd];W[xx])"),
+            1 => format!("(;GM[1]SZ[19]PB[p{i}];B[pd];W[dp])(;GM[1];B[aa])"),
+            2 => format!("(;GM[1]DT[not a date {i}];B[zz]"),
+            _ => format!("(;GM[1]PB[p{i}];B[dd])\n"),
+        };
+        dir.write(&format!("in/{:02}/{i:03}.sgf", i % 7), text);
+    }
+    dir.write("in/bin.sgf", b"\x7fELF and more");
+    dir.write("in/z.sgf.gz", gzip(b"(;GM[1]C[x]C[y];B[aa])"));
+    // An archive of more members than a worker takes of one source.
+    let names: Vec<String> = (0..300).map(|i| format!("m{i:03}.sgf")).collect();
+    let members: Vec<(&str, &[u8])> = names
+        .iter()
+        .map(|n| (n.as_str(), &b"(;GM[1]C[a]C[b];B[aa])"[..]))
+        .collect();
+    dir.write("in/many.tar.gz", tar_gz(&members));
+    // A file too large to be read whole by a worker.
+    let big: String = (0..200_000)
+        .map(|i| format!("(;GM[1]PB[p{i}]C[a]C[b];B[pd];W[dp];B[qq])\n"))
+        .collect();
+    assert!(big.len() > 8 << 20);
+    dir.write("in/zz-big.sgf", big);
+    for format in ["text", "json"] {
+        for extra in [&[][..], &["--max-messages", "50"], &["-q"]] {
+            let run = |jobs: &str| {
+                let mut args = vec!["check", "-j", jobs, "--format", format];
+                args.extend_from_slice(extra);
+                args.push("in");
+                sgf(&dir.0, &args)
+            };
+            let one = run("1");
+            assert_eq!(one.status.code(), Some(1), "{}", stderr(&one));
+            assert!(stdout(&one).contains("bin.sgf"), "{}", stdout(&one));
+            for jobs in ["2", "3"] {
+                let many = run(jobs);
+                assert_eq!(many.status.code(), one.status.code());
+                assert_eq!(stderr(&many), stderr(&one), "{format} {extra:?} -j {jobs}");
+                assert!(
+                    timeless(&many) == timeless(&one),
+                    "{format} {extra:?} -j {jobs}: the outputs differ"
+                );
+            }
+        }
+    }
+}
