@@ -11,7 +11,8 @@
 //! Every file is written through [`sgf_grove::atomic::Replace`]: a
 //! temporary file beside it (`.<name>.<pid>-<n>.sgf-grove-tmp`, which
 //! folder scans skip and report), given the file's owner, group and mode,
-//! synced, and renamed over it only once the input ended without failure
+//! synced (`--in-place`; `--out DIR` syncs the whole batch once at the
+//! end, [`sink`](super::sink)), and renamed over it only once the input ended without failure
 //! and the file was seen unchanged: the file holds either its old bytes or
 //! its new ones, whatever happens. A symbolic link is written through to
 //! its target; a file with several hard links, or locked by another

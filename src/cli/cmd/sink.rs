@@ -555,7 +555,20 @@ fn snippet(origin: &Origin, pos: sgf_grove::Position) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// Whether `a` and `b` are the same existing file (by device and inode:
+/// one look at each, where a comparison of canonical paths costs a look
+/// at every folder of both).
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    let Ok(b) = fs::metadata(b) else {
+        return false;
+    };
+    fs::metadata(a).is_ok_and(|a| (a.dev(), a.ino()) == (b.dev(), b.ino()))
+}
+
 /// Whether `a` and `b` are the same existing file.
+#[cfg(not(unix))]
 fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
