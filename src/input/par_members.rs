@@ -58,7 +58,7 @@ impl Inputs {
     ///     2,
     ///     |member| {
     ///         let mut text = Vec::new();
-    ///         member.map(|mut m| m.read_to_end(&mut text).map(|_| text.len()).unwrap_or(0))
+    ///         member.map(|mut m| m.reader().read_to_end(&mut text).map_or(0, |_| text.len()))
     ///     },
     ///     |len| {
     ///         lens.push(len.unwrap());
