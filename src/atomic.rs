@@ -32,6 +32,14 @@
 //! Dropping a [`Replace`] without committing removes the temporary file
 //! and leaves the target as it was.
 //!
+//! Many files written in one go (`--out DIR`) use [`Replace::batched`]:
+//! the same steps without the two syncs of step 5 and without the search
+//! for stale temporary files of each target in step 3. Against a killed
+//! process each file is still old or new (the rename is atomic); against
+//! a power loss the caller makes the whole batch durable at the end with
+//! [`sync_batch`], and removes stale temporary files once per folder with
+//! [`remove_stale_in`].
+//!
 //! ```
 //! use sgf_grove::atomic::Replace;
 //! use std::io::Write;
@@ -342,6 +350,8 @@ pub struct Replace {
     /// Stale temporary files removed.
     removed: Vec<PathBuf>,
     hooks: Hooks,
+    /// Committed without syncs ([`Replace::batched`]).
+    batched: bool,
 }
 
 impl Replace {
@@ -360,6 +370,31 @@ impl Replace {
     /// [`Replace::new`] with test hooks. Test surface, not API.
     #[doc(hidden)]
     pub fn with_hooks(path: &Path, hooks: Hooks) -> Result<Replace, ReplaceError> {
+        Replace::open(path, hooks, false)
+    }
+
+    /// A file of a batch written in one go, existing or not: as
+    /// [`Replace::create`] (with `hooks`, a test surface), except that
+    /// [`Replace::commit`] does not sync the file or its folder and that
+    /// stale temporary files of the target are not looked for. The file
+    /// is still old or new whatever happens to the process; the caller
+    /// syncs the batch once at the end ([`sync_batch`]) and removes stale
+    /// temporary files once per folder ([`remove_stale_in`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Replace::new`].
+    pub fn batched(path: &Path, hooks: Hooks) -> Result<Replace, ReplaceError> {
+        if fs::symlink_metadata(path).is_ok() {
+            return Replace::open(path, hooks, true);
+        }
+        let mut replace = Replace::start(path.to_path_buf(), hooks, true)?;
+        replace.create_temp()?;
+        Ok(replace)
+    }
+
+    /// Steps 1 to 4 for an existing file; `batched` as [`Replace::batched`].
+    fn open(path: &Path, hooks: Hooks, batched: bool) -> Result<Replace, ReplaceError> {
         let link = fs::symlink_metadata(path)
             .map_err(|e| ReplaceError::io(path, "cannot read the file", e))?;
         let target = if link.file_type().is_symlink() {
@@ -406,7 +441,7 @@ impl Replace {
         if Identity::of(&now) != identity {
             return Err(changed(&target));
         }
-        let mut replace = Replace::start(target, hooks)?;
+        let mut replace = Replace::start(target, hooks, batched)?;
         replace.locked = Some(file);
         replace.identity = Some(identity);
         replace.create_temp()?;
@@ -425,14 +460,14 @@ impl Replace {
         if fs::symlink_metadata(path).is_ok() {
             return Replace::new(path);
         }
-        let mut replace = Replace::start(path.to_path_buf(), Hooks::default())?;
+        let mut replace = Replace::start(path.to_path_buf(), Hooks::default(), false)?;
         replace.create_temp()?;
         Ok(replace)
     }
 
     /// The state before the temporary file: the folder found, stale
-    /// temporary files of the target removed.
-    fn start(target: PathBuf, hooks: Hooks) -> Result<Replace, ReplaceError> {
+    /// temporary files of the target removed (unless `batched`).
+    fn start(target: PathBuf, hooks: Hooks, batched: bool) -> Result<Replace, ReplaceError> {
         let dir = match target.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
             _ => PathBuf::from("."),
@@ -445,8 +480,11 @@ impl Replace {
             temp: None,
             removed: Vec::new(),
             hooks,
+            batched,
         };
-        replace.remove_stale();
+        if !batched {
+            replace.remove_stale();
+        }
         Ok(replace)
     }
 
@@ -465,40 +503,10 @@ impl Replace {
         prefix
     }
 
-    /// Removes temporary files of this target whose writer is gone: their
-    /// lock is free and their process (the pid in the name) no longer
-    /// runs, or is this one (whose live writers hold their locks).
+    /// Removes temporary files of this target whose writer is gone.
     fn remove_stale(&mut self) {
         let prefix = self.temp_prefix();
-        let prefix = prefix.as_encoded_bytes();
-        let Ok(entries) = fs::read_dir(&self.dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let bytes = name.as_encoded_bytes();
-            if !is_temporary(&name) || !bytes.starts_with(prefix) {
-                continue;
-            }
-            let middle = &bytes[prefix.len()..bytes.len() - TEMP_SUFFIX.len()];
-            let Some(pid) = std::str::from_utf8(middle)
-                .ok()
-                .and_then(|m| m.split('-').next())
-                .and_then(|p| p.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            if pid != std::process::id() && process_runs(pid) {
-                continue;
-            }
-            let path = entry.path();
-            let Ok(file) = File::open(&path) else {
-                continue;
-            };
-            if try_lock(&file).unwrap_or(false) && fs::remove_file(&path).is_ok() {
-                self.removed.push(path);
-            }
-        }
+        self.removed = remove_stale(&self.dir, prefix.as_encoded_bytes());
     }
 
     /// Creates the temporary file (step 4), locked.
@@ -590,9 +598,11 @@ impl Replace {
         self.fault(Step::Owner)?;
         self.give_owner()?;
         self.fault(Step::Sync)?;
-        self.file()
-            .sync_all()
-            .map_err(|e| ReplaceError::io(&target, "cannot sync the temporary file", e))?;
+        if !self.batched {
+            self.file()
+                .sync_all()
+                .map_err(|e| ReplaceError::io(&target, "cannot sync the temporary file", e))?;
+        }
         if let Some(pause) = self.hooks.pause_before_rename {
             std::thread::sleep(pause);
         }
@@ -622,6 +632,9 @@ impl Replace {
         })?;
         self.temp = None;
         self.fault(Step::SyncFolder)?;
+        if self.batched {
+            return Ok(());
+        }
         #[cfg(unix)]
         File::open(&self.dir)
             .and_then(|d| d.sync_all())
@@ -707,6 +720,91 @@ impl Drop for Replace {
             drop(writer.into_parts());
             let _ = fs::remove_file(path);
         }
+    }
+}
+
+/// Removes the temporary files in `dir` whose name starts with `prefix`
+/// (all of them when it is empty) and whose writer is gone: their lock is
+/// free and their process (the pid in the name) no longer runs, or is
+/// this one (whose live writers hold their locks). Returns their paths.
+fn remove_stale(dir: &Path, prefix: &[u8]) -> Vec<PathBuf> {
+    let mut removed = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return removed;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let bytes = name.as_encoded_bytes();
+        if !is_temporary(&name) || !bytes.starts_with(prefix) {
+            continue;
+        }
+        let Some(pid) = temp_pid(bytes) else {
+            continue;
+        };
+        if pid != std::process::id() && process_runs(pid) {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(file) = File::open(&path) else {
+            continue;
+        };
+        if try_lock(&file).unwrap_or(false) && fs::remove_file(&path).is_ok() {
+            removed.push(path);
+        }
+    }
+    removed
+}
+
+/// The pid in a temporary file's name `.<name>.<pid>-<n>.sgf-grove-tmp`.
+fn temp_pid(name: &[u8]) -> Option<u32> {
+    let middle = name.strip_suffix(TEMP_SUFFIX.as_bytes())?;
+    let dot = middle.iter().rposition(|&b| b == b'.')?;
+    let (pid, _) = std::str::from_utf8(&middle[dot + 1..])
+        .ok()?
+        .split_once('-')?;
+    pid.parse().ok()
+}
+
+/// Removes the temporary files in the folder `dir` left by writers that
+/// are gone (a process killed while writing), whatever file they were
+/// for; returns their paths. The files of a batch ([`Replace::batched`])
+/// leave this to their caller, once per folder.
+pub fn remove_stale_in(dir: &Path) -> Vec<PathBuf> {
+    remove_stale(dir, b".")
+}
+
+/// Makes the files of a batch ([`Replace::batched`]) under the folder
+/// `dir` durable once they are all committed: on Linux one `syncfs` of the
+/// file system `dir` is on (every file and folder renamed there), else a
+/// sync of each of `files` and of each folder they are in.
+///
+/// # Errors
+///
+/// The first sync that fails; the files hold their new bytes, which a
+/// power loss could still undo.
+pub fn sync_batch(dir: &Path, files: &[PathBuf]) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = files;
+        let folder = File::open(dir)?;
+        rustix::fs::syncfs(&folder)?;
+        Ok(())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = dir;
+        let mut folders = std::collections::BTreeSet::new();
+        for file in files {
+            File::open(file)?.sync_all()?;
+            if let Some(parent) = file.parent() {
+                folders.insert(parent.to_path_buf());
+            }
+        }
+        #[cfg(unix)]
+        for folder in folders {
+            File::open(folder)?.sync_all()?;
+        }
+        Ok(())
     }
 }
 

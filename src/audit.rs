@@ -162,6 +162,14 @@ impl Audit {
     pub fn totals(&self) -> &Totals {
         &self.totals
     }
+
+    /// The counts since [`Audit::new`] or the last call, leaving them
+    /// empty: one worker's share of a parallel read, to be added up with
+    /// [`Totals::merge`] in the order of the inputs (so that the sums are
+    /// the same whatever the number of workers).
+    pub fn take_totals(&mut self) -> Totals {
+        std::mem::take(&mut self.totals)
+    }
 }
 
 /// Adds one to the count of `key`, allocating the key only the first time.
@@ -289,6 +297,24 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// Adds the counts of `other` to these.
+    pub fn merge(&mut self, other: Totals) {
+        for (key, (games, confidence)) in other.charsets {
+            let tally = self.charsets.entry(key).or_default();
+            tally.0 += games;
+            tally.1 += confidence;
+        }
+        for (mine, theirs) in [
+            (&mut self.declared_labels, other.declared_labels),
+            (&mut self.errors, other.errors),
+            (&mut self.unknown, other.unknown),
+        ] {
+            for (key, n) in theirs {
+                *mine.entry(key).or_default() += n;
+            }
+        }
+    }
+
     /// How many games were read.
     pub fn games(&self) -> u64 {
         self.charsets.values().map(|&(n, _)| n).sum()

@@ -32,10 +32,15 @@ pub enum Command {
     /// and the middle of each side's star line when both sides are odd and
     /// 15 or more (9×9 and 13×13: 5 points; 19×19: 9).
     ///
-    /// Exit status: 0, 1 when the file fails, the game or node does not
-    /// exist, the replay reaches a limit (--max-nodes, --max-depth,
-    /// --max-changes), or (with --strict) a move on the way is illegal; 2
-    /// on usage errors and when the file cannot be read.
+    /// The inputs are read as for `check` (files, folders, archives,
+    /// compressed files, `.sgfs`, `-`) in order, one game at a time, up to
+    /// the --game-th game of them all.
+    ///
+    /// Exit status: 0, 1 when the game or node does not exist, the replay
+    /// reaches a limit (--max-nodes, --max-depth, --max-changes), (with
+    /// --strict) a defect or an illegal move on the way, or more inputs
+    /// read before the game failed than --max-failures allows; 2 on usage
+    /// errors and when a path cannot be read.
     ///
     /// Memory: the game plus its replay, linear in the line replayed (an
     /// undo record per node and per stone changed, bounded by the
@@ -95,34 +100,51 @@ pub enum Command {
     /// Memory: the largest game plus a constant (about 10 MB), whatever
     /// the length or shape of the inputs.
     Check(CheckArgs),
-    /// Print the parsed collection as JSON, in the shape SGFGrove.js uses.
+    /// Print the games of the inputs as one JSON array, in the shape
+    /// SGFGrove.js uses: files, folders, archives, compressed files,
+    /// `.sgfs` and `-` as for `check`, in the order of the inputs whatever
+    /// -j.
     ///
-    /// Memory: the largest game plus a constant (about 10 MB), whatever
-    /// the length or shape of the inputs.
+    /// Exit status: 0, 1 when more inputs failed than --max-failures
+    /// allows (the array is then left unclosed), 2 on usage errors and
+    /// unreadable paths.
+    ///
+    /// Memory: the largest game on each worker thread (-j) plus the games
+    /// in flight, whatever the length or shape of the inputs.
     Dump(DumpArgs),
-    /// Write the parsed collections back as SGF: raw (values as read) or
-    /// canonical, optionally transcoded to UTF-8, to standard output or in
-    /// place.
+    /// Write the games of the inputs back as SGF: raw (values as read) or
+    /// canonical, optionally transcoded to UTF-8. The inputs are files,
+    /// folders, archives, compressed files, `.sgfs` and `-`, as for
+    /// `check`; the output goes to standard output as one collection (in
+    /// the order of the inputs whatever -j), to --out-file FILE, to a file
+    /// per input under --out DIR (mirroring the inputs), or --in-place
+    /// (plain files only).
     ///
-    /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
-    /// mode, a character the target charset lacks: the game is named and
-    /// the games after it are still written; a file written in place is
-    /// then left as it was), 2 on usage errors, unreadable paths and I/O
+    /// An input fails when it cannot be read, is not SGF text, holds no
+    /// game, or one of its games fails (a defect in strict mode, a
+    /// character the target charset lacks: the game is named and the games
+    /// after it are still written; the input's own file under --out or
+    /// --in-place is then left as it was).
+    ///
+    /// Exit status: 0, 1 when more inputs failed than --max-failures allows
+    /// (default: any), 2 on usage errors, unreadable paths and I/O
     /// failures.
     ///
-    /// Memory: the largest game plus a constant (about 10 MB), whatever
-    /// the length or shape of the inputs.
+    /// Memory: the largest game on each worker thread (-j) plus the games
+    /// in flight, whatever the length or shape of the inputs; with --out,
+    /// the name of each file written.
     Fmt(FmtArgs),
     /// Repair known defects of real files (named repairs, each opt-in),
     /// reporting each change as `path:line:column: repair: what` on
-    /// standard error (standard output with --dry-run), then a count per
-    /// repair. Folders are walked for `.sgf` files. The games are written
-    /// in raw mode, to standard output, to --out, or --in-place (only files
-    /// with a change are replaced).
+    /// standard error (standard output with --dry-run; none with -q), then
+    /// a count per repair. The inputs are read and the games written (raw
+    /// mode) as `fmt` does: standard output, --out-file, --out DIR, or
+    /// --in-place (only files with a change are replaced).
     ///
-    /// Exit status: 0, 1 when an input failed (not SGF, a defect in strict
-    /// mode; a file written in place is then left as it was), 2 on usage
-    /// errors, unreadable paths and I/O failures.
+    /// Exit status: 0, 1 when more inputs failed than --max-failures allows
+    /// (not SGF, a defect in strict mode; a file written in place is then
+    /// left as it was), 2 on usage errors, unreadable paths and I/O
+    /// failures.
     ///
     /// Memory: as `fmt`.
     Fix(FixArgs),
@@ -417,6 +439,18 @@ pub struct CheckArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Show progress even when standard error is not a terminal: a line
+    /// every second with the inputs, games, bytes and failed inputs so
+    /// far, and one at the end (as for `fmt`).
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
+
+    /// Worker threads (default: one per core). The output is the same,
+    /// in the order of the inputs, whatever the number (the parse and
+    /// value times of the summary are summed over the threads).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
     /// Print the warnings (and malformed values) of these kinds only, by
     /// code (`repeated_property`, `invalid_value`, …); repeat or separate
     /// with commas. The summary counts them all.
@@ -428,10 +462,21 @@ pub struct CheckArgs {
     #[arg(long, value_name = "CODE", value_delimiter = ',')]
     pub ignore_kind: Vec<String>,
 
+    /// This machine's share of a cluster job: of the inputs in sorted
+    /// order, the K-th of every N, counting from 0 (as for `stats`).
+    #[arg(long, value_name = "K/N", value_parser = crate::scan::parse_shard)]
+    pub shard: Option<(usize, usize)>,
+
     /// Print at most this many warnings and malformed values in all (the
     /// rest are counted in the summary); 0 prints none.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_messages: u64,
+
+    /// How many inputs may fail with exit status 0: a count (`3`) or a
+    /// share of the inputs read (`5%`); see `sgf fmt --help`. Default 0:
+    /// any failure exits 1.
+    #[arg(long, value_name = "N|P%", value_parser = crate::failures::parse_max_failures)]
+    pub max_failures: Option<crate::failures::MaxFailures>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -496,35 +541,32 @@ pub enum Format {
 /// Arguments of `sgf dump`.
 #[derive(Debug, Args)]
 pub struct DumpArgs {
-    /// The SGF file to read; `-` reads standard input. It is read as a
-    /// stream and each game written as it is read.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// Fail on the first defect instead of forgiving it. The output stops
-    /// at the game it is in: the games before it are written, the JSON
-    /// array is left unclosed, and the exit status is 1.
-    #[arg(long)]
-    pub strict: bool,
+    /// The inputs and how to read them. The games of every input go into
+    /// one JSON array, in the order of the inputs, whatever `-j`. In strict
+    /// mode a defect fails the input it is in (the games before it are
+    /// written); when more inputs fail than `--max-failures` allows, the
+    /// array is left unclosed and the exit status is 1.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
 
     /// Write each value as its type says (numbers, points as `[x, y]`,
     /// colours, …) instead of as a string.
     #[arg(long)]
     pub typed: bool,
-
-    /// Read every game's text in this charset, whatever its `CA` says.
-    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
-    pub charset: Option<&'static Encoding>,
 }
 
 /// Arguments of `sgf board`.
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// The SGF file to read; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// The inputs and how to read them. With `--strict`, a defect of the
+    /// file fails it, and so does an illegal move on the way to the node.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
 
-    /// The game, counted from 0 in the file.
+    /// The game, counted from 0 over all the inputs in the order they are
+    /// read (files sorted in folders, members in archive order): with
+    /// `a.sgf` holding 2 games and `b.sgf` 3, `--game 3` is the second
+    /// game of `b.sgf`.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub game: usize,
 
@@ -558,10 +600,6 @@ pub struct BoardArgs {
     /// nz, ing, korean, tromp-taylor (any spelling `RU` accepts).
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
-
-    /// Fail on an illegal move instead of reporting it.
-    #[arg(long)]
-    pub strict: bool,
 
     /// Replay limits.
     #[command(flatten)]
@@ -686,13 +724,8 @@ pub struct FixArgs {
     pub all: bool,
 
     /// Report what would change (on standard output) and write nothing.
-    #[arg(long, conflicts_with_all = ["in_place", "out"])]
+    #[arg(long, conflicts_with_all = ["in_place", "out", "out_file"])]
     pub dry_run: bool,
-
-    /// Write every repaired game to FILE (one collection) instead of
-    /// standard output.
-    #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
-    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `sgf strip`.
@@ -736,43 +769,56 @@ pub struct TransformArgs {
     /// Exchange black and white.
     #[arg(long)]
     pub swap_colors: bool,
-
-    /// Write everything to this file (atomically, as `--in-place` does)
-    /// instead of standard output.
-    #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
-    pub out: Option<PathBuf>,
 }
 
-/// The inputs of `fmt`, `strip` and `transform` and where their output goes.
+/// The inputs of `fmt`, `strip`, `transform` and `fix` and where their
+/// output goes: standard output (one collection, the default), one file
+/// (`--out-file`), a folder mirroring the inputs (`--out`), or the files
+/// themselves (`--in-place`). Every file is written through a temporary
+/// file renamed over it, so that it holds its old bytes or its new ones,
+/// never half of them.
 #[derive(Debug, Args)]
 pub struct RewriteArgs {
-    /// The SGF files to read; `-` reads standard input. Each is read as a
-    /// stream and each game written as it is read.
-    #[arg(value_name = "PATH", required = true)]
-    pub paths: Vec<PathBuf>,
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
 
     /// Replace each file by its output: written to a temporary file in the
     /// same folder (`.NAME.PID-N.sgf-grove-tmp`, which folder scans skip
     /// and report), then renamed over the file with its owner, group and
     /// mode, so that the file is never half-written, also when
     /// interrupted. A symbolic link is written through to its target. A
-    /// file is left as it was when its output fails, when it has several
-    /// hard links, when another rewrite holds its lock, or when it changed
-    /// on disk meanwhile. An `.sgfs` file keeps one game per line: a game
-    /// whose output would span lines fails.
-    #[arg(long)]
+    /// file is left as it was when it fails (see --max-failures), when it
+    /// has several hard links, when another rewrite holds its lock, or
+    /// when it changed on disk meanwhile. An `.sgfs` file keeps one game
+    /// per line: a game whose output would span lines fails. Plain files
+    /// only: standard input, a compressed file or an archive among the
+    /// inputs (also in a folder) is an error naming it, before anything is
+    /// written (use --out DIR).
+    #[arg(long, conflicts_with_all = ["out", "out_file"])]
     pub in_place: bool,
 
-    /// Fail on the first defect instead of forgiving it. The output stops
-    /// at the game it is in: the games before it are written, and the exit
-    /// status is 1.
-    #[arg(long)]
-    pub strict: bool,
+    /// Write each input to a file of its own under DIR, mirroring the
+    /// inputs: a file found in a folder given as `a` (`a/b/c.sgf`) goes to
+    /// `DIR/b/c.sgf`, a file named itself to `DIR/<its name>`, a member
+    /// `a.tar.gz!x/y.sgf` to `DIR/a.tar.gz/x/y.sgf`, a compressed
+    /// `x.sgf.gz` to `DIR/x.sgf` (written uncompressed), standard input to
+    /// `DIR/stdin.sgf`. Each file appears whole (temporary file, then
+    /// rename); an existing one is replaced, and an input that fails
+    /// writes no file. DIR inside a folder given as input is refused (a
+    /// second run would read the output as input), and so are two inputs
+    /// that would write the same file, an input that would overwrite
+    /// itself, and a member name with `..` (an absolute member name is put
+    /// under DIR).
+    #[arg(long, value_name = "DIR", conflicts_with = "out_file")]
+    pub out: Option<PathBuf>,
 
-    /// Read every game's text in this charset, whatever its `CA` says
-    /// (this decides how values in Shift_JIS, Big5 or GBK are split).
-    #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
-    pub charset: Option<&'static Encoding>,
+    /// Write every game to FILE, one collection (as on standard output),
+    /// through a temporary file renamed over it at the end: FILE appears
+    /// whole, or (when more inputs fail than --max-failures allows) is
+    /// left as it was.
+    #[arg(long, value_name = "FILE")]
+    pub out_file: Option<PathBuf>,
 }
 
 /// The preset a `--preset` name names.

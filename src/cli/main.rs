@@ -3,19 +3,30 @@
 //! ```text
 //! sgf check [--strict] [-q] [--format text|json] [--structure-only] [--charset LABEL] PATH|-...
 //!                                  parse files and folders, read every value, report
-//! sgf dump [--strict] [--typed] [--charset LABEL] FILE|-
-//!                                  the collection as JSON (SGFGrove.js shape)
+//! sgf dump [--typed] [INPUT OPTIONS] PATH|-...
+//!                                  the games as one JSON array (SGFGrove.js shape)
 //! sgf fmt [--canonical] [--utf8] [--wrap N] [--tt-pass] [--points as-written|expand|compress]
-//!         [--in-place] [--strict] [--charset LABEL] PATH|-...
-//!                                  the collections written back as SGF
-//! sgf strip (--props C,LZ,… | --preset NAME,…) [--in-place] [--strict] [--charset LABEL] PATH|-...
+//!         [--in-place | --out DIR | --out-file FILE] [INPUT OPTIONS] PATH|-...
+//!                                  the games written back as SGF
+//! sgf strip (--props C,LZ,… | --preset NAME,…) [OUTPUT] [INPUT OPTIONS] PATH|-...
 //!                                  the same without some properties
-//! sgf fix (--repair NAME,… | --all) [--dry-run] [--in-place | --out FILE] [--strict] [--charset LABEL] PATH|-...
-//!                                  named repairs, each change reported (folders walked)
-//! sgf transform [--rotate 90|180|270] [--flip] [--swap-colors] [--out FILE | --in-place]
-//!         [--strict] [--charset LABEL] PATH|-...
+//! sgf fix (--repair NAME,… | --all) [--dry-run] [OUTPUT] [INPUT OPTIONS] PATH|-...
+//!                                  named repairs, each change reported
+//! sgf transform [--rotate 90|180|270] [--flip] [--swap-colors] [OUTPUT] [INPUT OPTIONS] PATH|-...
 //!                                  the same rotated, mirrored, colours exchanged
+//! sgf board [--game N] [--node P | --move N | --end] [INPUT OPTIONS] PATH|-...
+//!                                  the position of the N-th game of the inputs
+//!
+//! INPUT OPTIONS (scan.rs, the same for every command that reads SGF):
+//!   -j N, --shard K/N, -q, --max-messages N, --max-failures N|P%,
+//!   --strict, --charset LABEL, --names-only, --max-line-bytes,
+//!   --max-input-bytes, --max-input-games
 //! ```
+//!
+//! Every command that reads SGF takes files, folders, archives,
+//! compressed files, `.sgfs` and `-` through `sgf_grove::input::Inputs`;
+//! the writing commands share `cmd/rewrite.rs` (ordered output on all
+//! cores, `--out DIR` mirroring in `cmd/target.rs`, atomic files).
 //!
 //! `args.rs` declares the command line; each subcommand lives in
 //! `cmd/<name>.rs` (`check` in a folder of its own: walk, text report, JSON
@@ -25,25 +36,25 @@
 //! (`sgf_grove::StreamParser`), so memory is bounded by the largest game
 //! whatever the input's length; `name.rs` prints file names unambiguously.
 //!
-//! `check` reads every input through `sgf_grove::input::Inputs`: folders,
-//! compressed files and archives (gzip, bzip2, xz, zstd, tar, zip, 7z, by
-//! their first bytes), members named `archive!member`. What is not SGF text
-//! (an executable, other binary data; for `dump` and `fmt`, which read one
-//! SGF file, also compressed data and archives) is refused by name:
-//! `x.sgf: ELF executable; not SGF text`. UTF-16 text is decoded to UTF-8
-//! first, with a warning.
+//! Inputs: folders, compressed files and archives (gzip, bzip2, xz, zstd,
+//! tar, zip, 7z, by their first bytes), members named `archive!member`.
+//! What is not SGF text (an executable, other binary data) is refused by
+//! name: `x.sgf: ELF executable; not SGF text`. UTF-16 text is decoded to
+//! UTF-8 first, with a warning.
 //!
-//! Exit status: 0 on success (warnings allowed), 1 when an input failed (no
-//! game in it, not SGF text, a game too large, a defect in strict mode; for
-//! `check` also an unreadable file or a folder with no SGF file), 2 on usage
-//! errors and other I/O failures. `dump` and `fmt` write each game as it is
-//! read: in strict mode a defect stops the output at the game it is in. A closed standard output (`sgf dump big.sgf | head`) ends the
+//! Exit status: 0 on success (warnings allowed), 1 when more inputs failed
+//! than `--max-failures` allows (default: any; an input fails when it has
+//! no game, is not SGF text, cannot be read, has a game too large or a
+//! defect in strict mode), 2 on usage errors and other I/O failures. A
+//! closed standard output (`sgf dump big.sgf | head`) ends the
 //! program quietly with the status of what it found until then (1 when an
 //! input had failed). A path that does not exist or cannot be read is named
 //! on standard error and gives status 2, after the other paths were read.
 
 mod args;
 mod cmd;
+mod failures;
+mod messages;
 mod name;
 mod read;
 mod scan;

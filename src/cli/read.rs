@@ -1,6 +1,6 @@
 //! Opening one input as a stream: a file, a FIFO or device named on the
-//! command line, or standard input, through [`Reader::open`] (`dump`,
-//! `fmt`); or an SGF member that [`sgf_grove::input::Inputs`] found (a
+//! command line, or standard input, through [`Reader::open`] (the position
+//! file of `find`); or an SGF member that [`sgf_grove::input::Inputs`] found (a
 //! file, a decompressed file, an archive member) through
 //! [`Reader::open_member`] (`check`).
 //!

@@ -58,6 +58,8 @@ mod member;
 mod origin;
 #[cfg(all(feature = "archives", feature = "parallel"))]
 mod par;
+#[cfg(all(feature = "archives", feature = "parallel"))]
+mod par_members;
 #[cfg(feature = "archives")]
 mod scan;
 #[cfg(feature = "archives")]
@@ -82,6 +84,8 @@ pub use member::{looks_like_sgf, sgf_name_kind, strip_compression, Member, Membe
 pub use origin::{Origin, Root};
 #[cfg(all(feature = "archives", feature = "parallel"))]
 pub use par::{ScanGame, WHOLE_FILE, WHOLE_PACKED, WORKER_BUDGET};
+#[cfg(all(feature = "archives", feature = "parallel"))]
+pub use par_members::MEMBERS_PER_UNIT;
 #[cfg(feature = "archives")]
 pub use skipped::{SkipReason, Skipped, SkippedItem, Special, LISTED_MAX};
 pub use utf16::Utf16Reader;

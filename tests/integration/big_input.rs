@@ -24,7 +24,7 @@ const CHUNK_GAMES: usize = 4_000;
 
 /// A few different games, `CHUNK_GAMES` in all, one per line, each of 10
 /// moves and a comment of about a kilobyte (as commented games have).
-fn chunk() -> Vec<u8> {
+pub fn chunk() -> Vec<u8> {
     let comment = "A long comment on the opening, with [escaped\\] brackets. ".repeat(16);
     let mut out = Vec::new();
     for i in 0..CHUNK_GAMES {
@@ -45,7 +45,7 @@ fn chunk() -> Vec<u8> {
     out
 }
 
-fn gzip_member(data: &[u8]) -> Vec<u8> {
+pub fn gzip_member(data: &[u8]) -> Vec<u8> {
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     enc.write_all(data).unwrap();
     enc.finish().unwrap()
@@ -95,15 +95,15 @@ fn peak_kib_of(pid: u32) -> Option<u64> {
 /// number of lines, and the highest peak resident memory seen while it
 /// ran (read every 20 ms: the peak is a high-water mark, so a late
 /// reading loses nothing before it).
-struct Run {
-    head: String,
-    lines: usize,
-    peak_kib: u64,
+pub struct Run {
+    pub head: String,
+    pub lines: usize,
+    pub peak_kib: u64,
 }
 
 /// Runs `sgf args…` in `dir`, reading its standard output as it comes
 /// (gigabytes of JSON Lines are counted, not stored).
-fn run_watched(dir: &Path, args: &[&str]) -> Run {
+pub fn run_watched(dir: &Path, args: &[&str]) -> Run {
     let err_path = dir.join("err");
     let mut child = Command::new(env!("CARGO_BIN_EXE_sgf"))
         .args(args)
@@ -155,7 +155,7 @@ fn run_watched(dir: &Path, args: &[&str]) -> Run {
 /// Peak resident memory allowed, whatever the input's size: the parse of
 /// one game, the games in flight to the workers and their results, the
 /// program itself (about 10 MB resident).
-const MAX_PEAK_KIB: u64 = 96 * 1024;
+pub const MAX_PEAK_KIB: u64 = 96 * 1024;
 
 #[test]
 fn stats_and_export_of_a_multi_gigabyte_tar_gz_stay_in_bounded_memory() {

@@ -116,7 +116,9 @@ fn summaries_count_failures_by_reason() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(
-        err.contains("; 3 inputs failed (not_sgf_text 2, no_game_tree 1)"),
+        err.contains(
+            "; 3 of 4 inputs failed (not_sgf_text 2, no_game_tree 1); over --max-failures 0"
+        ),
         "{err}"
     );
 }

@@ -57,7 +57,11 @@ fn fix_dry_run_writes_nothing() {
     assert_eq!(std::fs::read_to_string(&a).unwrap(), A);
     assert_eq!(listing(&dir.0), ["a.sgf"]);
     // --dry-run with --in-place or --out is a usage error.
-    for extra in [&["--in-place"][..], &["--out", "x.sgf"]] {
+    for extra in [
+        &["--in-place"][..],
+        &["--out-file", "x.sgf"],
+        &["--out", "x"],
+    ] {
         let mut args = vec!["fix", "--all", "--dry-run", "a.sgf"];
         args.extend_from_slice(extra);
         assert_eq!(sgf(&dir.0, &args).status.code(), Some(2));
@@ -134,7 +138,7 @@ fn fix_out_file_holds_every_game() {
             "fix",
             "--repair",
             "ogs-nesting,sz-square",
-            "--out",
+            "--out-file",
             "all.sgf",
             "a.sgf",
             "b.sgf",

@@ -230,26 +230,37 @@ fn an_sgfs_file_stays_one_game_per_line_or_is_left_as_it_was() {
         "(;GM[1];B[aa])\n(;GM[1]C[a\\]b \\\\ c];W[bb])\n"
     );
 
-    // A comment of several lines (hard and soft breaks) cannot be written
-    // on one line: the file is left as it was, the game named.
+    // An `.sgfs` file is read as `check` reads it, one game per line: a
+    // comment that spans lines breaks its line in two, which a strict
+    // rewrite refuses (the file left as it was, the line named) and a
+    // lenient one reports line by line.
     let bad = "(;GM[1];B[aa])\n(;GM[1]C[first line\nsecond line];W[bb])\n";
     let path = dir.write("bad.sgfs", bad);
     for cmd in [
-        &["fmt", "--in-place", "bad.sgfs"][..],
-        &["transform", "--flip", "--in-place", "bad.sgfs"],
+        &["fmt", "--strict", "--in-place", "bad.sgfs"][..],
+        &["transform", "--strict", "--flip", "--in-place", "bad.sgfs"],
     ] {
         let out = sgf(&dir.0, cmd);
         assert_eq!(out.status.code(), Some(1), "{cmd:?}: {}", stderr(&out));
         let err = stderr(&out);
-        assert!(
-            err.contains("bad.sgfs:2:2: error[sgfs_line_break]: game 2"),
-            "{err}"
-        );
+        assert!(err.contains("bad.sgfs:2:9: error[unclosed_value]"), "{err}");
         assert_eq!(fs::read_to_string(&path).unwrap(), bad);
     }
+    let out = sgf(&dir.0, &["fmt", "bad.sgfs"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("bad.sgfs:2:9: warning[unclosed_value]"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.sgfs:3:1: warning[junk_before_game]"),
+        "{err}"
+    );
+    // A soft line break (`\` then a line break) splits its line as well.
     let soft = "(;GM[1]C[soft\\\nbreak])\n";
     let path = dir.write("soft.sgfs", soft);
-    let out = sgf(&dir.0, &["fmt", "--in-place", "soft.sgfs"]);
+    let out = sgf(&dir.0, &["fmt", "--strict", "--in-place", "soft.sgfs"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(fs::read_to_string(&path).unwrap(), soft);
     // The same comment in an .sgf file is fine.
@@ -316,4 +327,95 @@ fn export_files_appear_whole_under_their_names() {
         );
     }
     assert_eq!(listing(&dir.0), ["csv", "games.jsonl", "in", "parquet"]);
+}
+
+/// The `.sgf` files under `dir`, by their path relative to it, with their
+/// bytes; the temporary files apart.
+fn tree(dir: &Path) -> (Vec<(String, Vec<u8>)>, Vec<String>) {
+    let (mut files, mut temps) = (Vec::new(), Vec::new());
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if path.is_dir() {
+                stack.push(path);
+            } else if rel.ends_with(".sgf-grove-tmp") {
+                temps.push(rel);
+            } else {
+                files.push((rel, fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    temps.sort();
+    (files, temps)
+}
+
+#[test]
+fn a_killed_fmt_out_dir_leaves_whole_files_and_the_next_run_removes_its_temporaries() {
+    let dir = TempDir::new("out-dir-killed");
+    for i in 0..60 {
+        let folder = if i % 2 == 0 { "even" } else { "odd" };
+        // Written with spaces, so that fmt changes every byte's place.
+        dir.write(
+            &format!("in/{folder}/{i:03}.sgf"),
+            games(50 + i).replace(";B", " ;B"),
+        );
+    }
+    let reference = sgf(&dir.0, &["fmt", "-j", "2", "in", "--out", "ref"]);
+    assert!(reference.status.success(), "{}", stderr(&reference));
+    let (expected, none) = tree(&dir.0.join("ref"));
+    assert_eq!((expected.len(), none.len()), (60, 0));
+
+    // Each file pauses 50 ms before its rename: killed after 5 files.
+    let mut child = spawn_paused(&dir.0, &["fmt", "-j", "2", "in", "--out", "out"], 50);
+    let out = dir.0.join("out");
+    let start = Instant::now();
+    while tree_len(&out) < 5 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no output appeared"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (written, temps) = tree(&out);
+    assert!(written.len() < 60, "killed too late: {}", written.len());
+    // Every file under its final name is whole: as the full run wrote it.
+    for (name, bytes) in &written {
+        let full = &expected.iter().find(|(n, _)| n == name).unwrap().1;
+        assert_eq!(bytes, full, "{name} is not whole");
+    }
+    // Scans skip the temporary files.
+    let check = sgf(&dir.0, &["stats", "-q", "--format", "json", "out"]);
+    let json: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!(json["files"], written.len());
+
+    // The next run removes them (saying so) and writes everything.
+    let again = sgf(&dir.0, &["fmt", "-j", "2", "in", "--out", "out"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    for temp in &temps {
+        let name = Path::new(temp).file_name().unwrap().to_string_lossy();
+        assert!(
+            stderr(&again).contains(&*name),
+            "{temp}: {}",
+            stderr(&again)
+        );
+    }
+    assert_eq!(tree(&out), (expected, Vec::new()));
+}
+
+/// How many files (temporary or not) are under `dir`.
+fn tree_len(dir: &Path) -> usize {
+    if !dir.exists() {
+        return 0;
+    }
+    let (files, temps) = tree(dir);
+    files.len() + temps.len()
 }

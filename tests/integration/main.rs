@@ -13,6 +13,7 @@ mod bounded_memory;
 mod catalogue;
 mod charsets;
 mod cli;
+mod cli_inputs;
 mod common;
 mod concat;
 #[cfg(feature = "oracle")]

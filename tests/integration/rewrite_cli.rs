@@ -206,7 +206,7 @@ fn transform_to_stdout_out_and_in_place() {
             "270",
             "--flip",
             "a.sgf",
-            "--out",
+            "--out-file",
             "b.sgf",
         ],
     );
@@ -247,10 +247,9 @@ fn transform_to_stdout_out_and_in_place() {
         "(;GM[1]SZ[9];B[ia])\n(;GM[3];B[aa])\n(;GM[1]SZ[9];B[hb])\n"
     );
     assert_eq!(listing(&dir.0), ["a.sgf", "b.sgf", "c.sgf"]);
-    // `--out` and `--in-place` do not go together.
-    let out = sgf(
-        &dir.0,
-        &["transform", "--in-place", "--out", "d.sgf", "a.sgf"],
-    );
-    assert_eq!(out.status.code(), Some(2));
+    // `--out`, `--out-file` and `--in-place` do not go together.
+    for (a, b) in [("--out", "d"), ("--out-file", "d.sgf")] {
+        let out = sgf(&dir.0, &["transform", "--in-place", a, b, "a.sgf"]);
+        assert_eq!(out.status.code(), Some(2));
+    }
 }

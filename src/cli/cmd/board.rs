@@ -1,4 +1,4 @@
-//! `sgf board FILE`: the position of a game at one of its nodes, replayed
+//! `sgf board PATH... [--game N]`: the position of a game at one of its nodes, replayed
 //! by [`sgf_grove::game::Cursor`], as a diagram or as JSON:
 //!
 //! ```text
@@ -32,45 +32,117 @@
 //!  7 .[O]X O X . + . .
 //! ```
 
-use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
+use super::{CliError, Status};
 use crate::args::{BoardArgs, BoardFormat, Coords};
+use crate::messages::Messages;
+use crate::name::origin_name;
 use sgf_grove::game::board::{Board, RuleSet};
 use sgf_grove::game::{ReplayError, ReplayOptions, Rules, TreeCursor};
+use sgf_grove::input::Origin;
 use sgf_grove::value::{Color, Point};
 use sgf_grove::{GameTree, Node};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// Runs `sgf board`.
+/// Why the scan of `board` stopped early.
+enum Stop {
+    /// The game asked for was found: its input, and the position or why not.
+    Found(String, Result<String, String>),
+}
+
+/// Runs `sgf board`: reads the inputs in order (one game at a time) up to
+/// the `--game`-th game of them all and prints its position.
 ///
 /// # Errors
 ///
-/// An unreadable input, or a failed write to standard output.
+/// A failed write to standard output.
 pub fn run(args: &BoardArgs) -> Result<Status, CliError> {
-    let name = display_name(&args.file);
-    let Some(mut input) = open_reporting(&args.file, &name)? else {
-        return Ok(Status::Failed);
-    };
-    let options = input_parse_options(false, None, input.decoded_from);
-    let mut printed: Option<Result<String, String>> = None;
-    let status = parse_streaming(&mut input, options, &name, |coll, _| {
-        for game in coll.games() {
-            if game.index() == args.game && printed.is_none() {
-                printed = Some(position(game, args));
+    let scan = &args.scan;
+    let mut messages = Messages::new(scan.max_messages);
+    let mut err_out = io::stderr().lock();
+    let mut seen = 0usize;
+    let (mut inputs, mut failed) = (0u64, 0u64);
+    let mut last: Option<Origin> = None;
+    let mut last_failed = false;
+    // Counts a new input when the origin changes.
+    let mut reasons = super::Failures::default();
+    let mut enter =
+        |origin: &Origin, fails: Option<&'static str>, inputs: &mut u64, failed: &mut u64| {
+            if last.as_ref() != Some(origin) {
+                last = Some(origin.clone());
+                last_failed = false;
+                *inputs += 1;
+            }
+            if let Some(code) = fails.filter(|_| !last_failed) {
+                last_failed = true;
+                *failed += 1;
+                reasons.add(code);
+            }
+        };
+    let scanned = scan.inputs().scan_games(scan.options(), |game| {
+        let game = match game {
+            Ok(game) => game,
+            Err(err) => {
+                let code = err
+                    .parse_error()
+                    .map_or(err.kind().code(), |e| e.kind().code());
+                enter(err.origin(), Some(code), &mut inputs, &mut failed);
+                let text = format!("{}: error[{code}]: {err}", origin_name(err.origin()));
+                messages.print(&mut err_out, code, &text);
+                return Ok(());
+            }
+        };
+        enter(game.origin(), None, &mut inputs, &mut failed);
+        let name = origin_name(game.origin());
+        if !scan.quiet {
+            for w in game.collection().warnings() {
+                let text = format!(
+                    "{name}:{}:{}: warning[{}]: {}",
+                    w.pos.line,
+                    w.pos.column,
+                    w.kind.code(),
+                    w.kind.message()
+                );
+                messages.print(&mut err_out, w.kind.code(), &text);
             }
         }
+        for tree in game.collection().games() {
+            if seen == args.game {
+                return Err(Stop::Found(name, position(tree, args)));
+            }
+            seen += 1;
+        }
         Ok(())
-    })?;
-    let outcome = printed.unwrap_or_else(|| Err(format!("no game {} in the file", args.game)));
+    });
+    let _ = messages.write_note(&mut err_out);
+    let (name, outcome) = match scanned {
+        Err(Stop::Found(name, outcome)) => (name, outcome),
+        Ok(_) => {
+            let why = format!(
+                "no game {} in the inputs (they hold {seen} games)",
+                args.game
+            );
+            ("sgf board".to_string(), Err(why))
+        }
+    };
+    let said = scan.max_failures.is_some() || inputs > 1;
+    if let Some(line) = scan
+        .max_failures()
+        .summary("board", failed, inputs, &reasons.reasons())
+        .filter(|_| said)
+    {
+        let _ = writeln!(err_out, "{line}");
+    }
+    let within = scan.max_failures().allows(failed, inputs);
     match outcome {
         Ok(text) => {
             let mut out = io::stdout().lock();
             out.write_all(text.as_bytes())?;
             out.flush()?;
-            Ok(status)
+            Ok(if within { Status::Ok } else { Status::Failed })
         }
         Err(why) => {
-            eprintln!("{name}: error: {why}");
+            let _ = writeln!(err_out, "{name}: error: {why}");
             Ok(Status::Failed)
         }
     }
@@ -83,7 +155,7 @@ fn position(game: GameTree<'_, '_>, args: &BoardArgs) -> Result<String, String> 
     let mut options = args
         .limits
         .apply(ReplayOptions::default())
-        .strict(args.strict);
+        .strict(args.scan.strict);
     if let Some(rules) = &args.rules {
         options = options.rules(RuleSet::for_rules(&Rules::parse(rules)));
     }

@@ -35,7 +35,7 @@
 use super::{CliError, Status};
 use crate::args::{DedupArgs, DedupFormat};
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::game::signature::{cluster, MoveSequence, MIN_EQUAL};
 use sgf_grove::table::thousands;
 use sgf_grove::GameTree;
@@ -103,12 +103,13 @@ fn score(game: GameTree<'_, '_>, moves: usize) -> u64 {
 ///
 /// A failed write to standard output.
 pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     // Where each game is, and its sequence and score, in the scan's order.
     let mut copies: Vec<(String, usize)> = Vec::new();
     let mut seqs: Vec<MoveSequence> = Vec::new();
     let mut scores: Vec<u64> = Vec::new();
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut skipped = Skipped::default();
     // The fewest moves with which a game can join another.
     let shortest = MIN_EQUAL.min(args.min_prefix);
@@ -118,7 +119,7 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
         .par_scan_games(
             args.scan.options(),
             args.scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 if tree.game_type() != 1 {
                     return Some(Err(Skip::NotGo));
@@ -138,24 +139,31 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
                     seq,
                     score,
                 }))
-            },
-            |result| match result {
-                Ok(None) => {}
-                Ok(Some(Err(why))) => skipped.add(why),
-                Ok(Some(Ok(copy))) => {
-                    progress.game(copy.seq.moves.len() as u64);
-                    copies.push((copy.source, copy.index));
-                    seqs.push(copy.seq);
-                    scores.push(copy.score);
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
-                }
-            },
+            }),
+            counted(
+                &mut count,
+                &progress,
+                |result: Result<Option<Result<Copy, Skip>>, sgf_grove::input::InputError>| {
+                    match result {
+                        Ok(None) => {}
+                        Ok(Some(Err(why))) => skipped.add(why),
+                        Ok(Some(Ok(copy))) => {
+                            progress.game(copy.seq.moves.len() as u64);
+                            copies.push((copy.source, copy.index));
+                            seqs.push(copy.seq);
+                            scores.push(copy.score);
+                        }
+                        Err(err) => {
+                            failed.add_input(&err);
+                            let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
+                        }
+                    }
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     let clusters = cluster(&seqs, &scores, args.min_prefix);
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, c) in clusters.iter().enumerate() {
@@ -202,34 +210,34 @@ pub fn run(args: &DedupArgs) -> Result<Status, CliError> {
         }
     }
     out.flush()?;
-    if !args.scan.quiet {
-        let in_clusters: usize = clusters.iter().map(|c| c.members.len()).sum();
-        let not_compared = if skipped.total() == 0 {
-            String::new()
-        } else {
-            let reasons: Vec<String> = [
-                (skipped.not_go, "not Go".to_owned()),
-                (skipped.no_moves, "without moves".to_owned()),
-                (skipped.too_short, format!("under {shortest} moves")),
-            ]
-            .into_iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, why)| format!("{} {why}", thousands(n)))
-            .collect();
-            format!(
-                "; {} games not compared ({})",
-                thousands(skipped.total()),
-                reasons.join(", ")
-            )
-        };
-        let _ = writeln!(
-            stderr.lock(),
-            "dedup: {} games compared, {} clusters holding {} games{not_compared}{}",
-            thousands(seqs.len()),
-            thousands(clusters.len()),
-            thousands(in_clusters),
-            failed.summary()
-        );
-    }
-    Ok(failed.status())
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let in_clusters: usize = clusters.iter().map(|c| c.members.len()).sum();
+    let not_compared = if skipped.total() == 0 {
+        String::new()
+    } else {
+        let reasons: Vec<String> = [
+            (skipped.not_go, "not Go".to_owned()),
+            (skipped.no_moves, "without moves".to_owned()),
+            (skipped.too_short, format!("under {shortest} moves")),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, why)| format!("{} {why}", thousands(n)))
+        .collect();
+        format!(
+            "; {} games not compared ({})",
+            thousands(skipped.total()),
+            reasons.join(", ")
+        )
+    };
+    let _ = writeln!(
+        stderr.lock(),
+        "dedup: {} games compared, {} clusters holding {} games{not_compared}{}",
+        thousands(seqs.len()),
+        thousands(clusters.len()),
+        thousands(in_clusters),
+        failures
+    );
+    Ok(status)
 }

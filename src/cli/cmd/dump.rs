@@ -1,4 +1,4 @@
-//! `sgf dump FILE`: the parsed collection as JSON, in the shape of
+//! `sgf dump PATH...`: the parsed collection as JSON, in the shape of
 //! [SGFGrove.js](https://github.com/anazawa/sgfgrove):
 //!
 //! ```text
@@ -41,62 +41,71 @@
 //!
 //! The JSON text is written directly, with an explicit stack: a game tree can
 //! nest a million variations deep, and both recursion and `serde_json::Value`
-//! (whose serializer and drop recurse) would overflow the call stack. It is
-//! written as the input is read, as a stream, game by game
-//! ([`parse_streaming`]), through a buffer, and typed
+//! (whose serializer and drop recurse) would overflow the call stack. Each
+//! game is written as it is read, on a worker thread, and handed on in the
+//! order of the inputs ([`rewrite::run`](super::rewrite::run)); typed
 //! values are decoded one at a time and never collected, so memory stays
-//! that of the largest game, whatever the input's length: `AB` with 20,000
+//! that of the largest game per thread, whatever the input's length: `AB` with 20,000
 //! rectangles `[aa:ZZ]` on a 52×52 board (54 million points) dumps in
 //! 3.4 MB.
 //!
-//! In strict mode a defect stops the output at the game it is in: the games
-//! before it are written, the array is left unclosed (not valid JSON, so
-//! that it cannot pass for the whole collection) and the exit status is 1.
+//! The inputs are files, folders, archives, compressed files, `.sgfs` and
+//! standard input, as for `check`; the games of all of them make one
+//! array. An input that fails (in strict mode, at its first defect) is
+//! named on standard error after the games before it were written; when
+//! more inputs fail than `--max-failures` allows, the array is left
+//! unclosed (not valid JSON, so that it cannot pass for the whole
+//! collection) and the exit status is 1.
 
-use super::{
-    display_name, input_parse_options, open_reporting, parse_streaming, raw_text, write_headline,
-    CliError, Status,
-};
+use super::rewrite::{run as run_inputs, Dest, Diag, GameOut, Joined};
+use super::{raw_text, write_headline, CliError, Status};
 use crate::args::DumpArgs;
 use encoding_rs::Encoding;
 use sgf_grove::audit::ValueError;
 use sgf_grove::value::{Color, Double, Move, Point, TypedValue};
-use sgf_grove::{Collection, GameTree, Node, NodeId, Property};
-use std::io::{self, BufWriter, Write};
+use sgf_grove::{GameTree, Node, NodeId, Property};
+use std::io::{self, Write};
 
 /// Runs `sgf dump`.
 ///
 /// # Errors
 ///
-/// An unreadable input, or a failed write to standard output.
+/// A failed write to standard output, or worker threads that do not
+/// start.
 pub fn run(args: &DumpArgs) -> Result<Status, CliError> {
-    let name = display_name(&args.file);
-    let Some(mut input) = open_reporting(&args.file, &name)? else {
-        return Ok(Status::Failed);
+    let quiet = args.scan.quiet;
+    let work = |game: sgf_grove::input::ScanGame<'_>, name: &str| {
+        let mut out = GameOut::<()>::new(game.origin());
+        out.warnings(&game, name, quiet);
+        let Some(tree) = game.tree() else {
+            return out;
+        };
+        let mut dumper = Dumper {
+            typed: args.typed,
+            name,
+            scratch: String::new(),
+            stack: Vec::new(),
+        };
+        let (mut json, mut warnings) = (Vec::new(), Vec::new());
+        // Writes to memory do not fail.
+        let _ = dumper.write_game(&mut json, tree, &mut warnings);
+        if !quiet {
+            for line in String::from_utf8_lossy(&warnings).lines() {
+                out.diags.push(Diag {
+                    code: "invalid_value",
+                    text: line.to_string(),
+                });
+            }
+        }
+        out.bytes = Some(json);
+        out
     };
-    let options = input_parse_options(args.strict, args.charset, input.decoded_from);
-
-    let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let mut dumper = Dumper {
-        typed: args.typed,
-        name: &name,
-        scratch: String::new(),
-        stack: Vec::new(),
-        games: 0,
-    };
-    let status = parse_streaming(&mut input, options, &name, |coll, warnings| {
-        dumper.write_games(&mut out, coll, warnings)
-    })?;
-    // After an error the array is left open: what was written is not
-    // mistaken for the whole collection.
-    if status == Status::Ok {
-        dumper.finish(&mut out)?;
-    }
-    out.flush()?;
+    let dest = Dest::Stdout(Joined::JsonArray);
+    let (status, _) = run_inputs("dump", &args.scan, dest, work, |()| {})?;
     Ok(status)
 }
 
-/// How values are written, and what is left to close.
+/// How values are written.
 struct Dumper<'a> {
     /// Whether values are written as their type says.
     typed: bool,
@@ -106,35 +115,9 @@ struct Dumper<'a> {
     scratch: String,
     /// Reused by [`Dumper::write_game`].
     stack: Vec<Option<NodeId>>,
-    /// How many games have been written.
-    games: u64,
 }
 
 impl Dumper<'_> {
-    /// Writes the games of `coll` as the next items of the collection
-    /// array, opening it before the first.
-    fn write_games(
-        &mut self,
-        out: &mut impl Write,
-        coll: Collection<'_, '_>,
-        warnings: &mut dyn Write,
-    ) -> io::Result<()> {
-        for game in coll.games() {
-            out.write_all(if self.games == 0 { b"[" } else { b"," })?;
-            self.games += 1;
-            self.write_game(out, game, warnings)?;
-        }
-        Ok(())
-    }
-
-    /// Closes the collection array, newline included.
-    fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
-        if self.games == 0 {
-            out.write_all(b"[")?;
-        }
-        out.write_all(b"]\n")
-    }
-
     /// Writes one game tree.
     fn write_game(
         &mut self,

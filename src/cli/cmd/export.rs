@@ -8,7 +8,7 @@ use super::tables;
 use super::{CliError, Status};
 use crate::args::{ExportArgs, TableFormat};
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::table::{
     CsvWriter, GameRow, JsonLinesWriter, ParquetOptions, ParquetWriter, RowWriter,
@@ -66,16 +66,17 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
             }
         }
     };
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     let mut next_id = 0u64;
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut write_error = None;
     args.scan
         .inputs()
         .par_scan_games(
             args.scan.options(),
             args.scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0) as u64;
@@ -86,39 +87,45 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 };
                 filter.check(&row, tree).ok()?;
                 Some((row, tree.span().len() as u64))
-            },
-            |result| match result {
-                Ok(None) => {}
-                Ok(Some((row, bytes))) => {
-                    progress.game(bytes);
-                    if write_error.is_none() {
-                        write_error = writer.write_row(&row.with_id(next_id)).err();
-                        next_id += 1;
+            }),
+            counted(
+                &mut count,
+                &progress,
+                |result: Result<Option<(GameRow, u64)>, sgf_grove::input::InputError>| match result
+                {
+                    Ok(None) => {}
+                    Ok(Some((row, bytes))) => {
+                        progress.game(bytes);
+                        if write_error.is_none() {
+                            write_error = writer.write_row(&row.with_id(next_id)).err();
+                            next_id += 1;
+                        }
                     }
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
-                }
-            },
+                    Err(err) => {
+                        failed.add_input(&err);
+                        let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                    }
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     if let Some(err) = write_error {
         return Err(table_error(err));
     }
     writer.finish().map_err(table_error)?;
     drop(writer);
     staged.commit()?;
-    if !args.scan.quiet {
-        let _ = writeln!(
-            io::stderr(),
-            "export: {} games{}",
-            thousands(next_id),
-            failed.summary()
-        );
-    }
-    Ok(failed.status())
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let _ = writeln!(
+        io::stderr(),
+        "export: {} games{}",
+        thousands(next_id),
+        failures
+    );
+    Ok(status)
 }
 
 /// Output files written under temporary names beside their final ones

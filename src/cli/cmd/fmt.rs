@@ -9,7 +9,7 @@
 //!
 //! Reading, writing and `--in-place` are [`rewrite`](super::rewrite)'s.
 
-use super::rewrite::rewrite;
+use super::rewrite::{rewrite, Edit};
 use super::{CliError, Status};
 use crate::args::{FmtArgs, PointsArg};
 use sgf_grove::writer::{PointStyle, Target, WriteOptions};
@@ -32,5 +32,5 @@ pub fn run(args: &FmtArgs) -> Result<Status, CliError> {
     if args.utf8 {
         options = options.transcode(Target::Utf8);
     }
-    rewrite(&args.io, options)
+    rewrite("fmt", &args.io, options, Edit::None)
 }

@@ -24,7 +24,7 @@
 use super::{CliError, Status};
 use crate::args::{IndexCommand, IndexDirArg, IndexVerifyArgs, ReplayLimitArgs};
 use crate::name::origin_name;
-use crate::scan::{Progress, ScanArgs};
+use crate::scan::{counted, keyed, InputCount, Progress, ScanArgs};
 use sgf_grove::game::{Limit, LimitExceeded, ReplayOptions};
 use sgf_grove::index::{compact, repair, verify, GameEntry, Index, IndexBuilder};
 use sgf_grove::input::{Origin, Root};
@@ -161,15 +161,16 @@ fn add(
     // The workers ask it whether a game is known before replaying it; the
     // calling thread adds to it.
     let builder = Mutex::new(builder);
-    let mut progress = Progress::new(scan);
+    let progress = Progress::new(scan);
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut write_error: Option<io::Error> = None;
     let stderr = io::stderr();
     scan.inputs()
         .par_scan_games(
             scan.options(),
             scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 if tree.game_type() != 1 {
                     return None;
@@ -185,8 +186,8 @@ fn add(
                         Err(e) => Replayed::Skipped(format!("{origin} game {index}"), e),
                     },
                 )
-            },
-            |result| match result {
+            }),
+            counted(&mut count, &progress, |result| match result {
                 Ok(None) => {}
                 Ok(Some(Replayed::Known)) => lock(&builder).skipped_duplicate(),
                 Ok(Some(Replayed::Skipped(game, e))) => {
@@ -205,31 +206,32 @@ fn add(
                     failed.add_input(&err);
                     let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                 }
-            },
+            }),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(scan.max_failures(), count.inputs);
     if let Some(e) = write_error {
         return Err(index_error(dir, e));
     }
     let builder = builder.into_inner().unwrap_or_else(PoisonError::into_inner);
     let total = builder.games();
     let added = builder.finish().map_err(|e| index_error(dir, e))?;
-    if !scan.quiet {
-        let seconds = started.elapsed().as_secs_f64();
-        let _ = writeln!(
-            stderr.lock(),
-            "index: {} games added ({} already there), {} positions, {} runs written; \
-             {} games in the index; {seconds:.2} s, {} positions/s{}",
-            thousands(added.games),
-            thousands(added.duplicates),
-            thousands(added.rows),
-            thousands(added.runs),
-            thousands(total),
-            thousands((added.rows as f64 / seconds.max(1e-9)) as u64),
-            failed.summary(),
-        );
-    }
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(
+        stderr.lock(),
+        "index: {} games added ({} already there), {} positions, {} runs written; \
+         {} games in the index; {seconds:.2} s, {} positions/s{}",
+        thousands(added.games),
+        thousands(added.duplicates),
+        thousands(added.rows),
+        thousands(added.runs),
+        thousands(total),
+        thousands((added.rows as f64 / seconds.max(1e-9)) as u64),
+        failures,
+    );
     let skips: u64 = skipped.values().sum();
     if skips > 0 {
         let per: Vec<String> = skipped
@@ -243,11 +245,7 @@ fn add(
             per.join(", ")
         );
     }
-    Ok(if skips > 0 {
-        Status::Failed
-    } else {
-        failed.status()
-    })
+    Ok(if skips > 0 { Status::Failed } else { status })
 }
 
 /// `sgf index info`.

@@ -13,10 +13,12 @@ pub mod index;
 mod one_line;
 mod rewrite;
 pub mod select;
+mod sink;
 pub mod split;
 pub mod stats;
 pub mod strip;
 mod tables;
+mod target;
 pub mod transform;
 
 use crate::args::Command;
@@ -31,13 +33,15 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+pub use tables::origin_key;
 
 /// Runs one subcommand.
 ///
 /// # Errors
 ///
 /// A [`CliError`] for failures that are not about the input's content:
-/// unreadable input for `dump` and `fmt`, and failed writes to the output.
+/// an unreadable position file for `find`, usage errors found after the
+/// command line was read, and failed writes to the output.
 pub fn run(mut command: Command) -> Result<Status, CliError> {
     let (unreadable, left) = drop_unreadable(&mut command);
     if unreadable && !left {
@@ -135,34 +139,43 @@ impl Failures {
         self.counts.iter().map(|(_, n)| n).sum()
     }
 
-    /// [`Status::Failed`] when an input failed.
-    pub fn status(&self) -> Status {
-        if self.total() > 0 {
-            Status::Failed
-        } else {
+    /// The status of a run of `inputs` inputs under `limit`, and its
+    /// summary tail: `"; 1 of 10 inputs failed (not_sgf_text 1); within
+    /// --max-failures 10%"`, or nothing when none failed.
+    pub fn limited(&self, limit: crate::failures::MaxFailures, inputs: u64) -> (Status, String) {
+        let failed = self.total();
+        let status = if limit.allows(failed, inputs) {
             Status::Ok
+        } else {
+            Status::Failed
+        };
+        if failed == 0 {
+            return (status, String::new());
         }
+        let word = if inputs == 1 { "input" } else { "inputs" };
+        let verdict = if status == Status::Ok {
+            "within"
+        } else {
+            "over"
+        };
+        let tail = format!(
+            "; {} of {} {word} failed ({}); {verdict} --max-failures {limit}",
+            sgf_grove::table::thousands(failed),
+            sgf_grove::table::thousands(inputs),
+            self.reasons()
+        );
+        (status, tail)
     }
 
-    /// `"; 3 inputs failed (not_sgf_text 2, io 1)"`, or nothing when none
-    /// failed: the tail of a summary line.
-    pub fn summary(&self) -> String {
-        if self.counts.is_empty() {
-            return String::new();
-        }
+    /// `"not_sgf_text 2, io 1"`: the reasons, the most frequent first.
+    pub fn reasons(&self) -> String {
         let mut counts = self.counts.clone();
         counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         let reasons: Vec<String> = counts
             .iter()
             .map(|(c, n)| format!("{c} {}", sgf_grove::table::thousands(*n)))
             .collect();
-        let total = self.total();
-        let inputs = if total == 1 { "input" } else { "inputs" };
-        format!(
-            "; {} {inputs} failed ({})",
-            sgf_grove::table::thousands(total),
-            reasons.join(", ")
-        )
+        reasons.join(", ")
     }
 }
 
@@ -189,8 +202,8 @@ fn drop_unreadable(command: &mut Command) -> (bool, bool) {
         }
     };
     let left = match command {
-        Command::Board(args) => keep(&args.file),
-        Command::Dump(args) => keep(&args.file),
+        Command::Board(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Dump(args) => retain(&mut args.scan.paths, &mut keep),
         // `check` reports an unreadable path in its own report too (as a
         // failed file of reason `io`).
         Command::Check(args) => {
@@ -199,10 +212,10 @@ fn drop_unreadable(command: &mut Command) -> (bool, bool) {
             }
             true
         }
-        Command::Fmt(args) => retain(&mut args.io.paths, &mut keep),
-        Command::Fix(args) => retain(&mut args.io.paths, &mut keep),
-        Command::Strip(args) => retain(&mut args.io.paths, &mut keep),
-        Command::Transform(args) => retain(&mut args.io.paths, &mut keep),
+        Command::Fmt(args) => retain(&mut args.io.scan.paths, &mut keep),
+        Command::Fix(args) => retain(&mut args.io.scan.paths, &mut keep),
+        Command::Strip(args) => retain(&mut args.io.scan.paths, &mut keep),
+        Command::Transform(args) => retain(&mut args.io.scan.paths, &mut keep),
         Command::Stats(args) => retain(&mut args.scan.paths, &mut keep),
         Command::Select(args) => retain(&mut args.scan.paths, &mut keep),
         Command::Export(args) => retain(&mut args.scan.paths, &mut keep),
@@ -249,6 +262,8 @@ fn readable(path: &Path) -> io::Result<()> {
 pub struct CliError {
     context: String,
     source: io::Error,
+    /// A usage error: the context alone is the message.
+    usage: bool,
 }
 
 impl CliError {
@@ -257,6 +272,18 @@ impl CliError {
         CliError {
             context: context.into(),
             source,
+            usage: false,
+        }
+    }
+
+    /// A usage error found after the command line was read (`--in-place`
+    /// on an archive, `--out` inside an input folder): `message` alone is
+    /// printed, with exit status 2.
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            context: message.into(),
+            source: io::Error::from(io::ErrorKind::InvalidInput),
+            usage: true,
         }
     }
 
@@ -276,6 +303,9 @@ impl From<io::Error> for CliError {
 
 impl stdfmt::Display for CliError {
     fn fmt(&self, f: &mut stdfmt::Formatter<'_>) -> stdfmt::Result {
+        if self.usage {
+            return f.write_str(&self.context);
+        }
         write!(f, "{}: {}", self.context, self.source)
     }
 }
@@ -369,7 +399,7 @@ pub fn utf16_message(content: Content) -> String {
 /// ones are only counted. (The parser keeps as many per game.)
 pub const WARNINGS_KEPT: usize = 10_000;
 
-/// Opens the input of `dump` and `fmt` (standard input for `-`). When it
+/// Opens one SGF file (`find --position`; standard input for `-`). When it
 /// is not SGF text, says so on standard error and returns `None` (exit
 /// status 1); when it was UTF-16, says that it was decoded.
 ///
@@ -415,7 +445,7 @@ pub fn io_error(err: &Error) -> Option<io::Error> {
     })
 }
 
-/// Parses `input` one game at a time for `dump` and `fmt`, reading it as a
+/// Parses `input` one game at a time (`find --position`), reading it as a
 /// stream ([`StreamParser`]), and hands each game to `each` together with
 /// standard error (for warnings of its own) as soon as it is read, so that
 /// output is written as reading goes. Warnings and the error go to standard

@@ -42,6 +42,25 @@ impl<W: Write> OneLine<W> {
         }
     }
 
+    /// The writer it checks for, borrowed.
+    pub fn get_ref(&self) -> &W {
+        &self.inner
+    }
+
+    /// The writer it checks for.
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+
+    /// After a game was refused: forgets where in it the check stopped
+    /// and counts it, so that the next game is checked from its start.
+    pub fn skip_game(&mut self) {
+        self.in_value = false;
+        self.escaped = false;
+        self.depth = 0;
+        self.games += 1;
+    }
+
     /// The error for a line break in game `self.games + 1`.
     fn refuse(&self, in_value: bool) -> io::Error {
         let game = self.games + 1;

@@ -18,7 +18,7 @@ use super::tables::{self, Tallies};
 use super::{CliError, Status};
 use crate::args::{Print, SelectArgs};
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::table::{GameRow, Stats};
 use sgf_grove::Writer;
@@ -46,9 +46,10 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
     if args.header && args.print == Print::Paths {
         out.write_all(b"source\tgame\toffset\n")?;
     }
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     let (mut selected, mut seen) = (0u64, 0u64);
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut write_error = None;
     let print = args.print;
     args.scan
@@ -56,7 +57,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
         .par_scan_games(
             args.scan.options(),
             jobs,
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0);
@@ -76,52 +77,58 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                     }
                 };
                 Some(Some(text))
-            },
-            |result| match result {
-                Ok(None) => {}
-                Ok(Some(found)) => {
-                    seen += 1;
-                    if let Some(text) = found {
-                        selected += 1;
-                        progress.game(text.len() as u64);
-                        if write_error.is_none() {
-                            write_error = out.write_all(&text).err();
+            }),
+            counted(
+                &mut count,
+                &progress,
+                |result: Result<Option<Option<Vec<u8>>>, sgf_grove::input::InputError>| match result
+                {
+                    Ok(None) => {}
+                    Ok(Some(found)) => {
+                        seen += 1;
+                        if let Some(text) = found {
+                            selected += 1;
+                            progress.game(text.len() as u64);
+                            if write_error.is_none() {
+                                write_error = out.write_all(&text).err();
+                            }
                         }
                     }
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
-                }
-            },
+                    Err(err) => {
+                        failed.add_input(&err);
+                        let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                    }
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     if let Some(err) = write_error {
         return Err(err.into());
     }
     out.flush()?;
-    if !args.scan.quiet {
-        let mut rejected = Stats::new();
-        tallies.merge_into(&mut rejected);
-        let report = rejected.report();
-        let reasons: Vec<String> = report
-            .rejections
-            .iter()
-            .map(|r| format!("{} {}", thousands(r.count), r.value))
-            .collect();
-        let _ = writeln!(
-            io::stderr(),
-            "select: {} of {} games{}{}",
-            thousands(selected),
-            thousands(seen),
-            if reasons.is_empty() {
-                String::new()
-            } else {
-                format!(" (rejected: {})", reasons.join(", "))
-            },
-            failed.summary()
-        );
-    }
-    Ok(failed.status())
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let mut rejected = Stats::new();
+    tallies.merge_into(&mut rejected);
+    let report = rejected.report();
+    let reasons: Vec<String> = report
+        .rejections
+        .iter()
+        .map(|r| format!("{} {}", thousands(r.count), r.value))
+        .collect();
+    let _ = writeln!(
+        io::stderr(),
+        "select: {} of {} games{}{}",
+        thousands(selected),
+        thousands(seen),
+        if reasons.is_empty() {
+            String::new()
+        } else {
+            format!(" (rejected: {})", reasons.join(", "))
+        },
+        failures
+    );
+    Ok(status)
 }

@@ -14,7 +14,7 @@
 use super::{CliError, Status};
 use crate::args::SplitArgs;
 use crate::name::origin_name;
-use crate::scan::Progress;
+use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::Writer;
 use std::fs::{self, File};
@@ -64,9 +64,10 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
             .map_err(|e| CliError::io(format!("cannot write {}", index_path.display()), e))?,
     );
     writeln!(index, "file\tsource\tgame\toffset")?;
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     let mut written = 0u64;
     let mut failed = super::Failures::default();
+    let mut count = InputCount::default();
     let mut first_error: Option<CliError> = None;
     let stderr = io::stderr();
     let skipped = args
@@ -75,7 +76,7 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
         .par_scan_games(
             args.scan.options(),
             args.scan.jobs(),
-            |game| {
+            keyed(|game| {
                 let tree = game.tree()?;
                 let mut writer = Writer::new(Vec::with_capacity(tree.span().len() + 2));
                 writer.write_game(tree).ok()?;
@@ -87,52 +88,57 @@ pub fn run(args: &SplitArgs) -> Result<Status, CliError> {
                     offset: game.offset().unwrap_or(0),
                     bytes,
                 })
-            },
-            |result| match result {
-                Ok(None) => {}
-                Ok(Some(piece)) => {
-                    if first_error.is_some() {
-                        return;
+            }),
+            counted(
+                &mut count,
+                &progress,
+                |result: Result<Option<Piece>, sgf_grove::input::InputError>| match result {
+                    Ok(None) => {}
+                    Ok(Some(piece)) => {
+                        if first_error.is_some() {
+                            return;
+                        }
+                        written += 1;
+                        progress.game(piece.bytes.len() as u64);
+                        let file = file_name(written);
+                        let path = args.out.join(&file);
+                        let line = writeln!(
+                            index,
+                            "{file}\t{}\t{}\t{}",
+                            piece.source, piece.index, piece.offset
+                        );
+                        if let Err(e) = fs::write(&path, &piece.bytes).and(line) {
+                            first_error =
+                                Some(CliError::io(format!("cannot write {}", path.display()), e));
+                        }
                     }
-                    written += 1;
-                    progress.game(piece.bytes.len() as u64);
-                    let file = file_name(written);
-                    let path = args.out.join(&file);
-                    let line = writeln!(
-                        index,
-                        "{file}\t{}\t{}\t{}",
-                        piece.source, piece.index, piece.offset
-                    );
-                    if let Err(e) = fs::write(&path, &piece.bytes).and(line) {
-                        first_error =
-                            Some(CliError::io(format!("cannot write {}", path.display()), e));
+                    Err(err) => {
+                        failed.add_input(&err);
+                        let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
                     }
-                }
-                Err(err) => {
-                    failed.add_input(&err);
-                    let _ = writeln!(stderr.lock(), "{}: {err}", origin_name(err.origin()));
-                }
-            },
+                },
+            ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     if let Some(err) = first_error {
         return Err(err);
     }
     index.flush()?;
-    if !args.scan.quiet {
-        let _ = writeln!(
-            stderr.lock(),
-            "split: {} games into {}{}{}",
-            thousands(written),
-            args.out.display(),
-            failed.summary(),
-            if skipped.total() > 0 {
-                format!(", {} skipped", thousands(skipped.total()))
-            } else {
-                String::new()
-            }
-        );
-    }
-    Ok(failed.status())
+    // The summary: printed with -q too (-q leaves out only the progress
+    // bar and the per-game lines).
+    let _ = writeln!(
+        stderr.lock(),
+        "split: {} games into {}{}{}",
+        thousands(written),
+        args.out.display(),
+        failures,
+        if skipped.total() > 0 {
+            format!(", {} skipped", thousands(skipped.total()))
+        } else {
+            String::new()
+        }
+    );
+    Ok(status)
 }

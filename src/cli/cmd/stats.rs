@@ -23,7 +23,7 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
     let jobs = args.scan.jobs();
     let tallies = Tallies::new(jobs, args.top);
     let mut total = Stats::new().top_players(args.top);
-    let mut progress = Progress::new(&args.scan);
+    let progress = Progress::new(&args.scan);
     let mut inputs = tables::Inputs::default();
     let skipped = args
         .scan
@@ -53,10 +53,13 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
             },
             |result| match result {
                 Ok((key, bytes)) => {
+                    progress.input(key);
                     progress.game(bytes);
                     inputs.see(key, bytes, &mut |b| total.add_file(b));
                 }
                 Err(err) => {
+                    progress.input(origin_key(err.origin()));
+                    progress.failure(origin_key(err.origin()));
                     inputs.see(origin_key(err.origin()), 0, &mut |b| total.add_file(b));
                     total.add_failure(err.kind().code());
                     super::note_failure();
@@ -86,5 +89,19 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
         Format::Json => writeln!(out, "{}", total.to_json())?,
     }
     out.flush()?;
-    Ok(Status::Ok)
+    // Failures are counted in the table, not fatal, unless a limit is
+    // given.
+    let Some(limit) = args.scan.max_failures else {
+        return Ok(Status::Ok);
+    };
+    let report = total.report();
+    let (failed, inputs) = (report.failed, report.files);
+    if let Some(line) = limit.summary("stats", failed, inputs, "counted above") {
+        let _ = writeln!(io::stderr(), "{line}");
+    }
+    Ok(if limit.allows(failed, inputs) {
+        Status::Ok
+    } else {
+        Status::Failed
+    })
 }

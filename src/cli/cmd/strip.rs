@@ -3,7 +3,7 @@
 //! [`WriteOptions::drop_props`]). Reading, writing and `--in-place` are
 //! [`rewrite`](super::rewrite)'s.
 
-use super::rewrite::rewrite;
+use super::rewrite::{rewrite, Edit};
 use super::{CliError, Status};
 use crate::args::StripArgs;
 use sgf_grove::writer::WriteOptions;
@@ -18,5 +18,5 @@ pub fn run(args: &StripArgs) -> Result<Status, CliError> {
     for &preset in &args.preset {
         options = options.drop_preset(preset);
     }
-    rewrite(&args.io, options)
+    rewrite("strip", &args.io, options, Edit::None)
 }

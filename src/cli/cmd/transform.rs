@@ -1,10 +1,11 @@
 //! `sgf transform PATH... --rotate 90 --flip --swap-colors`: each game made
 //! editable ([`EditableGame`](sgf_grove::edit::EditableGame)), transformed
 //! ([`Transform`]: the rotation, then the mirror, then the colours) and
-//! written back in raw mode. Reading, writing, `--out` and `--in-place` are
+//! written back in raw mode. Reading, writing, `--out`, `--out-file` and
+//! `--in-place` are
 //! [`rewrite`](super::rewrite)'s.
 
-use super::rewrite::{rewrite_to, Edit};
+use super::rewrite::{rewrite, Edit};
 use super::{CliError, Status};
 use crate::args::TransformArgs;
 use sgf_grove::game::{Symmetry, Transform};
@@ -31,10 +32,10 @@ pub fn run(args: &TransformArgs) -> Result<Status, CliError> {
         symmetry,
         swap_colors: args.swap_colors,
     };
-    rewrite_to(
+    rewrite(
+        "transform",
         &args.io,
         WriteOptions::new(),
         Edit::Transform(transform),
-        args.out.as_deref(),
     )
 }

@@ -22,6 +22,12 @@
 //!   stable interface), with the diagnostics of a member collected up to
 //!   [`WARNINGS_KEPT`] and [`VALUE_ERRORS_KEPT`] (the rest counted).
 //!
+//! With `-j N` the members are checked on N threads
+//! ([`Inputs::par_scan_members`]), each report written apart
+//! ([`segments`]) and printed in the order of the inputs, with
+//! `--max-messages` applied over them all: the output is the same whatever
+//! N (the parse and value times are summed over the threads).
+//!
 //! A member that is not SGF text (binary data, an executable), in which
 //! the parser finds no game, or in which it stops (a game too large; in
 //! strict mode, the first defect; a compressed stream that breaks) fails,
@@ -30,6 +36,7 @@
 //! warning, and its text read as UTF-8.
 
 mod json;
+mod segments;
 mod text;
 
 use super::{
@@ -38,11 +45,14 @@ use super::{
 use crate::args::{CheckArgs, Format};
 use crate::name::origin_name;
 use crate::read::{Input, Reader};
-use sgf_grove::audit::{Audit, ValueError};
+use crate::scan::Progress;
+use segments::Segments;
+use sgf_grove::audit::{self, Audit, ValueError};
 use sgf_grove::input::{Content, GameBudget, InputError, Inputs, Member, MemberKind, SgfsLines};
 use sgf_grove::{Error, ErrorKind, ParseOptions, Position, StreamParser, Warning};
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Read, Write};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How many malformed values of a file are kept with their position (for
@@ -59,39 +69,73 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut checker = Checker {
-        args,
-        reader: Reader::default(),
-        audit: Audit::new().keep_errors(VALUE_ERRORS_KEPT),
-        file: FileState::default(),
-        totals: Totals::default(),
-        idle: None,
-        messages: text::Messages::new(&args.warn_kind, &args.ignore_kind, args.max_messages),
-    };
+    let progress = Progress::with(&args.paths, args.quiet, args.progress);
     let inputs = args
         .limits
         .apply(Inputs::new(&args.paths).by_content(!args.names_only));
-    let skipped = inputs.scan(|item| {
-        checker.totals.files += 1;
-        match item {
-            Ok(member) => checker.check(&mut out, member),
+    let inputs = match args.shard {
+        Some((k, n)) => inputs.shard(k, n),
+        None => inputs,
+    };
+    // Each thread's checker, taken for a member and put back.
+    let idle: Mutex<Vec<Checker<'_>>> = Mutex::new(Vec::new());
+    let work = |item: Result<Member<'_>, InputError>| -> io::Result<Checked> {
+        let taken = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let mut checker = taken.unwrap_or_else(|| Checker::new(args));
+        checker.messages.next_member();
+        checker.totals = Totals {
+            files: 1,
+            ..Totals::default()
+        };
+        let mut report = Segments::default();
+        let done = match item {
+            Ok(member) => checker.check(&mut report, member),
             Err(err) => {
                 let name = origin_name(err.origin());
                 let message = err.to_string();
                 let failure = Failure::Plain(err.kind().code(), &message);
-                fail(&mut out, args, &mut checker.totals, &name, 0, failure)
+                fail(&mut report, args, &mut checker.totals, &name, 0, failure)
             }
+        };
+        let checked = Checked {
+            report,
+            totals: std::mem::take(&mut checker.totals),
+            values: checker.audit.take_totals(),
+        };
+        idle.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(checker);
+        done.map(|()| checked)
+    };
+    let mut totals = Totals::default();
+    let mut values = audit::Totals::default();
+    let mut messages = text::Messages::new(&args.warn_kind, &args.ignore_kind, args.max_messages);
+    let sink = |checked: io::Result<Checked>| -> io::Result<()> {
+        let checked = checked?;
+        checked.report.print(&mut out, &mut messages)?;
+        let key = totals.files;
+        progress.input(key);
+        if !checked.totals.failed.is_empty() {
+            progress.failure(key);
         }
-    })?;
-
-    let Checker {
-        totals,
-        audit,
-        messages,
-        ..
-    } = checker;
+        progress.games(checked.totals.games, checked.totals.bytes);
+        totals.merge(checked.totals);
+        values.merge(checked.values);
+        Ok(())
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let skipped = inputs
+        .par_scan_members(jobs, work, sink)
+        .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))??;
+    progress.finish();
+    for checker in idle.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        messages.absorb(&checker.messages);
+    }
     let full = !args.structure_only;
-    let values = full.then(|| audit.totals());
+    let values = full.then_some(&values);
     match args.format {
         Format::Text => {
             text::write_summary(&mut out, &totals, values, &skipped, started.elapsed())?;
@@ -100,14 +144,32 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         Format::Json => json::write_summary(&mut out, &totals, values, &skipped)?,
     }
     out.flush()?;
-    Ok(if totals.failed.is_empty() {
+    let failed = totals.failed.len() as u64;
+    let mut reasons = super::Failures::default();
+    for (_, code) in &totals.failed {
+        reasons.add(code);
+    }
+    let limit = args.max_failures.unwrap_or_default();
+    let summary = limit.summary("check", failed, totals.files, &reasons.reasons());
+    // Said when a limit was given or several inputs were read.
+    if let Some(line) = summary.filter(|_| args.max_failures.is_some() || totals.files > 1) {
+        let _ = writeln!(io::stderr(), "{line}");
+    }
+    Ok(if limit.allows(failed, totals.files) {
         Status::Ok
     } else {
         Status::Failed
     })
 }
 
-/// What `check` keeps from input to input.
+/// What a worker made of one member: its report, its counts.
+struct Checked {
+    report: Segments,
+    totals: Totals,
+    values: audit::Totals,
+}
+
+/// What `check` keeps from input to input on one thread.
 struct Checker<'a> {
     args: &'a CheckArgs,
     reader: Reader,
@@ -174,9 +236,22 @@ struct Clock {
     values: Duration,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
+    /// A checker with nothing read yet.
+    fn new(args: &'a CheckArgs) -> Checker<'a> {
+        Checker {
+            args,
+            reader: Reader::default(),
+            audit: Audit::new().keep_errors(VALUE_ERRORS_KEPT),
+            file: FileState::default(),
+            totals: Totals::default(),
+            idle: None,
+            messages: text::Messages::new(&args.warn_kind, &args.ignore_kind, args.max_messages),
+        }
+    }
+
     /// Opens, reads, parses and reports one member.
-    fn check(&mut self, out: &mut impl Write, member: Member<'_>) -> io::Result<()> {
+    fn check(&mut self, out: &mut Segments, member: Member<'_>) -> io::Result<()> {
         let origin = member.origin();
         let name = origin_name(origin);
         let kind = member.kind();
@@ -265,7 +340,7 @@ impl Checker<'_> {
     /// first error (returned inside).
     fn games<R: Read>(
         &mut self,
-        out: &mut impl Write,
+        out: &mut Segments,
         name: &str,
         input: &Input<'_>,
         budget: GameBudget<'_>,
@@ -350,7 +425,7 @@ impl Checker<'_> {
     /// ends the member (returned inside).
     fn lines<R: Read>(
         &mut self,
-        out: &mut impl Write,
+        out: &mut Segments,
         name: &str,
         input: &Input<'_>,
         budget: GameBudget<'_>,
@@ -470,6 +545,22 @@ struct Totals {
 }
 
 impl Totals {
+    /// Adds the counts of `other` (of the inputs after these).
+    fn merge(&mut self, other: Totals) {
+        self.files += other.files;
+        self.games += other.games;
+        self.nodes += other.nodes;
+        self.bytes += other.bytes;
+        self.parse_time += other.parse_time;
+        self.value_time += other.value_time;
+        for (code, n) in other.warnings {
+            *self.warnings.entry(code).or_default() += n;
+        }
+        self.dropped += other.dropped;
+        self.failed.extend(other.failed);
+        self.failed_lines += other.failed_lines;
+    }
+
     fn add(&mut self, report: &FileReport<'_>) {
         self.games += report.games;
         self.failed_lines += report.file.line_error_count;

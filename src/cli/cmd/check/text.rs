@@ -2,6 +2,7 @@
 //! the line and a caret, written game by game as the input is read, then a
 //! summary.
 
+use super::segments::Segments;
 use super::{source_name, Failure, FileReport, Totals};
 use crate::cmd::{
     printable, utf16_message, write_dropped_note, write_error, write_headline,
@@ -53,7 +54,7 @@ pub(super) fn write_utf16_note(
 /// file's malformed values before this game).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn write_game(
-    out: &mut impl Write,
+    out: &mut Segments,
     name: &str,
     input: &Input<'_>,
     coll: &Collection<'_, '_>,
@@ -67,11 +68,13 @@ pub(super) fn write_game(
         if !filter.admit(w.kind.code()) {
             continue;
         }
+        out.begin();
         write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
         write_stream_snippet(out, input, window, base, w.pos)?;
         if w.kind == WarningKind::UncertainCharset {
             write_charset_note(out, name, coll, w.pos.offset.saturating_sub(base))?;
         }
+        out.end();
     }
     let room = VALUE_ERRORS_SHOWN.saturating_sub(usize::try_from(shown).unwrap_or(usize::MAX));
     for value_error in values.iter().take(room) {
@@ -79,6 +82,7 @@ pub(super) fn write_game(
         if !filter.admit(err.kind().code()) {
             continue;
         }
+        out.begin();
         write_headline(
             out,
             name,
@@ -88,6 +92,7 @@ pub(super) fn write_game(
             err.position(),
         )?;
         write_stream_snippet(out, input, window, base, err.position())?;
+        out.end();
     }
     Ok(())
 }
@@ -151,6 +156,12 @@ pub(super) fn write_file_end(
 /// Which warnings and malformed values are printed: `--warn-kind`,
 /// `--ignore-kind`, `--max-messages`; what is left out is counted for the
 /// summary.
+///
+/// A worker's filter ([`Messages::admit`]) takes a member's messages of
+/// the kinds wanted, at most `max` of them (no member can print more);
+/// the printing thread's ([`Messages::pass`]) lets through the first
+/// `max` over all members, in their order. [`Messages::absorb`] adds a
+/// worker's counts to the printing thread's.
 #[derive(Debug, Default)]
 pub(super) struct Messages {
     only: Vec<String>,
@@ -173,7 +184,13 @@ impl Messages {
         }
     }
 
-    /// Whether to print a message of kind `code`; counts it either way.
+    /// Starts a member: its own count of messages taken.
+    pub(super) fn next_member(&mut self) {
+        self.printed = 0;
+    }
+
+    /// Whether to take a message of kind `code` into the member's report;
+    /// counts it either way.
     fn admit(&mut self, code: &str) -> bool {
         let wanted = (self.only.is_empty() || self.only.iter().any(|c| c == code))
             && !self.ignore.iter().any(|c| c == code);
@@ -187,6 +204,23 @@ impl Messages {
         }
         self.printed += 1;
         true
+    }
+
+    /// Whether a message taken by a worker is printed: while fewer than
+    /// `max` were.
+    pub(super) fn pass(&mut self) -> bool {
+        if self.printed >= self.max {
+            self.over += 1;
+            return false;
+        }
+        self.printed += 1;
+        true
+    }
+
+    /// Adds what a worker's filter left out.
+    pub(super) fn absorb(&mut self, worker: &Messages) {
+        self.filtered += worker.filtered;
+        self.over += worker.over;
     }
 
     /// The summary line, when something was left out.
