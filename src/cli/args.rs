@@ -467,7 +467,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "K/N", value_parser = crate::scan::parse_shard)]
     pub shard: Option<(usize, usize)>,
 
-    /// Print at most this many warnings and malformed values in all (the
+    /// Print at most this many warnings, malformed values and bad `.sgfs`
+    /// lines in all (the
     /// rest are counted in the summary); 0 prints none.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_messages: u64,

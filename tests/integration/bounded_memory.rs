@@ -326,3 +326,37 @@ fn a_stream_of_whitespace_alone_fails_with_no_game() {
     let run = run_fed(&dir.0, &["check", "-q", "-"], |out| repeat(out, b' ', 1000));
     assert_eq!(run.code, Some(1), "{}", run.err);
 }
+
+/// `check` of an `.sgfs` member of two million bad lines: each line's error
+/// is a message under `--max-messages`, so the member's report holds at
+/// most that many, whatever the number of lines (before, the text report
+/// of a member was built whole: over 150 MB for this file).
+#[test]
+fn check_of_millions_of_bad_sgfs_lines_holds_at_most_max_messages() {
+    const LINES: usize = 2_000_000;
+    let dir = TempDir::new("sgfs-bad-lines");
+    let path = dir.0.join("bad.sgfs");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    file.write_all(b"(;GM[1];B[aa])\n").unwrap();
+    for _ in 0..LINES {
+        file.write_all(b"not a game\n").unwrap();
+    }
+    file.write_all(b"(;GM[1];W[bb])\n").unwrap();
+    file.flush().unwrap();
+    drop(file);
+    let run = crate::big_input::run_watched(&dir.0, &["check", "-j", "2", "bad.sgfs"]);
+    eprintln!("{LINES} bad .sgfs lines: peak {} KiB", run.peak_kib);
+    assert!(run.peak_kib < MAX_PEAK_KIB, "peak {} KiB", run.peak_kib);
+    let errors = run.head.matches("error[no_game_tree]").count();
+    assert_eq!(errors, 1000, "the default --max-messages");
+    assert!(
+        run.head.contains("games:    2\n"),
+        "{}",
+        &run.head[run.head.len().saturating_sub(2000)..]
+    );
+    assert!(
+        run.head.contains("1,999,000 over --max-messages 1000"),
+        "{}",
+        &run.head[run.head.len().saturating_sub(2000)..]
+    );
+}

@@ -454,7 +454,15 @@ impl<'a> Checker<'a> {
                             self.file.line_errors.push(err);
                         }
                         Format::Json => {}
-                        Format::Text => write_error(out, name, input, &err)?,
+                        // A message like a warning: under --max-messages
+                        // and the kind filters, so that a member of millions
+                        // of bad lines holds at most that many.
+                        Format::Text if self.messages.admit(err.kind().code()) => {
+                            out.begin();
+                            write_error(out, name, input, &err)?;
+                            out.end();
+                        }
+                        Format::Text => {}
                     }
                 }
             }

@@ -191,7 +191,7 @@ impl Messages {
 
     /// Whether to take a message of kind `code` into the member's report;
     /// counts it either way.
-    fn admit(&mut self, code: &str) -> bool {
+    pub(super) fn admit(&mut self, code: &str) -> bool {
         let wanted = (self.only.is_empty() || self.only.iter().any(|c| c == code))
             && !self.ignore.iter().any(|c| c == code);
         if !wanted {
