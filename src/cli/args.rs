@@ -468,8 +468,7 @@ pub struct CheckArgs {
     pub shard: Option<(usize, usize)>,
 
     /// Print at most this many warnings, malformed values and bad `.sgfs`
-    /// lines in all (the
-    /// rest are counted in the summary); 0 prints none.
+    /// lines in all (the rest are counted in the summary); 0 prints none.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_messages: u64,
 
