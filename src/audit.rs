@@ -126,10 +126,9 @@ impl Audit {
         if root
             .raw("DT")
             .is_some_and(|raw| !raw.trim_ascii().is_empty())
+            && let Err(err) = root.get::<crate::game::GameDates>("DT")
         {
-            if let Err(err) = root.get::<crate::game::GameDates>("DT") {
-                self.add_error("DT", err);
-            }
+            self.add_error("DT", err);
         }
     }
 

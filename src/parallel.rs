@@ -178,10 +178,8 @@ impl<I, R> Pool<'_, I, R> {
     /// Hands out what is ready in order; waits for one result first when
     /// `block` says so.
     fn drain(&mut self, block: bool) {
-        if block {
-            if let Ok((i, r)) = self.rx.recv() {
-                self.done.insert(i, r);
-            }
+        if block && let Ok((i, r)) = self.rx.recv() {
+            self.done.insert(i, r);
         }
         while let Ok((i, r)) = self.rx.try_recv() {
             self.done.insert(i, r);

@@ -245,11 +245,11 @@ impl EditableGame {
             }
             let id = EditId::new(index);
             let mut skip_ca = false;
-            if index == 0 {
-                if let Some(encoding) = pin {
-                    edit.push_prop(id, b"CA", &[encoding.name().as_bytes()]);
-                    skip_ca = game.declared_charset().is_some();
-                }
+            if index == 0
+                && let Some(encoding) = pin
+            {
+                edit.push_prop(id, b"CA", &[encoding.name().as_bytes()]);
+                skip_ca = game.declared_charset().is_some();
             }
             let props = if node.keeps_occurrences() {
                 node.occurrences()

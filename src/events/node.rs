@@ -268,38 +268,39 @@ pub(crate) fn lex_node(
     // (the fast path below moves it only when the general path needs it).
     let mut behind = false;
     loop {
-        if mode == ValueMode::Bytes {
-            if let Some((ident, value, end)) = simple_prop(input, pos) {
-                // The shape of most properties, which the general path below
-                // reads to the same result and with no warning.
-                behind = true;
-                pos = end;
-                let first = scratch.values.len() as u32;
-                scratch.values.push(value);
-                scratch.props.push(PropTok {
-                    ident,
-                    name: ident,
-                    values: first,
-                    count: 1,
-                    next: 0,
-                    flags: 0,
-                });
-                if scratch.link_repeat(input) {
-                    sink.warn(WarningKind::RepeatedProperty, ident.start as usize);
-                }
-                if let Some(root) = root.as_deref_mut() {
-                    if !ca_seen && &input[ident.range()] == b"CA" {
-                        ca_seen = true;
-                        let m = ca_mode(input, value, sink);
-                        if let (false, Some(m)) = (fixed_mode, m) {
-                            mode = m;
-                            root.mode = mode;
-                            root.from = end;
-                        }
-                    }
-                }
-                continue;
+        if mode == ValueMode::Bytes
+            && let Some((ident, value, end)) = simple_prop(input, pos)
+        {
+            // The shape of most properties, which the general path below
+            // reads to the same result and with no warning.
+            behind = true;
+            pos = end;
+            let first = scratch.values.len() as u32;
+            scratch.values.push(value);
+            scratch.props.push(PropTok {
+                ident,
+                name: ident,
+                values: first,
+                count: 1,
+                next: 0,
+                flags: 0,
+            });
+            if scratch.link_repeat(input) {
+                sink.warn(WarningKind::RepeatedProperty, ident.start as usize);
             }
+            if let Some(root) = root.as_deref_mut()
+                && !ca_seen
+                && &input[ident.range()] == b"CA"
+            {
+                ca_seen = true;
+                let m = ca_mode(input, value, sink);
+                if let (false, Some(m)) = (fixed_mode, m) {
+                    mode = m;
+                    root.mode = mode;
+                    root.from = end;
+                }
+            }
+            continue;
         }
         if behind {
             behind = false;
@@ -376,22 +377,21 @@ pub(crate) fn lex_node(
                 if scratch.link_repeat(input) {
                     sink.warn(WarningKind::RepeatedProperty, ident.0);
                 }
-                if let Some(root) = root.as_deref_mut() {
-                    if !ca_seen
-                        && scratch
-                            .props
-                            .last()
-                            .expect("pushed")
-                            .name_bytes(input, &scratch.names)
-                            == b"CA"
-                    {
-                        ca_seen = true;
-                        let m = ca_mode(input, scratch.values[first], sink);
-                        if let (false, Some(m)) = (fixed_mode, m) {
-                            mode = m;
-                            root.mode = mode;
-                            root.from = resume;
-                        }
+                if let Some(root) = root.as_deref_mut()
+                    && !ca_seen
+                    && scratch
+                        .props
+                        .last()
+                        .expect("pushed")
+                        .name_bytes(input, &scratch.names)
+                        == b"CA"
+                {
+                    ca_seen = true;
+                    let m = ca_mode(input, scratch.values[first], sink);
+                    if let (false, Some(m)) = (fixed_mode, m) {
+                        mode = m;
+                        root.mode = mode;
+                        root.from = resume;
                     }
                 }
             }
@@ -480,10 +480,11 @@ fn short_prop(input: &[u8], pos: usize) -> Option<(Span32, Span32, usize)> {
     }
     i += 1;
     // Most values are a move: two letters and `]`.
-    if let Some(&[a, b, b']']) = input.get(i..i + 3) {
-        if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
-            return Some((Span32::new(start, open), Span32::new(i, i + 2), i + 3));
-        }
+    if let Some(&[a, b, b']']) = input.get(i..i + 3)
+        && a.is_ascii_alphabetic()
+        && b.is_ascii_alphabetic()
+    {
+        return Some((Span32::new(start, open), Span32::new(i, i + 2), i + 3));
     }
     let limit = (i + 32).min(input.len());
     loop {

@@ -471,10 +471,10 @@ impl Board {
 
     /// Adds a position to the superko history (journalled when new).
     fn see(&mut self, h: u64) {
-        if self.seen.insert(h) {
-            if let Some(j) = self.journal.as_mut() {
-                j.seen.push(h);
-            }
+        if self.seen.insert(h)
+            && let Some(j) = self.journal.as_mut()
+        {
+            j.seen.push(h);
         }
     }
 
@@ -549,10 +549,10 @@ impl Board {
         if to_play == Color::White {
             h ^= WHITE_TO_PLAY;
         }
-        if let Some((ko, forbidden)) = self.ko {
-            if forbidden == code(to_play) {
-                h ^= KEYS[0][ko as usize].rotate_left(17);
-            }
+        if let Some((ko, forbidden)) = self.ko
+            && forbidden == code(to_play)
+        {
+            h ^= KEYS[0][ko as usize].rotate_left(17);
         }
         h
     }

@@ -115,12 +115,12 @@ impl Transform {
                 }
             }
             "RE" if self.swap_colors => {
-                if let Some((&first, rest)) = raw.split_first() {
-                    if let (Some(other), Some(b'+')) = (other_color(&[first]), rest.first()) {
-                        out.push(other);
-                        out.extend_from_slice(rest);
-                        return Ok(());
-                    }
+                if let Some((&first, rest)) = raw.split_first()
+                    && let (Some(other), Some(b'+')) = (other_color(&[first]), rest.first())
+                {
+                    out.push(other);
+                    out.extend_from_slice(rest);
+                    return Ok(());
                 }
             }
             _ => {}

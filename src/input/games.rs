@@ -217,11 +217,11 @@ where
     while let Some(next) = (!stopped()).then(|| stream.next_game()).flatten() {
         match next {
             Ok(collection) => {
-                if collection.games().next().is_some() {
-                    if let Err(over) = at.budget.count_game() {
-                        visit(Err(InputError::io(origin.clone(), over)))?;
-                        return Ok(true);
-                    }
+                if collection.games().next().is_some()
+                    && let Err(over) = at.budget.count_game()
+                {
+                    visit(Err(InputError::io(origin.clone(), over)))?;
+                    return Ok(true);
                 }
                 visit(Ok(Game { origin, collection }))?;
             }

@@ -497,7 +497,7 @@ impl Sources {
             .folders
             .iter()
             .zip(folders)
-            .filter(|&(ref folder, &(reported, _))| reported == 0 && !folder.elsewhere)
+            .filter(|&(folder, &(reported, _))| reported == 0 && !folder.elsewhere)
             .map(|(folder, &(_, skipped_there))| (folder, skipped_there))
             .collect();
         empty.sort_by(|a, b| a.0.path.cmp(&b.0.path));

@@ -96,11 +96,11 @@ impl Inputs {
         let stop = || stopped.load(std::sync::atomic::Ordering::Relaxed) || self.cancelled();
         // Hands a result to the sink unless it failed before.
         let mut give = |r: R, failed: &mut Option<E>| {
-            if failed.is_none() {
-                if let Err(e) = sink(r) {
-                    *failed = Some(e);
-                    stopped.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
+            if failed.is_none()
+                && let Err(e) = sink(r)
+            {
+                *failed = Some(e);
+                stopped.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         };
         let run = |group| self.run_group(group, &work, &stop);

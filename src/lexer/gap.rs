@@ -126,10 +126,10 @@ fn read_gap_slow<S: Sink>(input: &[u8], from: usize, to: usize, sink: &mut S) ->
             break;
         }
     }
-    if let Some(i) = gap[end..].iter().position(|&b| b == 0) {
-        if !nul_reported {
-            sink.warn(WarningKind::NulByte, from + end + i);
-        }
+    if let Some(i) = gap[end..].iter().position(|&b| b == 0)
+        && !nul_reported
+    {
+        sink.warn(WarningKind::NulByte, from + end + i);
     }
     if start == end {
         return Gap {

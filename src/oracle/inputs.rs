@@ -51,11 +51,11 @@ fn check_any_bytes(dir: &Path, input: &[u8]) {
         .max_line(1 << 16);
     let (mut games, mut bytes) = (0u64, 0u64);
     let _ = inputs.scan_games(ParseOptions::new(), |game| {
-        if let Ok(game) = game {
-            if let Some(tree) = game.tree() {
-                games += 1;
-                bytes += tree.span().len() as u64;
-            }
+        if let Ok(game) = game
+            && let Some(tree) = game.tree()
+        {
+            games += 1;
+            bytes += tree.span().len() as u64;
         }
         Ok::<(), ()>(())
     });
@@ -155,20 +155,21 @@ fn check_containers(dir: &Path, input: &[u8]) {
         compare("q.zip", &zip(&named), &want);
     }
     // UTF-16 of text that is UTF-8 with no byte order mark of its own.
-    if let Ok(s) = std::str::from_utf8(text) {
-        if is_text && !s.starts_with('\u{feff}') {
-            let utf16: Vec<u8> = "\u{feff}"
-                .encode_utf16()
-                .chain(s.encode_utf16())
-                .flat_map(u16::to_le_bytes)
+    if let Ok(s) = std::str::from_utf8(text)
+        && is_text
+        && !s.starts_with('\u{feff}')
+    {
+        let utf16: Vec<u8> = "\u{feff}"
+            .encode_utf16()
+            .chain(s.encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let want: Vec<(String, usize, usize)> =
+            reference(text, ParseOptions::new().charset(Some(encoding_rs::UTF_8)))
+                .into_iter()
+                .map(|(i, n)| (String::new(), i, n))
                 .collect();
-            let want: Vec<(String, usize, usize)> =
-                reference(text, ParseOptions::new().charset(Some(encoding_rs::UTF_8)))
-                    .into_iter()
-                    .map(|(i, n)| (String::new(), i, n))
-                    .collect();
-            compare("u.sgf", &utf16, &want);
-        }
+        compare("u.sgf", &utf16, &want);
     }
     // `.sgfs`: each line parsed on its own.
     if is_text && !text.contains(&b'\r') {

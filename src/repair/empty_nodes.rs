@@ -148,20 +148,20 @@ impl<'t, 'src> Planner<'t, 'src> {
                 slot => out.push(slot),
             }
         }
-        if out.len() == 1 && matches!(out[0], Slot::Maybe { .. }) {
-            if let Some(Slot::Maybe {
+        if out.len() == 1
+            && matches!(out[0], Slot::Maybe { .. })
+            && let Some(Slot::Maybe {
                 node,
                 forced,
                 kids,
                 removed,
             }) = out.pop()
-            {
-                if !forced {
-                    gone.push(node);
-                }
-                gone.extend(removed);
-                out.extend(kids.into_iter().map(Slot::Keep));
+        {
+            if !forced {
+                gone.push(node);
             }
+            gone.extend(removed);
+            out.extend(kids.into_iter().map(Slot::Keep));
         }
         let kids = out
             .into_iter()

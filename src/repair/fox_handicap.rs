@@ -23,22 +23,22 @@ impl<'t, 'src> Planner<'t, 'src> {
         }
         // Fox: a node after the root with the stones as `AB`, and nothing
         // else.
-        if first.property_count() == 1 {
-            if let Some(ab) = first.property("AB") {
-                let count = first.points("AB").ok()?.count();
-                if count != ha {
-                    return None;
-                }
-                self.report(
+        if first.property_count() == 1
+            && let Some(ab) = first.property("AB")
+        {
+            let count = first.points("AB").ok()?.count();
+            if count != ha {
+                return None;
+            }
+            self.report(
                     Repair::FoxHandicap,
                     first.offset(),
                     format!("the {count} handicap stones of the node after the root moved into the root as AB (HA[{ha}] agrees)"),
                 );
-                return Some(Handicap {
-                    drop: vec![first.id()],
-                    stones: Item::Prop(ab),
-                });
-            }
+            return Some(Handicap {
+                drop: vec![first.id()],
+                stones: Item::Prop(ab),
+            });
         }
         // `HA` leading black moves, each alone in its node, and no more
         // black moves after them.
@@ -72,10 +72,11 @@ impl<'t, 'src> Planner<'t, 'src> {
             drop.push(node.id());
             values.push((Cow::Borrowed(value.raw()), value.span().start));
         }
-        if let Some(next) = node.first_child() {
-            if next.has("B") && !next.has("W") {
-                return None;
-            }
+        if let Some(next) = node.first_child()
+            && next.has("B")
+            && !next.has("W")
+        {
+            return None;
         }
         self.report(
             Repair::FoxHandicap,

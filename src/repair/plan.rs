@@ -169,11 +169,9 @@ impl<'t, 'src> Planner<'t, 'src> {
             }
             i += 1;
         }
-        if root {
-            if let Some(h) = handicap {
-                items.push(h.stones.clone());
-                changed = true;
-            }
+        if root && let Some(h) = handicap {
+            items.push(h.stones.clone());
+            changed = true;
         }
         let mut chain = vec![items];
         if root && self.on(Repair::RootMove) {

@@ -58,10 +58,10 @@ impl<'t, 'src> Planner<'t, 'src> {
                 side.contains(&i.ident()) || SETUP_PROPS.contains(&i.ident())
             }
         };
-        if let Some(root) = root {
-            if !reads_alike_out_of_root(root, items.iter().filter(|i| !stays(i))) {
-                return None;
-            }
+        if let Some(root) = root
+            && !reads_alike_out_of_root(root, items.iter().filter(|i| !stays(i)))
+        {
+            return None;
         }
         let message = format!(
             "{}[{}] and {}[{}] split into two nodes",

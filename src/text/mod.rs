@@ -48,10 +48,11 @@ pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
             None => i += 1,
             Some(&c @ (b'\n' | b'\r')) => {
                 i += 2;
-                if let Some(&d) = raw.get(i) {
-                    if (d == b'\n' || d == b'\r') && d != c {
-                        i += 1;
-                    }
+                if let Some(&d) = raw.get(i)
+                    && (d == b'\n' || d == b'\r')
+                    && d != c
+                {
+                    i += 1;
                 }
             }
             Some(&c) => {
@@ -220,10 +221,10 @@ fn plan<'a>(raw: &'a [u8], encoding: impl FnOnce() -> &'static Encoding, simple:
             Plan::Borrow(text)
         }
     };
-    if let Ok(text) = valid {
-        if text.is_ascii() {
-            return as_is(text);
-        }
+    if let Ok(text) = valid
+        && text.is_ascii()
+    {
+        return as_is(text);
     }
     match (valid, encoding()) {
         (Ok(text), encoding) if encoding == UTF_8 => as_is(text),

@@ -282,11 +282,12 @@ impl<R: Read> StreamParser<R> {
         }
         self.drop_consumed();
         loop {
-            if self.buf.len() == self.start && self.eof {
-                if let Some(e) = self.pending.take() {
-                    // Everything before the break was handed out.
-                    return self.fail(e);
-                }
+            if self.buf.len() == self.start
+                && self.eof
+                && let Some(e) = self.pending.take()
+            {
+                // Everything before the break was handed out.
+                return self.fail(e);
             }
             if self.buf.len() == self.start && !self.eof {
                 if let Err(e) = self.fill() {

@@ -296,12 +296,12 @@ impl<'t, 'src: 't> Iterator for Moves<'t, 'src> {
                 let Some((color, span)) = self.one_property(props as usize) else {
                     continue;
                 };
-                if let &[a, b] = &self.input[span.range()] {
-                    if let (Some(x), Some(y)) = (coord(a), coord(b)) {
-                        let point = Point { x, y };
-                        if self.size.contains(point) {
-                            return Some(Ok((color, Move::Play(point))));
-                        }
+                if let &[a, b] = &self.input[span.range()]
+                    && let (Some(x), Some(y)) = (coord(a), coord(b))
+                {
+                    let point = Point { x, y };
+                    if self.size.contains(point) {
+                        return Some(Ok((color, Move::Play(point))));
                     }
                 }
             }
@@ -320,12 +320,12 @@ impl<'t, 'src: 't> Moves<'t, 'src> {
     fn general(&self, id: super::NodeId, props: u32, end: usize) -> Option<Result<(Color, Move)>> {
         if props & super::store::RICH == 0 && end > props as usize + 1 {
             let (color, span) = self.first_move(props as usize..end)?;
-            if let &[a, b] = &self.input[span.range()] {
-                if let (Some(x), Some(y)) = (coord(a), coord(b)) {
-                    let point = Point { x, y };
-                    if self.size.contains(point) {
-                        return Some(Ok((color, Move::Play(point))));
-                    }
+            if let &[a, b] = &self.input[span.range()]
+                && let (Some(x), Some(y)) = (coord(a), coord(b))
+            {
+                let point = Point { x, y };
+                if self.size.contains(point) {
+                    return Some(Ok((color, Move::Play(point))));
                 }
             }
         }
@@ -402,12 +402,12 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         };
         let size = self.game_data().size;
         // Most moves: two letters on the board.
-        if let &[a, b] = value.raw() {
-            if let (Some(x), Some(y)) = (coord(a), coord(b)) {
-                let point = Point { x, y };
-                if size.contains(point) {
-                    return Ok(Some((color, Move::Play(point))));
-                }
+        if let &[a, b] = value.raw()
+            && let (Some(x), Some(y)) = (coord(a), coord(b))
+        {
+            let point = Point { x, y };
+            if size.contains(point) {
+                return Ok(Some((color, Move::Play(point))));
             }
         }
         self.played_slow(color, value, size)

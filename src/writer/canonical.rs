@@ -46,13 +46,14 @@ impl<W: Write> Writer<W> {
                 self.token(at);
                 continue;
             }
-            if root && r == CA_RANK {
-                if let Some(name) = self.game.ca {
-                    let at = self.token_start();
-                    write_ca(&mut self.buf, name);
-                    self.token(at);
-                    continue;
-                }
+            if root
+                && r == CA_RANK
+                && let Some(name) = self.game.ca
+            {
+                let at = self.token_start();
+                write_ca(&mut self.buf, name);
+                self.token(at);
+                continue;
             }
             if self.options.drops(ident) {
                 continue;

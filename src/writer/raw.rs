@@ -46,13 +46,14 @@ impl<W: Write> Writer<W> {
             }
             return Ok(());
         }
-        if self.copy_plain && !node.is_root() {
-            if let Some(bytes) = self.as_is_in_mode(node) {
-                self.pending = None;
-                self.buf.push(b';');
-                self.buf.extend_from_slice(bytes);
-                return Ok(());
-            }
+        if self.copy_plain
+            && !node.is_root()
+            && let Some(bytes) = self.as_is_in_mode(node)
+        {
+            self.pending = None;
+            self.buf.push(b';');
+            self.buf.extend_from_slice(bytes);
+            return Ok(());
         }
         let at = self.token_start();
         self.buf.push(b';');

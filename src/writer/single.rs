@@ -77,10 +77,10 @@ impl<W: Write> Writer<W> {
         if values.next().is_none() {
             return self.value(game, ident, first, at, shape);
         }
-        if joins(ident, info) {
-            if let Some(joined) = joined(prop) {
-                return self.value(game, ident, &joined, at, shape);
-            }
+        if joins(ident, info)
+            && let Some(joined) = joined(prop)
+        {
+            return self.value(game, ident, &joined, at, shape);
         }
         self.drop_values(game, prop, 1);
         self.value(game, ident, first, at, shape)

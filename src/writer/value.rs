@@ -89,10 +89,10 @@ impl<W: Write> Writer<W> {
         let merged = std::str::from_utf8(prop.ident_bytes())
             .ok()
             .and_then(|ident| node.property(ident));
-        if let Some(all) = merged {
-            if !board.read(all.values(), size) {
-                return false;
-            }
+        if let Some(all) = merged
+            && !board.read(all.values(), size)
+        {
+            return false;
         }
         if !board.read(prop.values(), size) {
             return false;
@@ -165,14 +165,13 @@ impl<W: Write> Writer<W> {
         colon: bool,
         text: bool,
     ) -> Result<()> {
-        if let Some(target) = self.game.target {
-            if !raw.is_ascii() {
-                let source = self.source(game);
-                // Damaged UTF-8 is repaired too: U+FFFD, as it reads.
-                if source != target || (target == UTF_8 && simdutf8::basic::from_utf8(raw).is_err())
-                {
-                    return self.transcode(game, ident, raw, offset, colon, source, target);
-                }
+        if let Some(target) = self.game.target
+            && !raw.is_ascii()
+        {
+            let source = self.source(game);
+            // Damaged UTF-8 is repaired too: U+FFFD, as it reads.
+            if source != target || (target == UTF_8 && simdutf8::basic::from_utf8(raw).is_err()) {
+                return self.transcode(game, ident, raw, offset, colon, source, target);
             }
         }
         let plain =

@@ -257,10 +257,10 @@ impl Root {
         let mut modules = Vec::new();
         let mut reexports = BTreeMap::new();
         for (i, t) in tokens.iter().enumerate() {
-            if t.is("mod") {
-                if let Some(Tok::Ident(name)) = tokens.get(i + 1).map(|t| &t.tok) {
-                    modules.push(name.clone());
-                }
+            if t.is("mod")
+                && let Some(Tok::Ident(name)) = tokens.get(i + 1).map(|t| &t.tok)
+            {
+                modules.push(name.clone());
             }
             if t.is("use") {
                 for import in use_tree(&tokens, i + 1, &[]).0 {
@@ -331,10 +331,11 @@ fn imports(text: &str, module: &[String]) -> Vec<Import> {
         match &t.tok {
             Tok::Punct('{') => {
                 depth += 1;
-                if i >= 2 && tokens[i - 2].is("mod") {
-                    if let Tok::Ident(name) = &tokens[i - 1].tok {
-                        inline.push((name.clone(), depth));
-                    }
+                if i >= 2
+                    && tokens[i - 2].is("mod")
+                    && let Tok::Ident(name) = &tokens[i - 1].tok
+                {
+                    inline.push((name.clone(), depth));
                 }
             }
             Tok::Punct('}') => {

@@ -627,11 +627,11 @@ fn corpus_files_in_a_tar_gz_read_as_the_files() {
         let mut nodes = 0;
         inputs
             .scan_games(ParseOptions::new(), |game| {
-                if let Ok(game) = game {
-                    if let Some(tree) = game.tree() {
-                        games += 1;
-                        nodes += tree.nodes().count();
-                    }
+                if let Ok(game) = game
+                    && let Some(tree) = game.tree()
+                {
+                    games += 1;
+                    nodes += tree.nodes().count();
                 }
                 Ok::<(), ()>(())
             })

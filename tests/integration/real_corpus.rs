@@ -163,16 +163,15 @@ impl Check for RoundTrip {
                 // The pull reader's events (games read on trial held, not
                 // read twice) equal a walk of the tree: every 4th file.
                 #[cfg(feature = "oracle")]
-                if n % 4 == 0 {
-                    if let Err(why) =
+                if n % 4 == 0
+                    && let Err(why) =
                         std::panic::catch_unwind(|| sgf_grove::oracle::events::check(bytes))
-                    {
-                        let why = why.downcast_ref::<String>().cloned().unwrap_or_default();
-                        failures.push(format!(
-                            "{}: events differ from the tree: {why}",
-                            path.display()
-                        ));
-                    }
+                {
+                    let why = why.downcast_ref::<String>().cloned().unwrap_or_default();
+                    failures.push(format!(
+                        "{}: events differ from the tree: {why}",
+                        path.display()
+                    ));
                 }
                 #[cfg(feature = "oracle")]
                 if let Err(why) = sgf_grove::oracle::roundtrip::written_nodes_agree(coll) {

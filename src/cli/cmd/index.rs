@@ -110,10 +110,10 @@ fn stored_origin(origin: &Origin) -> String {
     };
     let absolute = ABSOLUTE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if let Some((from, to)) = cache.as_ref() {
-            if from == path {
-                return to.clone();
-            }
+        if let Some((from, to)) = cache.as_ref()
+            && from == path
+        {
+            return to.clone();
         }
         let to = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         *cache = Some((path.clone(), to.clone()));
@@ -196,10 +196,10 @@ fn add(
                 }
                 Ok(Some(Replayed::Entry(entry))) => {
                     progress.game(entry.rows() as u64);
-                    if write_error.is_none() {
-                        if let Err(e) = lock(&builder).push(entry) {
-                            write_error = Some(e);
-                        }
+                    if write_error.is_none()
+                        && let Err(e) = lock(&builder).push(entry)
+                    {
+                        write_error = Some(e);
                     }
                 }
                 Err(err) => {

@@ -578,10 +578,8 @@ pub fn write_stream_snippet(
     let in_window = pos.offset.checked_sub(base);
     let line_in_window =
         in_window.is_some_and(|offset| offset >= (pos.column as usize).saturating_sub(1));
-    if !line_in_window {
-        if let Some((bytes, at)) = input.around(pos) {
-            return write_snippet(out, &bytes, at);
-        }
+    if !line_in_window && let Some((bytes, at)) = input.around(pos) {
+        return write_snippet(out, &bytes, at);
     }
     match in_window {
         Some(offset) => write_snippet(out, window, Position { offset, ..pos }),

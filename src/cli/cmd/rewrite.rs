@@ -106,17 +106,18 @@ impl<X: Default> GameOut<X> {
         if quiet {
             return;
         }
-        if game.index() == Some(0) && !game.origin().is_member() {
-            if let Some(content) = game.origin().root_path().and_then(utf16_file) {
-                self.diags.push(Diag {
-                    code: super::UTF16_CODE,
-                    text: format!(
-                        "{name}: warning[{}]: {}",
-                        super::UTF16_CODE,
-                        super::utf16_message(content)
-                    ),
-                });
-            }
+        if game.index() == Some(0)
+            && !game.origin().is_member()
+            && let Some(content) = game.origin().root_path().and_then(utf16_file)
+        {
+            self.diags.push(Diag {
+                code: super::UTF16_CODE,
+                text: format!(
+                    "{name}: warning[{}]: {}",
+                    super::UTF16_CODE,
+                    super::utf16_message(content)
+                ),
+            });
         }
         for w in game.warnings() {
             self.diags.push(Diag {

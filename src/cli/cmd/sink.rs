@@ -342,14 +342,14 @@ impl<'a> Sink<'a> {
         let batched = matches!(self.mode, Mode::Dir(_));
         let mut stale = Vec::new();
         if batched {
-            if let Some(parent) = target.parent() {
-                if !self.cleaned.contains(parent) {
-                    fs::create_dir_all(parent).map_err(|e| {
-                        CliError::io(format!("cannot create {}", display_name(parent)), e)
-                    })?;
-                    stale = remove_stale_in(parent);
-                    self.cleaned.insert(parent.to_path_buf());
-                }
+            if let Some(parent) = target.parent()
+                && !self.cleaned.contains(parent)
+            {
+                fs::create_dir_all(parent).map_err(|e| {
+                    CliError::io(format!("cannot create {}", display_name(parent)), e)
+                })?;
+                stale = remove_stale_in(parent);
+                self.cleaned.insert(parent.to_path_buf());
             }
             self.written.insert(target.clone());
         }

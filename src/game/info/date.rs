@@ -290,10 +290,10 @@ fn other_forms(t: &str) -> Option<Vec<PartialDate>> {
     let mut ignored = false;
     // Year first with `/` or `.`.
     for sep in ['/', '.'] {
-        if t.contains(sep) {
-            if let Ok(list) = iso_list(t, sep, &mut ignored) {
-                return Some(list);
-            }
+        if t.contains(sep)
+            && let Ok(list) = iso_list(t, sep, &mut ignored)
+        {
+            return Some(list);
         }
     }
     year_last(t)

@@ -196,15 +196,15 @@ impl<'a> GameInfo<'a> {
     {
         let mut info = GameInfo::default();
         for (ident, raw) in props {
-            if let Some(i) = slot(ident) {
-                if info.values[i].is_none() {
-                    let text = if i == GC {
-                        ctx.text(raw)
-                    } else {
-                        ctx.simple_text(raw)
-                    };
-                    info.values[i] = Some(Cow::Borrowed(text));
-                }
+            if let Some(i) = slot(ident)
+                && info.values[i].is_none()
+            {
+                let text = if i == GC {
+                    ctx.text(raw)
+                } else {
+                    ctx.simple_text(raw)
+                };
+                info.values[i] = Some(Cow::Borrowed(text));
             }
         }
         info

@@ -65,10 +65,10 @@ fn split_range<T: Copy>(
 
 /// `(min, max)` as bounds, when not the wrong way round.
 fn ordered<T: PartialOrd + Copy>((min, max): (Option<T>, Option<T>)) -> Result<Bounds<T>, String> {
-    if let (Some(a), Some(b)) = (min, max) {
-        if a > b {
-            return Err("the range is empty (its start is after its end)".into());
-        }
+    if let (Some(a), Some(b)) = (min, max)
+        && a > b
+    {
+        return Err("the range is empty (its start is after its end)".into());
     }
     Ok(Bounds { min, max })
 }
@@ -268,14 +268,14 @@ impl FromStr for DateRange {
         let (from, to) =
             split_range(s, iso_date).map_err(|why| FilterError::new("date", s, why))?;
         let (from, to) = (from.map(first_day), to.map(last_day));
-        if let (Some(a), Some(b)) = (from, to) {
-            if a > b {
-                return Err(FilterError::new(
-                    "date",
-                    s,
-                    "the range is empty (its start is after its end)".into(),
-                ));
-            }
+        if let (Some(a), Some(b)) = (from, to)
+            && a > b
+        {
+            return Err(FilterError::new(
+                "date",
+                s,
+                "the range is empty (its start is after its end)".into(),
+            ));
         }
         Ok(DateRange { from, to })
     }
@@ -404,10 +404,10 @@ fn result_term(t: &str) -> Result<ResultTerm, String> {
         }
         return Ok(term);
     }
-    if !t.contains('+') {
-        if let Some(k) = reason(t).filter(|_| t.len() > 1) {
-            return kind(k);
-        }
+    if !t.contains('+')
+        && let Some(k) = reason(t).filter(|_| t.len() > 1)
+    {
+        return kind(k);
     }
     Err(format!(
         "`{t}` is no result; expected `B+`, `W+R`, `B+T`, `W+3.5`, `resign`, `time`, `draw`, \

@@ -89,12 +89,12 @@ impl<W: Write + Send> Sink<W> {
     }
 
     fn close(&mut self) -> Result<(), TableError> {
-        if let Sink::Open(_) = self {
-            if let Sink::Open(w) = std::mem::replace(self, Sink::Gone) {
-                let mut out = w.into_inner()?;
-                out.flush()?;
-                *self = Sink::Done(out);
-            }
+        if let Sink::Open(_) = self
+            && let Sink::Open(w) = std::mem::replace(self, Sink::Gone)
+        {
+            let mut out = w.into_inner()?;
+            out.flush()?;
+            *self = Sink::Done(out);
         }
         Ok(())
     }

@@ -103,10 +103,12 @@ pub(super) fn utf8_sequence(bytes: &[u8], i: usize) -> (usize, bool) {
     let cont = |b: u8| b & 0xc0 == 0x80;
     // Most text outside ASCII in game records: a character of three bytes
     // whose second byte may be any continuation byte.
-    if let Some(&[a, b, c]) = bytes.get(i..i + 3) {
-        if matches!(a, 0xe1..=0xec | 0xee..=0xef) && cont(b) && cont(c) {
-            return (3, true);
-        }
+    if let Some(&[a, b, c]) = bytes.get(i..i + 3)
+        && matches!(a, 0xe1..=0xec | 0xee..=0xef)
+        && cont(b)
+        && cont(c)
+    {
+        return (3, true);
     }
     let at = |k: usize| bytes.get(i + k).copied().unwrap_or(0);
     // The range of the second byte, by the first (Unicode's table of

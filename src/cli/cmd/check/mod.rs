@@ -264,10 +264,11 @@ impl<'a> Checker<'a> {
                 return fail(out, self.args, &mut self.totals, &name, 0, failure);
             }
         };
-        if self.args.format == Format::Text && !self.args.quiet {
-            if let Some(content) = input.decoded_from {
-                text::write_utf16_note(out, &name, content)?;
-            }
+        if self.args.format == Format::Text
+            && !self.args.quiet
+            && let Some(content) = input.decoded_from
+        {
+            text::write_utf16_note(out, &name, content)?;
         }
         let charset = match input.decoded_from {
             // Decoded from UTF-16: the text is UTF-8 now, whatever its `CA`.
