@@ -24,7 +24,7 @@ use sgf_grove::value::Move;
 /// >>> import sgf_grove
 /// >>> game = sgf_grove.parse(b"(;GM[1]SZ[19]AB[aa][bb]C[hi \\] there];B[pd]LB[pd:A];W[])")[0]
 /// >>> root = game.root
-/// >>> root["C"], root.get("AB"), root.raw("C")
+/// >>> root["C"], root.get("AB"), root.get_raw("C")
 /// ('hi ] there', [(0, 0), (1, 1)], b'hi \\] there')
 /// >>> black = root.children[0]
 /// >>> black.move, black["LB"], black.parent == root
