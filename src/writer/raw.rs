@@ -88,17 +88,25 @@ impl<W: Write> Writer<W> {
             return None;
         }
         // Without `\`, read a byte at a time, a plain node's bytes are
-        // `ID[value]ID[value]…` with no `]` inside a value.
+        // `ID[value]ID[value]…`, with no `]` inside a value unless the
+        // parser kept an unescaped one as text: then a piece found here has
+        // an identifier that is not one, or there are more pieces than the
+        // node has properties, and the node is not copied.
         let mut rest = bytes;
+        let mut pieces = 0;
         while !rest.is_empty() {
             let open = find(b'[', rest)?;
             let close = open + 1 + find(b']', &rest[open + 1..])?;
-            if !self.canonical_as_is(&rest[..open], &rest[open + 1..close]) {
+            let ident = &rest[..open];
+            if !ident.iter().all(u8::is_ascii_uppercase)
+                || !self.canonical_as_is(ident, &rest[open + 1..close])
+            {
                 return None;
             }
+            pieces += 1;
             rest = &rest[close + 1..];
         }
-        Some(bytes)
+        (pieces == node.properties().count()).then_some(bytes)
     }
 
     /// Whether canonical mode writes property `ident` with the one value

@@ -481,6 +481,14 @@ fn fuzz_crash_4bac1b51() {
 /// `\\` canonical mode dropped joined the two into one. Escapes are now
 /// rewritten only in UTF-8 and single-byte charsets (and in transcoded
 /// text).
+/// An edited game written directly in canonical mode and through a parse
+/// gave different bytes: a plain node whose value holds an unescaped `]`
+/// was copied as it stood, its property order left as written.
+#[test]
+fn fuzz_crash_31814cec() {
+    replay("edit_roundtrip_31814cec.sgf");
+}
+
 #[test]
 fn fuzz_crash_1e482e50() {
     replay("write_modes_1e482e50.sgf");
