@@ -303,7 +303,7 @@ impl EditableGame {
     /// game.
     pub fn node(&self, id: EditId) -> Result<EditNode<'_>> {
         self.check(id)?;
-        Ok(EditNode { game: self, id })
+        Ok(EditNode::unplaced(self, id))
     }
 
     /// Whether `id` names a node of this game (one not deleted).
@@ -374,7 +374,7 @@ impl EditableGame {
         let mut moves = Vec::new();
         let mut at = Some(self.root());
         while let Some(id) = at {
-            let node = EditNode { game: self, id };
+            let node = EditNode::unplaced(self, id);
             if let Some(played) = node.played()? {
                 moves.push(played);
             }
@@ -416,6 +416,10 @@ impl EditableGame {
 pub struct EditNode<'g> {
     game: &'g EditableGame,
     id: EditId,
+    /// Its place among its parent's children when known (reached from its
+    /// parent or a sibling), else `u32::MAX`: a walk of the children reads
+    /// the next one at once, not by a search.
+    place: u32,
 }
 
 impl std::fmt::Debug for EditNode<'_> {
@@ -428,6 +432,14 @@ impl std::fmt::Debug for EditNode<'_> {
 }
 
 impl<'g> EditNode<'g> {
+    pub(crate) fn unplaced(game: &'g EditableGame, id: EditId) -> EditNode<'g> {
+        EditNode {
+            game,
+            id,
+            place: u32::MAX,
+        }
+    }
+
     fn slot(&self) -> &'g Slot {
         &self.game.nodes[self.id.index()]
     }

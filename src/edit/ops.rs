@@ -214,10 +214,7 @@ impl EditableGame {
 
     /// Reads again what depends on the root's `ident`.
     fn follow_root(&mut self, ident: &str) {
-        let root = EditNode {
-            game: self,
-            id: self.root(),
-        };
+        let root = EditNode::unplaced(self, self.root());
         match ident {
             "SZ" => {
                 self.size = BoardSize::read_or_default(root.raw("SZ").unwrap_or_default());
@@ -428,7 +425,7 @@ impl EditableGame {
     /// As [`EditableGame::set`].
     pub fn append_comment(&mut self, id: EditId, text: &str) -> Result<()> {
         self.check(id)?;
-        let old = EditNode { game: self, id }.raw("C").map(<[u8]>::to_vec);
+        let old = EditNode::unplaced(self, id).raw("C").map(<[u8]>::to_vec);
         let mut utf8 = Vec::new();
         text.write_value(&mut utf8)?;
         let mut value = old.unwrap_or_default();

@@ -12,15 +12,12 @@ impl<'g> ReadGame<'g> for &'g EditableGame {
     type Node = EditNode<'g>;
 
     fn root(self) -> EditNode<'g> {
-        EditNode {
-            game: self,
-            id: EditableGame::root(self),
-        }
+        EditNode::unplaced(self, EditableGame::root(self))
     }
 
     fn node_by_key(self, key: usize) -> Option<EditNode<'g>> {
         let id = EditId::from_index(key)?;
-        self.contains(id).then_some(EditNode { game: self, id })
+        self.contains(id).then_some(EditNode::unplaced(self, id))
     }
 
     fn board_size(self) -> BoardSize {
@@ -70,10 +67,7 @@ impl<'g> ReadNode<'g> for EditNode<'g> {
 
     fn parent(self) -> Option<Self> {
         let id = EditNode::parent(&self)?;
-        Some(EditNode {
-            game: self.game,
-            id,
-        })
+        Some(EditNode::unplaced(self.game, id))
     }
 
     fn first_child(self) -> Option<Self> {
@@ -81,17 +75,22 @@ impl<'g> ReadNode<'g> for EditNode<'g> {
         Some(EditNode {
             game: self.game,
             id,
+            place: 0,
         })
     }
 
     fn next_sibling(self) -> Option<Self> {
         let parent = EditNode::parent(&self)?;
         let siblings = &self.game.nodes[parent.index()].children;
-        let at = siblings.iter().position(|&c| c == self.id)?;
+        let at = match siblings.get(self.place as usize) {
+            Some(&id) if id == self.id => self.place as usize,
+            _ => siblings.iter().position(|&c| c == self.id)?,
+        };
         let id = *siblings.get(at + 1)?;
         Some(EditNode {
             game: self.game,
             id,
+            place: u32::try_from(at + 1).unwrap_or(u32::MAX),
         })
     }
 
