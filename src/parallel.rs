@@ -195,6 +195,16 @@ impl<I, R> Pool<'_, I, R> {
 }
 
 impl<I, R> Submit<'_, I, R> {
+    /// Waits until every item started is done and its result handed to
+    /// the sink.
+    pub fn flush(&mut self) {
+        if let Inner::Pool(pool) = &mut self.inner {
+            while pool.next < pool.started {
+                pool.drain(true);
+            }
+        }
+    }
+
     /// Starts work on `item`; waits first while the window is full.
     pub fn submit(&mut self, item: I) {
         match &mut self.inner {

@@ -151,6 +151,14 @@ impl Inputs {
         self
     }
 
+    /// Whether a limit of what one input may hold was set
+    /// ([`Inputs::max_input_bytes`], [`Inputs::max_input_games`]).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn limited(&self) -> bool {
+        self.max_input_bytes != super::DEFAULT_MAX_INPUT_BYTES
+            || self.max_input_games != super::DEFAULT_MAX_INPUT_GAMES
+    }
+
     /// The `.sgfs` line limit of [`Inputs::max_line`].
     pub(crate) fn line_limit(&self) -> u64 {
         self.max_line

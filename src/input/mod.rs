@@ -59,6 +59,8 @@ mod origin;
 #[cfg(all(feature = "archives", feature = "parallel"))]
 mod par;
 #[cfg(all(feature = "archives", feature = "parallel"))]
+mod par_chunks;
+#[cfg(all(feature = "archives", feature = "parallel"))]
 mod par_members;
 #[cfg(feature = "archives")]
 mod scan;

@@ -18,8 +18,9 @@
 //! with their records), plus their results.
 
 use super::games::{games_of, Game};
-use super::{InputError, Inputs, Origin, Skipped, Source};
-use crate::parallel::ordered_scope;
+use super::par_chunks::{chunk_member, run_chunk, Checked, Chunk, Feed, Follow};
+use super::{InputError, Inputs, MemberKind, Origin, Skipped, Source};
+use crate::parallel::{ordered_scope, Submit};
 use crate::tree::OwnedCollection;
 use crate::{Collection, GameTree, ParseOptions, StreamParser, Warning};
 use std::cell::RefCell;
@@ -59,6 +60,21 @@ pub struct ScanGame<'a> {
 }
 
 impl<'a> ScanGame<'a> {
+    /// A game (or warnings alone) of `collection`, from `origin`.
+    pub(super) fn new(
+        origin: &'a Origin,
+        collection: Collection<'a, 'a>,
+        tree: Option<GameTree<'a, 'a>>,
+        warnings: &'a [Warning],
+    ) -> ScanGame<'a> {
+        ScanGame {
+            origin,
+            collection,
+            tree,
+            warnings,
+        }
+    }
+
     /// The member it is in.
     pub fn origin(&self) -> &'a Origin {
         self.origin
@@ -111,12 +127,15 @@ const GROUP_FILES: usize = 32;
 const GROUP_BYTES: u64 = 1 << 20;
 
 /// A piece of work of a parallel scan.
-enum Unit<'s> {
+pub(super) enum Unit<'s> {
     /// Whole sources, read by the worker one after the other, each with
     /// its size when it is a regular file.
     Sources(Vec<(&'s Source, Option<u64>)>),
     /// Games of a large source, cut by the calling thread, in order.
     Games(Vec<CutGame>),
+    /// Chunks of members read by the calling thread: small members whole,
+    /// or one chunk of a large one ([`super::par_chunks`]).
+    Chunks(Vec<Chunk>),
     /// An error met by the calling thread.
     Error(InputError),
     /// The end of a large source: how many members and errors it gave,
@@ -130,7 +149,7 @@ enum Unit<'s> {
 
 /// A game read from a large source (or the warnings after its member's
 /// last game): a copy of its collection, as the calling thread read it.
-struct CutGame {
+pub(super) struct CutGame {
     origin: Arc<Origin>,
     /// Boxed: a copy is moved several times on its way (into a batch, to
     /// a worker, back to the spares), and the store is large.
@@ -196,8 +215,12 @@ impl Spare {
 }
 
 /// What a unit gave.
-struct Done<'s, R> {
+pub(super) struct Done<'s, R> {
     items: Vec<Result<R, InputError>>,
+    /// The check of a chunk of a large member, to judge in order.
+    checked: Option<Checked>,
+    /// Spent chunk buffers, handed back for their room.
+    buffers: Vec<Vec<u8>>,
     /// The games worked on, handed back for their room.
     spent: Vec<CutGame>,
     /// Sources of the unit left to the calling thread: the one that held
@@ -287,8 +310,12 @@ impl Inputs {
         let sources = self.sources();
         let mut skipped = sources.skipped().clone();
         let mut folders = sources.folder_tallies();
+        // The sink is also called by the calling thread when it parses a
+        // stretch of a large member itself (after a bad guess of a cut).
+        let sink = RefCell::new(sink);
+        let follow = RefCell::new(Follow::default());
         let run = |unit| self.run_unit(unit, options, &work);
-        let collect = |done: Done<'_, R>| {
+        let collect = |mut done: Done<'_, R>| {
             for (folder, reported, skipped) in done.folders {
                 folders[folder].0 += reported;
                 folders[folder].1 += skipped;
@@ -297,8 +324,18 @@ impl Inputs {
             if !done.spent.is_empty() {
                 SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
             }
-            for item in done.items {
-                sink(item);
+            let stands = {
+                let mut follow = follow.borrow_mut();
+                for bytes in done.buffers.drain(..) {
+                    follow.keep(bytes);
+                }
+                follow.judge(done.checked.take())
+            };
+            let mut sink = sink.borrow_mut();
+            if stands {
+                for item in done.items {
+                    sink(item);
+                }
             }
             let mut resume = done.resume;
             for (source, size) in done.rest {
@@ -307,7 +344,7 @@ impl Inputs {
                     source,
                     size,
                     options,
-                    (&work, &mut sink),
+                    (&work, &mut *sink),
                     std::mem::take(&mut resume),
                     &mut skipped,
                 );
@@ -316,6 +353,15 @@ impl Inputs {
                     folders[folder].1 += skipped.total() - before;
                 }
             }
+        };
+        let cancel = || self.cancelled();
+        let mut feed = Feed {
+            work: &work,
+            sink: &sink,
+            follow: &follow,
+            cancel: &cancel,
+            batch: Vec::new(),
+            batch_bytes: 0,
         };
         ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
             let mut group = Vec::new();
@@ -338,7 +384,7 @@ impl Inputs {
                             group_bytes = 0;
                             submit.submit(Unit::Sources(std::mem::take(&mut group)));
                         }
-                        self.cut(source, options, &mut |unit| submit.submit(unit));
+                        self.cut(source, options, submit, &mut feed);
                     }
                 }
             }
@@ -346,6 +392,7 @@ impl Inputs {
                 submit.submit(Unit::Sources(group));
             }
         })?;
+        let mut sink = sink.into_inner();
         // A scan stopped early did not look at every folder.
         let empty = if self.cancelled() {
             Vec::new()
@@ -451,22 +498,46 @@ impl Inputs {
         reported
     }
 
-    /// Reads a large source on the calling thread and hands each of its
-    /// games (and errors) on as a unit, then its end.
-    fn cut<'s>(&self, source: &'s Source, options: ParseOptions, submit: &mut dyn FnMut(Unit<'s>)) {
+    /// Reads a large source on the calling thread: each member of text
+    /// read as one stream goes to the workers in chunks
+    /// ([`super::par_chunks`]); any other (`.sgfs`, UTF-16, strict
+    /// parsing, limits on what an input may hold) is parsed here and a
+    /// copy of each of its games handed on. Then its end.
+    fn cut<'s, R, W, S>(
+        &self,
+        source: &'s Source,
+        options: ParseOptions,
+        submit: &mut Submit<'_, Unit<'s>, Done<'s, R>>,
+        feed: &mut Feed<'_, W, S>,
+    ) where
+        R: Send,
+        W: Fn(ScanGame<'_>) -> R + Sync,
+        S: FnMut(Result<R, InputError>),
+    {
         let mut skipped = Skipped::default();
         let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
         let mut batch = Batch::default();
+        // Chunks give the games and warnings of one parse of the stream;
+        // what the limits of an input count, as a parse counts it, is
+        // left to the copies.
+        let chunked = !options.is_strict() && !self.limited();
         let reported = source.scan(self, &mut skipped, |member| {
             let member = match member {
                 Ok(member) => member,
                 Err(err) => {
-                    batch.flush(submit);
-                    submit(Unit::Error(err));
+                    feed.flush_batch(submit);
+                    batch.flush(&mut |unit| submit.submit(unit));
+                    submit.submit(Unit::Error(err));
                     return Ok::<(), Infallible>(());
                 }
             };
             let origin = Arc::new(member.origin().clone());
+            if chunked && member.kind() == MemberKind::Sgf && member.content().is_text() {
+                chunk_member(origin, member.into_reader(), options, submit, feed);
+                return Ok(());
+            }
+            feed.flush_batch(submit);
+            let submit = &mut |unit| submit.submit(unit);
             games_of(member, options, self, &mut idle, &mut |game: Result<
                 Game<'_>,
                 _,
@@ -488,13 +559,16 @@ impl Inputs {
                         batch.push(cut, submit);
                     }
                 }
-                Ok(())
-            })
+                Ok::<(), Infallible>(())
+            })?;
+            batch.flush(submit);
+            Ok(())
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
         let Ok(reported) = reported;
-        batch.flush(submit);
-        submit(Unit::End {
+        feed.flush_batch(submit);
+        batch.flush(&mut |unit| submit.submit(unit));
+        submit.submit(Unit::End {
             folder: source.folder(),
             reported,
             skipped,
@@ -508,6 +582,8 @@ impl Inputs {
     {
         let mut done = Done {
             items: Vec::new(),
+            checked: None,
+            buffers: Vec::new(),
             spent: Vec::new(),
             rest: Vec::new(),
             resume: 0,
@@ -552,6 +628,13 @@ impl Inputs {
                             break;
                         }
                     }
+                }
+            }
+            Unit::Chunks(chunks) => {
+                let cancel = || self.cancelled();
+                for mut chunk in chunks {
+                    done.checked = run_chunk(&mut chunk, &cancel, work, &mut done.items);
+                    done.buffers.push(chunk.into_bytes());
                 }
             }
             Unit::Games(cuts) => {

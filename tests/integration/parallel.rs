@@ -279,3 +279,122 @@ fn small_files_over_the_worker_budget_give_the_sequential_results_once() {
         assert_eq!(got, want, "jobs {jobs}");
     }
 }
+
+/// A collection of `n` games several MiB long, with what makes a guessed
+/// cut wrong at many places: comments that quote a game start right after
+/// a `)` (`:)(;GM[1]…` inside a value, which is no game start), games
+/// with no root property (`(;B[aa]…`, which a guess does not count),
+/// junk between games, and line breaks of every kind.
+fn trapped(n: usize) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        let mut g = game(i, 40 + i % 60);
+        match i % 9 {
+            // A comment quoting a game start, right after a `)`.
+            0 => g.insert_str(g.len() - 2, ";C[smile :)(;GM[1]FF[4]SZ[19];B[aa]) and on]"),
+            // No root property at all.
+            1 => g = format!("(;B[ab];W[cd]C[plain {i}])\n"),
+            // Junk, then a game on the same line.
+            2 => g = format!("{} x {}", g.trim_end(), game(i + 7, 3)),
+            // Carriage returns.
+            3 => g = g.replace('\n', "\r\n"),
+            4 => g = g.replace('\n', "\r"),
+            _ => {}
+        }
+        if i % 97 == 0 {
+            // A comment holding half a game and a lone `(`, closed much later.
+            g.insert_str(g.len() - 2, ";C[open (;GM[1]SZ[9] )\n(;AP[x:1]\\] still a comment]");
+        }
+        text.push_str(&g);
+    }
+    text
+}
+
+/// A large file is parsed in chunks cut at guessed game starts; where a
+/// guess is wrong (a cut inside a comment, a miscount), the results are
+/// still those of one parse: the same games, warnings with the same
+/// offsets, lines and columns, the same indices, in the same order, with
+/// 2 and 3 threads, plain, gzip'd and cut short.
+#[test]
+fn a_large_file_cut_at_guessed_game_starts_gives_the_sequential_results() {
+    let dir = TempDir::new("chunks");
+    let text = trapped(20_000);
+    assert!(text.len() > 2 * WHOLE_FILE as usize, "{}", text.len());
+    dir.write("big.sgf", &text);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    dir.write("big.sgf.gz", &gz);
+    // Cut short: the decompressor breaks after most of the games.
+    dir.write("broken.sgf.gz", &gz[..gz.len() * 9 / 10]);
+    for name in ["big.sgf", "big.sgf.gz", "broken.sgf.gz"] {
+        let inputs = Inputs::new([dir.0.join(name)]);
+        let want = sequential(&inputs);
+        assert!(want.len() > 19_000, "{name}: {}", want.len());
+        assert!(want.iter().any(|l| l.contains("GameResync")), "{name}");
+        if name == "broken.sgf.gz" {
+            assert!(want.last().unwrap().starts_with("error"), "{name}");
+        }
+        for jobs in [2, 3] {
+            let got = parallel(&inputs, jobs);
+            for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(g, w, "{name}, jobs {jobs}, item {k}");
+            }
+            assert_eq!(got.len(), want.len(), "{name}, jobs {jobs}");
+        }
+    }
+}
+
+/// Where every guess is wrong (each game's comment quotes a game start),
+/// the calling thread parses on by itself: still the sequential results.
+#[test]
+fn a_large_file_whose_guesses_all_fail_gives_the_sequential_results() {
+    let dir = TempDir::new("chunks-bad");
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() <= 3 * WHOLE_FILE as usize {
+        let mut g = game(i, 30);
+        let quote = ";C[".to_owned() + &":)(;GM[1]SZ[19];B[aa]) ".repeat(40) + "]";
+        g.insert_str(g.len() - 2, &quote);
+        text.push_str(&g);
+        i += 1;
+    }
+    dir.write("bad.sgf", &text);
+    let inputs = Inputs::new([dir.0.join("bad.sgf")]);
+    let want = sequential(&inputs);
+    assert_eq!(want.len(), i);
+    for jobs in [2, 3] {
+        assert_eq!(parallel(&inputs, jobs), want, "jobs {jobs}");
+    }
+}
+
+/// Small members of a large archive go to the workers a few at a time,
+/// read whole: the sequential results, errors of members in place.
+#[test]
+fn a_large_tar_of_small_members_gives_the_sequential_results() {
+    let dir = TempDir::new("chunks-tar");
+    let mut tar = tar::Builder::new(Vec::new());
+    for i in 0..3000 {
+        let data = match i % 500 {
+            7 => vec![0u8, 1, 2, 0xff, 0xfe, 0, 0, 9],
+            8 => Vec::new(),
+            9 => b"no game here".to_vec(),
+            _ => trapped(i % 40 + 1).into_bytes(),
+        };
+        let mut header = tar::Header::new_gnu();
+        header.set_mode(0o644);
+        header.set_size(data.len() as u64);
+        header.set_cksum();
+        tar.append_data(&mut header, format!("g/{i:05}.sgf"), &data[..])
+            .unwrap();
+    }
+    let tar = tar.into_inner().unwrap();
+    assert!(tar.len() as u64 > WHOLE_FILE, "{}", tar.len());
+    dir.write("all.tar", &tar);
+    let inputs = Inputs::new([dir.0.join("all.tar")]);
+    let want = sequential(&inputs);
+    assert!(want.iter().filter(|l| l.starts_with("error")).count() >= 12);
+    for jobs in [2, 3] {
+        assert_eq!(parallel(&inputs, jobs), want, "jobs {jobs}");
+    }
+}

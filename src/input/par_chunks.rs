@@ -1,0 +1,774 @@
+//! One large member on all cores: its bytes cut into chunks of whole
+//! games, each parsed by a worker, the results checked in order against
+//! what one parse of the whole member gives.
+//!
+//! The calling thread only reads: it looks for a likely game start past
+//! every [`CHUNK`] bytes (a `(` after a `)` and whitespace, opening a node
+//! with a property only a root holds, as `(;GM[1]`), counts the likely
+//! game starts of the chunk the same way (the index of the next chunk's
+//! first game is a guess from this count), and hands the chunk, with
+//! [`TAIL`] bytes after it, to a worker. The worker parses the chunk from
+//! its start as a stream that begins there (offsets, lines, columns and
+//! game indices those of the member) and works on its games.
+//!
+//! A guess is only a guess: a comment may quote SGF at a line start, a
+//! game may hold no root property. So each worker checks its end: the
+//! first game it finds at or past the cut starts exactly at the cut, with
+//! no warning before it (no junk in between), and the chunk held as many
+//! games as guessed. The calling thread takes the results in order:
+//!
+//! - all checks hold: the results stand (the parser decided each game on
+//!   the same bytes, in the same state, as a parse of the whole member:
+//!   a game is decided on at most the lexer's 4 KiB look-ahead past it,
+//!   and the tail holds that much);
+//! - the cut is right but the count is not: the chunk's results stand,
+//!   the chunks after it are dropped and cut again, with the right count;
+//! - the cut is wrong (it fell inside a game): the chunk and those after
+//!   it are dropped, and the calling thread parses on from the chunk's
+//!   start itself, as one parse would, until a game starts at a likely
+//!   start past the bad one, where cutting takes up again;
+//! - the parse stopped on an error: the results up to it stand and the
+//!   member ends there, as it does in one parse.
+//!
+//! So the games, warnings, errors and their order are those of one parse,
+//! whatever the input. Memory: the chunks in flight (a few per thread)
+//! and the bytes the calling thread keeps until their chunks are checked,
+//! plus the largest game.
+
+use super::par::{Done, ScanGame, Unit};
+use super::{InputError, Origin};
+use crate::parallel::Submit;
+use crate::{ParseOptions, Position, StreamParser};
+use std::cell::RefCell;
+use std::io::{self, Read};
+use std::sync::Arc;
+
+/// About how many bytes a chunk holds: the first likely game start past
+/// this many bytes ends it.
+pub(super) const CHUNK: usize = 1 << 20;
+
+/// How many bytes after its cut a chunk carries: the parser decides on a
+/// game by looking at most the lexer's look-ahead (4 KiB) past the bytes
+/// it read, so a game that ends before the cut is decided on the same
+/// bytes as in one parse of the member.
+pub(super) const TAIL: usize = 16 << 10;
+
+/// A member holding no likely game start over this many bytes past a
+/// chunk's start is parsed on the calling thread (one game of that size,
+/// or bytes the guess cannot read).
+const FORCE: usize = 64 << 20;
+
+/// Past this many failed guesses in a member, the calling thread parses
+/// the rest of it (its games do not look as the guess expects).
+const MAX_FAILS: u32 = 4;
+
+/// Small members (read whole in one chunk) go to the workers a few at a
+/// time: at most this many, or this many bytes.
+const BATCH: usize = 64;
+const BATCH_BYTES: usize = 1 << 20;
+
+/// How many bytes the calling thread reads at a time.
+const READ: usize = 1 << 20;
+
+/// Chunk buffers kept for their room.
+const MAX_SPARE: usize = 32;
+
+/// A piece of a member for a worker: whole games, then bytes to decide on
+/// the last of them.
+pub(super) struct Chunk {
+    origin: Arc<Origin>,
+    options: ParseOptions,
+    /// The chunk (`..cut`), then its tail.
+    bytes: Vec<u8>,
+    cut: usize,
+    /// Where the chunk starts in the member.
+    at: Position,
+    /// How many games of the member come before it.
+    base: usize,
+    /// What to check at its end; `None` for a member read whole.
+    check: Option<Check>,
+    /// The error the member broke on after the chunk's bytes, if any (the
+    /// last chunk only).
+    broken: Option<io::Error>,
+}
+
+impl Chunk {
+    fn bytes_len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Its buffer, for its room.
+    pub(super) fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+/// What a worker checks at the end of a chunk of a member cut in several.
+#[derive(Clone, Copy)]
+struct Check {
+    /// Chunks of a bad guess are dropped: those of an older epoch.
+    epoch: u64,
+    /// How many games the chunk holds, as guessed.
+    guess: usize,
+    /// Where the cut is in the member.
+    next: Position,
+    /// The member's last chunk (no cut to check).
+    last: bool,
+}
+
+/// What a worker found at the end of a chunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// The cut and the count are right.
+    Clean,
+    /// The cut is right, the chunk held this many games.
+    Miscounted(usize),
+    /// The cut is not a game start of the member as one parse reads it.
+    Unclean,
+    /// The parse stopped on an error before the cut.
+    Ended,
+}
+
+/// A chunk's check and what it found, for the calling thread.
+pub(super) struct Checked {
+    check: Check,
+    verdict: Verdict,
+    at: Position,
+    base: usize,
+}
+
+/// Where the calling thread takes up a member again after a bad guess.
+#[derive(Clone, Copy, Debug)]
+struct Restart {
+    at: Position,
+    base: usize,
+    /// Parse on the calling thread (the cut was wrong) until a likely
+    /// game start at or past `min_back`.
+    serial: bool,
+    min_back: usize,
+}
+
+/// What the calling thread knows of the chunks checked so far.
+#[derive(Default)]
+pub(super) struct Follow {
+    epoch: u64,
+    restart: Option<Restart>,
+    ended: bool,
+    /// The start of the oldest chunk not checked yet: bytes before it
+    /// are not needed again.
+    settled: usize,
+    spare: Vec<Vec<u8>>,
+}
+
+impl Follow {
+    /// Takes a finished chunk's check; says whether its results stand.
+    pub(super) fn judge(&mut self, checked: Option<Checked>) -> bool {
+        let Some(c) = checked else {
+            return true;
+        };
+        if c.check.epoch != self.epoch {
+            return false;
+        }
+        let restart = |serial: bool, at: Position, base: usize| Restart {
+            at,
+            base,
+            serial,
+            min_back: c.check.next.offset,
+        };
+        match c.verdict {
+            Verdict::Clean => {
+                self.settled = c.check.next.offset;
+                true
+            }
+            Verdict::Miscounted(n) => {
+                self.epoch += 1;
+                self.restart = Some(restart(false, c.check.next, c.base + n));
+                true
+            }
+            Verdict::Unclean => {
+                self.epoch += 1;
+                self.restart = Some(restart(true, c.at, c.base));
+                false
+            }
+            Verdict::Ended => {
+                self.epoch += 1;
+                self.ended = true;
+                true
+            }
+        }
+    }
+
+    /// Keeps a spent chunk's buffer for its room.
+    pub(super) fn keep(&mut self, mut bytes: Vec<u8>) {
+        if self.spare.len() < MAX_SPARE && bytes.capacity() <= 4 * CHUNK {
+            bytes.clear();
+            self.spare.push(bytes);
+        }
+    }
+
+    fn buffer(&mut self) -> Vec<u8> {
+        self.spare.pop().unwrap_or_default()
+    }
+}
+
+thread_local! {
+    /// Each thread's parser of chunks, kept between chunks for its buffers.
+    static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
+}
+
+/// A stream that broke: its error, once, then its end.
+struct Broken(Option<io::Error>);
+
+impl Read for Broken {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(err) => Err(err),
+            None => Ok(0),
+        }
+    }
+}
+
+/// Parses a chunk on a worker, works on its games and pushes the results
+/// to `items`; returns its check and what it found (`None` for a member
+/// read whole).
+pub(super) fn run_chunk<R, W>(
+    chunk: &mut Chunk,
+    cancel: &dyn Fn() -> bool,
+    work: &W,
+    items: &mut Vec<Result<R, InputError>>,
+) -> Option<Checked>
+where
+    W: Fn(ScanGame<'_>) -> R,
+{
+    let last = chunk.check.is_none_or(|c| c.last);
+    let cut = chunk.at.offset + chunk.cut;
+    let guess = chunk.check.map_or(0, |c| c.guess);
+    let idle = IDLE.with(|cell| cell.borrow_mut().take());
+    let parser = idle.unwrap_or_else(|| StreamParser::new(io::empty()));
+    let src = (&chunk.bytes[..]).chain(Broken(chunk.broken.take()));
+    let mut stream = parser.recycle(src, chunk.options);
+    stream.restart_at(chunk.at, chunk.base);
+    let origin = &*chunk.origin;
+    let mut count = 0;
+    let verdict = loop {
+        if cancel() {
+            break Verdict::Ended;
+        }
+        let Some(next) = stream.next_game() else {
+            break if last {
+                Verdict::Clean
+            } else {
+                Verdict::Unclean
+            };
+        };
+        match next {
+            Ok(coll) => {
+                let tree = coll.games().next();
+                match tree {
+                    Some(tree) if !last => {
+                        let start = coll.stream_offset(tree.span().start);
+                        if start >= cut {
+                            let clean = start == cut
+                                && coll.warnings().iter().all(|w| w.pos.offset >= cut);
+                            break if !clean {
+                                Verdict::Unclean
+                            } else if count == guess {
+                                Verdict::Clean
+                            } else {
+                                Verdict::Miscounted(count)
+                            };
+                        }
+                    }
+                    // Warnings alone before the tail's end: junk at the cut.
+                    None if !last => break Verdict::Unclean,
+                    _ => {}
+                }
+                count += 1;
+                items.push(Ok(work(ScanGame::new(
+                    origin,
+                    coll,
+                    tree,
+                    coll.warnings(),
+                ))));
+            }
+            Err(err) => {
+                if last || (err.has_position() && err.offset() < cut) {
+                    items.push(Err(InputError::parse(origin.clone(), err)));
+                    break Verdict::Ended;
+                }
+                break Verdict::Unclean;
+            }
+        }
+    };
+    let stream = stream.recycle(io::empty(), ParseOptions::new());
+    IDLE.with(|cell| *cell.borrow_mut() = Some(stream));
+    chunk.check.map(|check| Checked {
+        check,
+        verdict,
+        at: chunk.at,
+        base: chunk.base,
+    })
+}
+
+/// The bytes of a member the calling thread has read and still needs.
+struct Held<'r> {
+    src: Box<dyn Read + 'r>,
+    bytes: Vec<u8>,
+    /// The offset in the member of `bytes[0]`.
+    at: usize,
+    eof: bool,
+    broken: Option<io::Error>,
+}
+
+impl Held<'_> {
+    /// The offset in the member past the last byte read.
+    fn end(&self) -> usize {
+        self.at + self.bytes.len()
+    }
+
+    /// The bytes from `from` to `to`, offsets in the member.
+    fn slice(&self, from: usize, to: usize) -> &[u8] {
+        &self.bytes[from - self.at..to - self.at]
+    }
+
+    /// Reads more, up to [`READ`] bytes; notes the end or a break.
+    fn fill(&mut self) {
+        if self.eof {
+            return;
+        }
+        let mut take = (&mut self.src).take(READ as u64);
+        match take.read_to_end(&mut self.bytes) {
+            Ok(n) if n < READ => self.eof = true,
+            Ok(_) => {}
+            Err(err) => {
+                self.broken = Some(err);
+                self.eof = true;
+            }
+        }
+    }
+
+    /// Forgets the bytes before `offset` (when they are many).
+    fn drop_before(&mut self, offset: usize) {
+        let n = offset.saturating_sub(self.at).min(self.bytes.len());
+        if n >= READ && n * 2 >= self.bytes.len() {
+            self.bytes.drain(..n);
+            self.at += n;
+        }
+    }
+}
+
+/// The parser's source on the calling thread: the bytes held from an
+/// offset on, read further as needed (and kept, so that cutting can take
+/// up again at a game the parse reaches).
+struct HeldReader<'h, 'r> {
+    held: &'h RefCell<Held<'r>>,
+    pos: usize,
+}
+
+impl Read for HeldReader<'_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut held = self.held.borrow_mut();
+        if self.pos == held.end() {
+            if held.eof {
+                return match held.broken.take() {
+                    Some(err) => Err(err),
+                    None => Ok(0),
+                };
+            }
+            held.fill();
+        }
+        let end = held.end();
+        let from = held.slice(self.pos, end);
+        let n = from.len().min(buf.len());
+        buf[..n].copy_from_slice(&from[..n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// Whether the `(` at `i` of `bytes` likely starts a game: it follows a
+/// `)` and whitespace only, and opens a node whose first property is one
+/// only a root holds.
+fn likely_start(bytes: &[u8], i: usize) -> bool {
+    let before = bytes[..i]
+        .iter()
+        .rev()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+    before == Some(&b')') && opens_root(bytes, i)
+}
+
+/// Whether the `(` at `i` is followed by `;` and a root property's name
+/// and `[` (whitespace and lower-case letters between allowed).
+fn opens_root(bytes: &[u8], i: usize) -> bool {
+    let limit = bytes.len().min(i + 64);
+    let space = |j: &mut usize| {
+        while *j < limit && bytes[*j].is_ascii_whitespace() {
+            *j += 1;
+        }
+    };
+    let mut j = i + 1;
+    space(&mut j);
+    if j >= limit || bytes[j] != b';' {
+        return false;
+    }
+    j += 1;
+    space(&mut j);
+    let mut name = [0u8; 2];
+    let mut len = 0;
+    while j < limit && (bytes[j].is_ascii_alphabetic() || bytes[j].is_ascii_whitespace()) {
+        if bytes[j].is_ascii_uppercase() {
+            if len < 2 {
+                name[len] = bytes[j];
+            }
+            len += 1;
+        }
+        j += 1;
+    }
+    len == 2
+        && j < limit
+        && bytes[j] == b'['
+        && matches!(&name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ")
+}
+
+/// The first likely game start in `bytes[from..to]`.
+fn find_cut(bytes: &[u8], from: usize, to: usize) -> Option<usize> {
+    memchr::memchr_iter(b'(', &bytes[from..to])
+        .map(|i| from + i)
+        .find(|&i| likely_start(bytes, i))
+}
+
+/// How many games `bytes[from..to]` (a chunk, from a game start or the
+/// member's start) likely holds: the first, and each likely start after.
+fn guess_games(bytes: &[u8], from: usize, to: usize) -> usize {
+    1 + memchr::memchr_iter(b'(', &bytes[from + 1..to])
+        .filter(|&i| likely_start(bytes, from + 1 + i))
+        .count()
+}
+
+/// `p`, a position in a stretch that starts at `at`, in the whole.
+fn shift(at: Position, p: Position) -> Position {
+    Position {
+        offset: at.offset + p.offset,
+        line: at.line + p.line - 1,
+        column: if p.line == 1 {
+            at.column + p.column - 1
+        } else {
+            p.column
+        },
+    }
+}
+
+/// The calling thread's side of a parallel scan of members read as chunks:
+/// the work and sink of the scan, what it knows of the chunks in flight,
+/// and the small members gathered for the next unit.
+pub(super) struct Feed<'f, W, S> {
+    pub(super) work: &'f W,
+    pub(super) sink: &'f RefCell<S>,
+    pub(super) follow: &'f RefCell<Follow>,
+    pub(super) cancel: &'f (dyn Fn() -> bool + Sync),
+    pub(super) batch: Vec<Chunk>,
+    pub(super) batch_bytes: usize,
+}
+
+impl<W, S> Feed<'_, W, S> {
+    /// Hands on the small members gathered, if any.
+    pub(super) fn flush_batch<'s, R>(&mut self, submit: &mut Submit<'_, Unit<'s>, Done<'s, R>>) {
+        if !self.batch.is_empty() {
+            self.batch_bytes = 0;
+            submit.submit(Unit::Chunks(std::mem::take(&mut self.batch)));
+        }
+    }
+}
+
+/// Reads the member `src` (text, one stream of games) on the calling
+/// thread and hands it to the workers in chunks, as the module docs say.
+pub(super) fn chunk_member<'s, R, W, S>(
+    origin: Arc<Origin>,
+    src: Box<dyn Read + '_>,
+    options: ParseOptions,
+    submit: &mut Submit<'_, Unit<'s>, Done<'s, R>>,
+    feed: &mut Feed<'_, W, S>,
+) where
+    R: Send,
+    W: Fn(ScanGame<'_>) -> R + Sync,
+    S: FnMut(Result<R, InputError>),
+{
+    let bytes = feed.follow.borrow_mut().buffer();
+    let held = RefCell::new(Held {
+        src,
+        bytes,
+        at: 0,
+        eof: false,
+        broken: None,
+    });
+    {
+        let mut follow = feed.follow.borrow_mut();
+        follow.ended = false;
+        follow.restart = None;
+        follow.settled = 0;
+    }
+    let mut at = Position {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
+    let mut base = 0;
+    let mut searched = 0;
+    let mut multi = false;
+    let mut fails = 0;
+    loop {
+        if (feed.cancel)() {
+            break;
+        }
+        let restart = {
+            let mut follow = feed.follow.borrow_mut();
+            if follow.ended {
+                break;
+            }
+            held.borrow_mut().drop_before(follow.settled);
+            follow.restart.take()
+        };
+        if let Some(r) = restart {
+            // Everything in flight is of the bad guess: let it come back.
+            submit.flush();
+            feed.follow.borrow_mut().restart = None;
+            fails += 1;
+            if r.serial || fails > MAX_FAILS {
+                let min_back = if fails > MAX_FAILS {
+                    usize::MAX
+                } else {
+                    r.min_back
+                };
+                match serial(&origin, options, &held, r.at, r.base, min_back, feed) {
+                    Some((back, b)) => {
+                        (at, base) = (back, b);
+                    }
+                    None => break,
+                }
+            } else {
+                (at, base) = (r.at, r.base);
+            }
+            searched = at.offset;
+            feed.follow.borrow_mut().settled = at.offset;
+            continue;
+        }
+        let start = at.offset;
+        let mut h = held.borrow_mut();
+        let end = h.end();
+        let look_to = if h.eof { end } else { end.saturating_sub(TAIL) };
+        let from = searched.max(start + CHUNK);
+        let cut = if from < look_to {
+            let found = find_cut(&h.bytes, from - h.at, look_to - h.at).map(|i| i + h.at);
+            searched = found.unwrap_or(look_to);
+            found
+        } else {
+            None
+        };
+        if let Some(cut) = cut {
+            let guess = guess_games(&h.bytes, start - h.at, cut - h.at);
+            let chunk_bytes = h.slice(start, cut);
+            let next = shift(at, Position::locate(chunk_bytes, chunk_bytes.len()));
+            let mut bytes = feed.follow.borrow_mut().buffer();
+            bytes.extend_from_slice(h.slice(start, end.min(cut + TAIL)));
+            drop(h);
+            let epoch = feed.follow.borrow().epoch;
+            let chunk = Chunk {
+                origin: Arc::clone(&origin),
+                options,
+                bytes,
+                cut: cut - start,
+                at,
+                base,
+                check: Some(Check {
+                    epoch,
+                    guess,
+                    next,
+                    last: false,
+                }),
+                broken: None,
+            };
+            if !multi {
+                multi = true;
+                feed.flush_batch(submit);
+            }
+            submit.submit(Unit::Chunks(vec![chunk]));
+            (at, base) = (next, base + guess);
+            continue;
+        }
+        if !h.eof {
+            if end - start > FORCE {
+                // No likely game start for long: the calling thread reads on.
+                drop(h);
+                feed.flush_batch(submit);
+                submit.flush();
+                if feed.follow.borrow().restart.is_some() || feed.follow.borrow().ended {
+                    continue;
+                }
+                feed.follow.borrow_mut().restart = Some(Restart {
+                    at,
+                    base,
+                    serial: true,
+                    min_back: end,
+                });
+                continue;
+            }
+            h.fill();
+            continue;
+        }
+        // The last chunk.
+        if multi && h.broken.is_some() {
+            // The break goes with the last chunk, which must not be
+            // dropped: the chunks before it are checked first.
+            drop(h);
+            submit.flush();
+            if feed.follow.borrow().restart.is_some() || feed.follow.borrow().ended {
+                continue;
+            }
+            h = held.borrow_mut();
+        }
+        let mut bytes = feed.follow.borrow_mut().buffer();
+        bytes.extend_from_slice(h.slice(start, end));
+        let broken = h.broken.take();
+        drop(h);
+        let epoch = feed.follow.borrow().epoch;
+        let chunk = Chunk {
+            origin: Arc::clone(&origin),
+            options,
+            cut: bytes.len(),
+            bytes,
+            at,
+            base,
+            check: multi.then_some(Check {
+                epoch,
+                guess: 0,
+                next: at,
+                last: true,
+            }),
+            broken,
+        };
+        if multi {
+            submit.submit(Unit::Chunks(vec![chunk]));
+            // A bad guess found now is read again from where it was.
+            submit.flush();
+            if feed.follow.borrow().restart.is_some() {
+                continue;
+            }
+        } else {
+            feed.batch_bytes += chunk.bytes_len();
+            feed.batch.push(chunk);
+            if feed.batch.len() >= BATCH || feed.batch_bytes >= BATCH_BYTES {
+                feed.flush_batch(submit);
+            }
+        }
+        break;
+    }
+    let bytes = std::mem::take(&mut held.borrow_mut().bytes);
+    feed.follow.borrow_mut().keep(bytes);
+}
+
+/// Parses a member on the calling thread from `at` (a game start, after
+/// `base` games), works on each game and hands the result to the sink,
+/// until a game starts at a likely game start at or past `min_back`, with
+/// no warning before it: returns where it starts and its index (cutting
+/// takes up there), or `None` at the member's end or error.
+fn serial<W, S, R>(
+    origin: &Arc<Origin>,
+    options: ParseOptions,
+    held: &RefCell<Held<'_>>,
+    at: Position,
+    base: usize,
+    min_back: usize,
+    feed: &Feed<'_, W, S>,
+) -> Option<(Position, usize)>
+where
+    W: Fn(ScanGame<'_>) -> R,
+    S: FnMut(Result<R, InputError>),
+{
+    let idle = IDLE.with(|cell| cell.borrow_mut().take());
+    let parser = idle.unwrap_or_else(|| StreamParser::new(io::empty()));
+    let reader = HeldReader {
+        held,
+        pos: at.offset,
+    };
+    let mut stream = parser.recycle(reader, options);
+    stream.restart_at(at, base);
+    let mut back = None;
+    let mut sink = feed.sink.borrow_mut();
+    while let Some(next) = (!(feed.cancel)()).then(|| stream.next_game()).flatten() {
+        let coll = match next {
+            Ok(coll) => coll,
+            Err(err) => {
+                sink(Err(InputError::parse((**origin).clone(), err)));
+                break;
+            }
+        };
+        let tree = coll.games().next();
+        if let Some(tree) = tree {
+            let start = coll.stream_offset(tree.span().start);
+            let clean = start >= min_back && coll.warnings().iter().all(|w| w.pos.offset >= start);
+            if clean {
+                let h = held.borrow();
+                if start >= h.at && start < h.end() && likely_start(&h.bytes, start - h.at) {
+                    back = Some((coll.position(tree.span().start), tree.index()));
+                    break;
+                }
+            }
+            // Bytes before this game are not needed again (a `)` before
+            // the next game's `(` is in it).
+            held.borrow_mut().drop_before(start);
+        }
+        sink(Ok((feed.work)(ScanGame::new(
+            origin,
+            coll,
+            tree,
+            coll.warnings(),
+        ))));
+    }
+    let stream = stream.recycle(io::empty(), ParseOptions::new());
+    IDLE.with(|cell| *cell.borrow_mut() = Some(stream));
+    back
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn likely_starts_follow_a_close_and_open_a_root() {
+        let text = b"(;GM[1];B[aa])\n(;GM[1])(;FF[4])(;B[aa])\n  (; ga M [1])";
+        let starts: Vec<usize> = memchr::memchr_iter(b'(', text)
+            .filter(|&i| likely_start(text, i))
+            .collect();
+        assert_eq!(starts, [15, 23, 41]);
+        assert_eq!(guess_games(text, 0, text.len()), 4);
+        assert_eq!(guess_games(text, 15, 41), 3);
+        // A comment that quotes SGF looks the same: only a parse tells.
+        assert!(likely_start(b"C[x)\n(;GM[1]", 5));
+        assert!(!likely_start(b"C[x\n(;GM[1]", 4));
+    }
+
+    #[test]
+    fn the_tail_covers_the_look_ahead() {
+        assert!(TAIL >= 2 * crate::lexer::LOOKAHEAD + 2);
+    }
+
+    #[test]
+    fn positions_shift_by_the_start_of_a_stretch() {
+        let at = Position {
+            offset: 100,
+            line: 7,
+            column: 5,
+        };
+        let p = Position::locate(b"ab\ncd", 4);
+        assert_eq!(
+            shift(at, p),
+            Position {
+                offset: 104,
+                line: 8,
+                column: 2
+            }
+        );
+        let p = Position::locate(b"abcd", 2);
+        assert_eq!(shift(at, p).column, 7);
+    }
+}
