@@ -8,6 +8,8 @@
 //! | id                                  | what                                              |
 //! |-------------------------------------|---------------------------------------------------|
 //! | `cli/stats/{folder,concat,tar_gz}/{1,N}` | `sgf stats -q -j J PATH`                      |
+//! | `cli/stats/stdin/{1,N}`             | `sgf stats -q -j J -`, the concatenation on standard input |
+//! | `cli/floor/folder/{1,N}`            | every file of the folder listed, then opened, read whole and closed on J threads, nothing else: the floor of `stats/folder` |
 //! | `cli/export/{folder,concat}/{1,N}`  | `sgf export -q -j J --format parquet --out DIR PATH` |
 //! | `cli/gunzip/tar_gz`                 | the `.tar.gz` decompressed in-process, nothing else: the decompressor's share of `stats/tar_gz` |
 //!
@@ -41,6 +43,60 @@ fn sgf(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Runs `sgf args…` with the file `input` as standard input, as [`sgf`].
+fn sgf_stdin(args: &[&str], input: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_sgf"))
+        .args(args)
+        .stdin(std::fs::File::open(input).expect("opens the input"))
+        .output()
+        .expect("runs sgf");
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "sgf {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Lists every file under `folder`, then opens, reads whole and closes
+/// each on `jobs` threads, a few files at a time; returns the bytes read.
+fn read_every_file(folder: &Path, jobs: usize) -> usize {
+    let mut files = Vec::new();
+    let mut stack = vec![folder.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            match entry.file_type() {
+                Ok(t) if t.is_dir() => stack.push(entry.path()),
+                Ok(t) if t.is_file() => files.push(entry.path()),
+                _ => {}
+            }
+        }
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let total = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                let mut buf = Vec::new();
+                loop {
+                    let at = next.fetch_add(32, std::sync::atomic::Ordering::Relaxed);
+                    if at >= files.len() {
+                        break;
+                    }
+                    for path in &files[at..files.len().min(at + 32)] {
+                        buf.clear();
+                        if let Ok(mut file) = std::fs::File::open(path) {
+                            let _ = file.read_to_end(&mut buf);
+                        }
+                        total.fetch_add(buf.len(), std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    total.into_inner()
 }
 
 /// The games `sgf stats --format json` counts in `path`.
@@ -138,6 +194,22 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| sgf(&["stats", "-q", "-j", &j_arg, path]));
             });
         }
+    }
+    for &j in &jobs {
+        let j_arg = j.to_string();
+        group.bench_function(format!("stdin/{j}"), |b| {
+            b.iter(|| sgf_stdin(&["stats", "-q", "-j", &j_arg, "-"], &inputs.concat));
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("cli/floor");
+    common::big(&mut group, 2, 10);
+    group.throughput(common::bytes(inputs.bytes));
+    for &j in &jobs {
+        group.bench_function(format!("folder/{j}"), |b| {
+            b.iter(|| read_every_file(&inputs.folder, j));
+        });
     }
     group.finish();
 

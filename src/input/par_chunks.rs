@@ -31,17 +31,22 @@
 //!   member ends there, as it does in one parse.
 //!
 //! So the games, warnings, errors and their order are those of one parse,
-//! whatever the input. Memory: the chunks in flight (a few per thread)
+//! whatever the input. And each game is worked on once: a worker keeps a
+//! copy of each game it parses, tells the other workers whether its cut
+//! held ([`Chain`]), and works on its copies only once every chunk before
+//! its own held (a member read whole, in one chunk, is worked on as it
+//! is parsed). Memory: the chunks in flight (a few per thread)
 //! and the bytes the calling thread keeps until their chunks are checked,
 //! plus the largest game.
 
 use super::par::{Done, ScanGame, Unit};
 use super::{InputError, Origin};
 use crate::parallel::Submit;
+use crate::tree::OwnedCollection;
 use crate::{ParseOptions, Position, StreamParser};
 use std::cell::RefCell;
 use std::io::{self, Read};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 /// About how many bytes a chunk holds: the first likely game start past
 /// this many bytes ends it.
@@ -58,8 +63,9 @@ pub(super) const TAIL: usize = 16 << 10;
 /// or bytes the guess cannot read).
 const FORCE: usize = 64 << 20;
 
-/// Past this many failed guesses in a member, the calling thread parses
-/// the rest of it (its games do not look as the guess expects).
+/// Past this many failed guesses in a member (and one more for every 16
+/// chunks), the calling thread parses the rest of it (its games do not
+/// look as the guess expects).
 const MAX_FAILS: u32 = 4;
 
 /// Small members (read whole in one chunk) go to the workers a few at a
@@ -87,6 +93,9 @@ pub(super) struct Chunk {
     base: usize,
     /// What to check at its end; `None` for a member read whole.
     check: Option<Check>,
+    /// The verdicts of the chunks cut since the member (or the last bad
+    /// guess in it) started.
+    chain: Option<Arc<Chain>>,
     /// The error the member broke on after the chunk's bytes, if any (the
     /// last chunk only).
     broken: Option<io::Error>,
@@ -114,6 +123,68 @@ struct Check {
     next: Position,
     /// The member's last chunk (no cut to check).
     last: bool,
+    /// Its place in its [`Chain`].
+    seq: usize,
+}
+
+/// Whether each chunk of a chain held (its cut and count right): a worker
+/// works on its chunk's games only once every chunk before it held, so
+/// that no game is worked on that a bad guess makes read again.
+#[derive(Debug, Default)]
+pub(super) struct Chain {
+    held: Mutex<Vec<Option<bool>>>,
+    ready: Condvar,
+}
+
+impl Chain {
+    /// Says whether chunk `seq` held, then waits for the chunks before it:
+    /// whether all of them held. (Chunks start in order, and each says
+    /// before it waits: the wait ends.)
+    fn wait(&self, seq: usize, held: bool) -> bool {
+        let mut all = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        if all.len() <= seq {
+            all.resize(seq + 1, None);
+        }
+        all[seq] = Some(held);
+        self.ready.notify_all();
+        loop {
+            if all[..seq].contains(&Some(false)) {
+                return false;
+            }
+            if all[..seq].iter().all(Option::is_some) {
+                return true;
+            }
+            all = self.ready.wait(all).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// Says a chunk did not hold if its worker stops before saying anything
+/// (a panic), so that the chunks after it do not wait for ever.
+struct Said<'c> {
+    chain: Option<&'c Chain>,
+    seq: usize,
+}
+
+impl Drop for Said<'_> {
+    fn drop(&mut self) {
+        if let Some(chain) = self.chain {
+            let mut all = chain.held.lock().unwrap_or_else(PoisonError::into_inner);
+            if all.len() <= self.seq {
+                all.resize(self.seq + 1, None);
+            }
+            if all[self.seq].is_none() {
+                all[self.seq] = Some(false);
+                chain.ready.notify_all();
+            }
+        }
+    }
+}
+
+/// A game (or error) a worker parsed, kept until it may be worked on.
+enum Kept {
+    Game(Box<OwnedCollection>),
+    Error(InputError),
 }
 
 /// What a worker found at the end of a chunk.
@@ -214,7 +285,12 @@ impl Follow {
 thread_local! {
     /// Each thread's parser of chunks, kept between chunks for its buffers.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
+    /// Each thread's copies of games worked on, kept for their room.
+    static COPIES: RefCell<Vec<Box<OwnedCollection>>> = const { RefCell::new(Vec::new()) };
 }
+
+/// Copies of games kept for their room, per thread.
+const MAX_COPIES: usize = 4096;
 
 /// A stream that broke: its error, once, then its end.
 struct Broken(Option<io::Error>);
@@ -230,7 +306,8 @@ impl Read for Broken {
 
 /// Parses a chunk on a worker, works on its games and pushes the results
 /// to `items`; returns its check and what it found (`None` for a member
-/// read whole).
+/// read whole). A chunk of a member cut in several is worked on only
+/// once the chunks before it held ([`Chain`]).
 pub(super) fn run_chunk<R, W>(
     chunk: &mut Chunk,
     cancel: &dyn Fn() -> bool,
@@ -240,6 +317,11 @@ pub(super) fn run_chunk<R, W>(
 where
     W: Fn(ScanGame<'_>) -> R,
 {
+    let said = Said {
+        chain: chunk.chain.as_deref(),
+        seq: chunk.check.map_or(0, |c| c.seq),
+    };
+    let direct = chunk.check.is_none();
     let last = chunk.check.is_none_or(|c| c.last);
     let cut = chunk.at.offset + chunk.cut;
     let guess = chunk.check.map_or(0, |c| c.guess);
@@ -249,6 +331,7 @@ where
     let mut stream = parser.recycle(src, chunk.options);
     stream.restart_at(chunk.at, chunk.base);
     let origin = &*chunk.origin;
+    let mut kept = Vec::new();
     let mut count = 0;
     let verdict = loop {
         if cancel() {
@@ -284,16 +367,28 @@ where
                     _ => {}
                 }
                 count += 1;
-                items.push(Ok(work(ScanGame::new(
-                    origin,
-                    coll,
-                    tree,
-                    coll.warnings(),
-                ))));
+                if direct {
+                    items.push(Ok(work(ScanGame::new(
+                        origin,
+                        coll,
+                        tree,
+                        coll.warnings(),
+                    ))));
+                } else {
+                    let copy = COPIES.with(|c| c.borrow_mut().pop());
+                    let mut copy = copy.unwrap_or_default();
+                    coll.copy_into(&mut copy);
+                    kept.push(Kept::Game(copy));
+                }
             }
             Err(err) => {
                 if last || (err.has_position() && err.offset() < cut) {
-                    items.push(Err(InputError::parse(origin.clone(), err)));
+                    let err = InputError::parse(origin.clone(), err);
+                    if direct {
+                        items.push(Err(err));
+                    } else {
+                        kept.push(Kept::Error(err));
+                    }
                     break Verdict::Ended;
                 }
                 break Verdict::Unclean;
@@ -302,7 +397,29 @@ where
     };
     let stream = stream.recycle(io::empty(), ParseOptions::new());
     IDLE.with(|cell| *cell.borrow_mut() = Some(stream));
-    chunk.check.map(|check| Checked {
+    let check = chunk.check?;
+    let chain = said.chain?;
+    let holds = verdict == Verdict::Clean || (last && verdict != Verdict::Unclean);
+    let before = chain.wait(check.seq, holds);
+    if before && verdict != Verdict::Unclean {
+        for k in kept {
+            match k {
+                Kept::Game(copy) => {
+                    let coll = copy.collection();
+                    let game = ScanGame::new(origin, coll, coll.games().next(), coll.warnings());
+                    items.push(Ok(work(game)));
+                    COPIES.with(|c| {
+                        let mut c = c.borrow_mut();
+                        if c.len() < MAX_COPIES {
+                            c.push(copy);
+                        }
+                    });
+                }
+                Kept::Error(err) => items.push(Err(err)),
+            }
+        }
+    }
+    Some(Checked {
         check,
         verdict,
         at: chunk.at,
@@ -397,10 +514,12 @@ fn likely_start(bytes: &[u8], i: usize) -> bool {
     before == Some(&b')') && opens_root(bytes, i)
 }
 
-/// Whether the `(` at `i` is followed by `;` and a root property's name
-/// and `[` (whitespace and lower-case letters between allowed).
+/// Whether the `(` at `i` is followed by `;` and a node that holds a
+/// property only a root holds (`GM`, `FF`, `CA`, `AP`, `ST`, `SZ`), read
+/// over at most [`NODE_LOOK`] bytes: identifiers (lower-case letters and
+/// whitespace allowed in them), values with their escapes.
 fn opens_root(bytes: &[u8], i: usize) -> bool {
-    let limit = bytes.len().min(i + 64);
+    let limit = bytes.len().min(i + NODE_LOOK);
     let space = |j: &mut usize| {
         while *j < limit && bytes[*j].is_ascii_whitespace() {
             *j += 1;
@@ -412,23 +531,39 @@ fn opens_root(bytes: &[u8], i: usize) -> bool {
         return false;
     }
     j += 1;
-    space(&mut j);
-    let mut name = [0u8; 2];
-    let mut len = 0;
-    while j < limit && (bytes[j].is_ascii_alphabetic() || bytes[j].is_ascii_whitespace()) {
-        if bytes[j].is_ascii_uppercase() {
-            if len < 2 {
-                name[len] = bytes[j];
+    loop {
+        space(&mut j);
+        let mut name = [0u8; 2];
+        let mut len = 0;
+        while j < limit && (bytes[j].is_ascii_alphabetic() || bytes[j].is_ascii_whitespace()) {
+            if bytes[j].is_ascii_uppercase() {
+                if len < 2 {
+                    name[len] = bytes[j];
+                }
+                len += 1;
             }
-            len += 1;
+            j += 1;
         }
-        j += 1;
+        if len == 0 || j >= limit || bytes[j] != b'[' {
+            return false;
+        }
+        if len == 2 && matches!(&name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ") {
+            return true;
+        }
+        // Its values.
+        while j < limit && bytes[j] == b'[' {
+            j += 1;
+            while j < limit && bytes[j] != b']' {
+                j += if bytes[j] == b'\\' { 2 } else { 1 };
+            }
+            j += 1;
+            space(&mut j);
+        }
     }
-    len == 2
-        && j < limit
-        && bytes[j] == b'['
-        && matches!(&name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ")
 }
+
+/// How far [`opens_root`] reads a node.
+const NODE_LOOK: usize = 1024;
 
 /// The first likely game start in `bytes[from..to]`.
 fn find_cut(bytes: &[u8], from: usize, to: usize) -> Option<usize> {
@@ -516,6 +651,9 @@ pub(super) fn chunk_member<'s, R, W, S>(
     let mut searched = 0;
     let mut multi = false;
     let mut fails = 0;
+    let mut chunks = 0;
+    let mut chain = Arc::new(Chain::default());
+    let mut seq = 0;
     loop {
         if (feed.cancel)() {
             break;
@@ -533,8 +671,11 @@ pub(super) fn chunk_member<'s, R, W, S>(
             submit.flush();
             feed.follow.borrow_mut().restart = None;
             fails += 1;
-            if r.serial || fails > MAX_FAILS {
-                let min_back = if fails > MAX_FAILS {
+            // Guesses that fail more than now and then cost more than
+            // they give: the calling thread reads the rest.
+            let hopeless = fails > MAX_FAILS + chunks / 16;
+            if r.serial || hopeless {
+                let min_back = if hopeless {
                     usize::MAX
                 } else {
                     r.min_back
@@ -550,6 +691,7 @@ pub(super) fn chunk_member<'s, R, W, S>(
             }
             searched = at.offset;
             feed.follow.borrow_mut().settled = at.offset;
+            (chain, seq) = (Arc::new(Chain::default()), 0);
             continue;
         }
         let start = at.offset;
@@ -584,14 +726,18 @@ pub(super) fn chunk_member<'s, R, W, S>(
                     guess,
                     next,
                     last: false,
+                    seq,
                 }),
+                chain: Some(Arc::clone(&chain)),
                 broken: None,
             };
+            seq += 1;
             if !multi {
                 multi = true;
                 feed.flush_batch(submit);
             }
             submit.submit(Unit::Chunks(vec![chunk]));
+            chunks += 1;
             (at, base) = (next, base + guess);
             continue;
         }
@@ -643,7 +789,9 @@ pub(super) fn chunk_member<'s, R, W, S>(
                 guess: 0,
                 next: at,
                 last: true,
+                seq,
             }),
+            chain: multi.then(|| Arc::clone(&chain)),
             broken,
         };
         if multi {
@@ -735,15 +883,19 @@ mod tests {
 
     #[test]
     fn likely_starts_follow_a_close_and_open_a_root() {
-        let text = b"(;GM[1];B[aa])\n(;GM[1])(;FF[4])(;B[aa])\n  (; ga M [1])";
+        let text = b"(;GM[1];B[aa])\n(;GM[1])(;FF[4])(;B[aa])\n  (; G a M [1])";
         let starts: Vec<usize> = memchr::memchr_iter(b'(', text)
             .filter(|&i| likely_start(text, i))
             .collect();
-        assert_eq!(starts, [15, 23, 41]);
+        assert_eq!(starts, [15, 23, 42]);
         assert_eq!(guess_games(text, 0, text.len()), 4);
-        assert_eq!(guess_games(text, 15, 41), 3);
+        assert_eq!(guess_games(text, 15, 42), 2);
         // A comment that quotes SGF looks the same: only a parse tells.
         assert!(likely_start(b"C[x)\n(;GM[1]", 5));
+        // A root property after others, values with escapes before it.
+        assert!(likely_start(b")\n(;RU[a\\]b]KM[0.5]\nSZ[19];B[aa]", 2));
+        assert!(!likely_start(b")\n(;RU[a\\]b]KM[0.5]\n;SZ[19]", 2));
+        assert!(!likely_start(b")(;B[aa]", 1));
         assert!(!likely_start(b"C[x\n(;GM[1]", 4));
     }
 

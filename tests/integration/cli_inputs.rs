@@ -679,3 +679,70 @@ fn check_output_is_the_same_whatever_jobs() {
         }
     }
 }
+
+/// Runs `sgf args…` in `dir` with `input` on standard input, written by
+/// another thread (the output may fill its pipe before the input is read).
+fn sgf_stdin_big(dir: &Path, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgf"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sgf");
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let _ = stdin.write_all(input);
+        });
+        child.wait_with_output().unwrap()
+    })
+}
+
+/// A file larger than a worker reads whole, given by name and on standard
+/// input, is parsed in chunks cut at guessed game starts; comments that
+/// quote a game start, games with no root property, junk and CR line
+/// breaks make guesses wrong: the output of `-j 2` and `-j 3` is still
+/// that of `-j 1`, byte for byte.
+#[test]
+fn a_large_file_or_stdin_read_in_chunks_gives_the_output_of_one_thread() {
+    let dir = TempDir::new("inputs-chunks");
+    let mut big = String::new();
+    let mut i = 0;
+    while big.len() < 10 << 20 {
+        big.push_str(&format!(
+            "(;GM[1]SZ[19]PB[p{i}]C[x]C[y];B[pd]C[see :)(;GM[1]FF[4];B[aa])]\n;W[dp])\n"
+        ));
+        match i % 7 {
+            0 => big.push_str("(;B[aa];W[bb])junk\r\n"),
+            3 => big.push_str("(;FF[4];B[cc]C[a\r(;SZ[9]:)(;GM[1]\\]]W[dd])\r"),
+            _ => {}
+        }
+        i += 1;
+    }
+    dir.write("big.sgf", &big);
+    let commands: [&[&str]; 2] = [&["dump"], &["stats", "--format", "json"]];
+    for command in commands {
+        for name in ["big.sgf", "-"] {
+            let run = |jobs: &str| {
+                let mut args = command.to_vec();
+                args.extend_from_slice(&["-j", jobs, name]);
+                if name == "-" {
+                    sgf_stdin_big(&dir.0, &args, big.as_bytes())
+                } else {
+                    sgf(&dir.0, &args)
+                }
+            };
+            let one = run("1");
+            assert!(!one.stdout.is_empty(), "{command:?} {name}");
+            for jobs in ["2", "3"] {
+                let many = run(jobs);
+                let what = format!("{command:?} {name} -j {jobs}");
+                assert_eq!(one.status.code(), many.status.code(), "{what}");
+                assert!(timeless(&one) == timeless(&many), "{what}: the outputs differ");
+                assert_eq!(stderr(&one), stderr(&many), "{what}");
+            }
+        }
+    }
+}
