@@ -64,9 +64,10 @@ pub(super) const TAIL: usize = 16 << 10;
 const FORCE: usize = 64 << 20;
 
 /// Past this many failed guesses in a member (and one more for every 16
-/// chunks), the calling thread parses the rest of it (its games do not
-/// look as the guess expects).
-const MAX_FAILS: u32 = 4;
+/// chunks that held), the calling thread parses the rest of it (its games
+/// do not look as the guess expects; each failure costs the chunks in
+/// flight).
+const MAX_FAILS: usize = 2;
 
 /// Small members (read whole in one chunk) go to the workers a few at a
 /// time: at most this many, or this many bytes.
@@ -228,6 +229,8 @@ pub(super) struct Follow {
     /// The start of the oldest chunk not checked yet: bytes before it
     /// are not needed again.
     settled: usize,
+    /// How many chunks of the member held.
+    held: usize,
     spare: Vec<Vec<u8>>,
 }
 
@@ -249,6 +252,7 @@ impl Follow {
         match c.verdict {
             Verdict::Clean => {
                 self.settled = c.check.next.offset;
+                self.held += 1;
                 true
             }
             Verdict::Miscounted(n) => {
@@ -351,8 +355,8 @@ where
                     Some(tree) if !last => {
                         let start = coll.stream_offset(tree.span().start);
                         if start >= cut {
-                            let clean = start == cut
-                                && coll.warnings().iter().all(|w| w.pos.offset >= cut);
+                            let clean =
+                                start == cut && coll.warnings().iter().all(|w| w.pos.offset >= cut);
                             break if !clean {
                                 Verdict::Unclean
                             } else if count == guess {
@@ -368,12 +372,7 @@ where
                 }
                 count += 1;
                 if direct {
-                    items.push(Ok(work(ScanGame::new(
-                        origin,
-                        coll,
-                        tree,
-                        coll.warnings(),
-                    ))));
+                    items.push(Ok(work(ScanGame::new(origin, coll, tree, coll.warnings()))));
                 } else {
                     let copy = COPIES.with(|c| c.borrow_mut().pop());
                     let mut copy = copy.unwrap_or_default();
@@ -641,6 +640,7 @@ pub(super) fn chunk_member<'s, R, W, S>(
         follow.ended = false;
         follow.restart = None;
         follow.settled = 0;
+        follow.held = 0;
     }
     let mut at = Position {
         offset: 0,
@@ -651,7 +651,6 @@ pub(super) fn chunk_member<'s, R, W, S>(
     let mut searched = 0;
     let mut multi = false;
     let mut fails = 0;
-    let mut chunks = 0;
     let mut chain = Arc::new(Chain::default());
     let mut seq = 0;
     loop {
@@ -673,13 +672,9 @@ pub(super) fn chunk_member<'s, R, W, S>(
             fails += 1;
             // Guesses that fail more than now and then cost more than
             // they give: the calling thread reads the rest.
-            let hopeless = fails > MAX_FAILS + chunks / 16;
+            let hopeless = fails > MAX_FAILS + feed.follow.borrow().held / 16;
             if r.serial || hopeless {
-                let min_back = if hopeless {
-                    usize::MAX
-                } else {
-                    r.min_back
-                };
+                let min_back = if hopeless { usize::MAX } else { r.min_back };
                 match serial(&origin, options, &held, r.at, r.base, min_back, feed) {
                     Some((back, b)) => {
                         (at, base) = (back, b);
@@ -737,7 +732,6 @@ pub(super) fn chunk_member<'s, R, W, S>(
                 feed.flush_batch(submit);
             }
             submit.submit(Unit::Chunks(vec![chunk]));
-            chunks += 1;
             (at, base) = (next, base + guess);
             continue;
         }

@@ -291,7 +291,10 @@ fn trapped(n: usize) -> String {
         let mut g = game(i, 40 + i % 60);
         match i % 9 {
             // A comment quoting a game start, right after a `)`.
-            0 => g.insert_str(g.len() - 2, ";C[smile :)(;GM[1]FF[4]SZ[19];B[aa\\]) and on]"),
+            0 => g.insert_str(
+                g.len() - 2,
+                ";C[smile :)(;GM[1]FF[4]SZ[19];B[aa\\]) and on]",
+            ),
             // No root property at all.
             1 => g = format!("(;B[ab];W[cd]C[plain {i}])\n"),
             // Junk, then a game on the same line.
@@ -303,7 +306,10 @@ fn trapped(n: usize) -> String {
         }
         if i % 97 == 0 {
             // A comment holding half a game and a lone `(`, closed much later.
-            g.insert_str(g.len() - 2, ";C[open (;GM[1]SZ[9] )\n(;AP[x:1]\\] still a comment]");
+            g.insert_str(
+                g.len() - 2,
+                ";C[open (;GM[1]SZ[9] )\n(;AP[x:1]\\] still a comment]",
+            );
         }
         text.push_str(&g);
     }
