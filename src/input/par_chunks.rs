@@ -572,11 +572,31 @@ fn find_cut(bytes: &[u8], from: usize, to: usize) -> Option<usize> {
 }
 
 /// How many games `bytes[from..to]` (a chunk, from a game start or the
-/// member's start) likely holds: the first, and each likely start after.
+/// member's start) likely holds: each `(` that opens a node holding a
+/// root property, whatever comes before it (after junk, NUL padding, a
+/// byte order mark), and each such node that a `)` closes just before
+/// (a record without its `(`); the first game counted once.
 fn guess_games(bytes: &[u8], from: usize, to: usize) -> usize {
-    1 + memchr::memchr_iter(b'(', &bytes[from + 1..to])
-        .filter(|&i| likely_start(bytes, from + 1 + i))
-        .count()
+    let mut n = 0;
+    for i in memchr::memchr2_iter(b'(', b')', &bytes[from..to]).map(|i| from + i) {
+        n += usize::from(if bytes[i] == b'(' {
+            opens_root(bytes, i)
+        } else {
+            // `);GM[1]…`: the node is read as a game with no `(`.
+            let j = i
+                + 1
+                + bytes[i + 1..to]
+                    .iter()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+            j < to && bytes[j] == b';' && opens_root(bytes, j - 1)
+        });
+    }
+    if from == 0 || !opens_root(bytes, from) {
+        // The member's first game, or a chunk's, opening no root.
+        n = n.max(1);
+    }
+    n
 }
 
 /// `p`, a position in a stretch that starts at `at`, in the whole.
@@ -884,6 +904,9 @@ mod tests {
         assert_eq!(starts, [15, 23, 42]);
         assert_eq!(guess_games(text, 0, text.len()), 4);
         assert_eq!(guess_games(text, 15, 42), 2);
+        // After junk and NUL bytes, and a record that lost its `(`.
+        let text = b"(;FF[4])x\0(;GM[1])\n);SZ[9];B[aa])(;B[aa])";
+        assert_eq!(guess_games(text, 0, text.len()), 3);
         // A comment that quotes SGF looks the same: only a parse tells.
         assert!(likely_start(b"C[x)\n(;GM[1]", 5));
         // A root property after others, values with escapes before it.
