@@ -7,11 +7,16 @@
 //!   records) go a few at a time as one unit: a worker opens each, reads it (decompressing,
 //!   opening archives) and parses it;
 //! - a larger file, or standard input, is read on the calling thread,
-//!   which parses it game by game; a copy of each game as read (its
-//!   records, its bytes, its warnings) is one unit (in batches of a few
-//!   hundred), which a worker works on. Every byte is parsed once, in the
-//!   stream, so the games and warnings are the same whatever the number
-//!   of threads.
+//!   which parses nothing: each member of SGF text goes to the workers in
+//!   chunks of whole games cut at guessed game starts, parsed by the
+//!   workers and checked in order against one parse of the member
+//!   ([`super::par_chunks`]); small members (of a large archive) go a few
+//!   at a time, whole. Members read otherwise (`.sgfs`, UTF-16, strict
+//!   parsing, a limit on what an input holds) are parsed on the calling
+//!   thread, and a copy of each game as read (its records, its bytes, its
+//!   warnings) is one unit (in batches of a few hundred). Either way the
+//!   games and warnings are those of one parse, whatever the number of
+//!   threads.
 //!
 //! Memory: at most `window` units in flight (a few per thread), each a
 //! few small files or a batch of games (about three times their bytes
@@ -263,7 +268,10 @@ impl Inputs {
     /// workers a few at a time, each read whole by one worker (up to
     /// [`Inputs::worker_budget`] bytes of games: the calling thread reads
     /// on past it); a larger file or standard input is read on the calling
-    /// thread, which hands copies of its games to the workers in batches.
+    /// thread, which hands its bytes to the workers in chunks of whole
+    /// games, checked in order (or, for `.sgfs`, UTF-16, strict parsing or
+    /// a limit on what an input holds, parses it and hands copies of its
+    /// games on in batches). Each game is worked on once.
     /// Memory: a few units in flight per thread, whatever the inputs'
     /// size. With `jobs` 1 (or 0) no thread is started and nothing is cut:
     /// each game is worked on as the calling thread reads it.
