@@ -47,6 +47,16 @@ pub(crate) trait Emit<'src> {
     fn simple_node(&mut self, node: NodeEvent<'_, 'src>, _links: Links, _value: Span32) {
         self.node(node)
     }
+    /// Takes a run of simple nodes (`;B[pd];W[dp]…`) straight from the
+    /// input, from the `;` at `at`: each the only child of the one before,
+    /// the first a child of node `first_id - 1`, numbered from `first_id`.
+    /// Returns how many it took and where the run stopped (the `;` of the
+    /// first node it left, or the end of the last one taken). A consumer
+    /// that wants each node as an event (the default) takes none.
+    #[inline(always)]
+    fn simple_run(&mut self, _input: &'src [u8], at: usize, _first_id: u32) -> (u32, usize) {
+        (0, at)
+    }
     /// Whether to stop reading (an error, or the caller has seen enough).
     fn stop(&self) -> bool {
         false
@@ -727,6 +737,18 @@ impl<'src> Machine<'src> {
     /// at its `;`, for the general step to read.
     #[inline(always)]
     fn run<E: Emit<'src>>(&mut self, e: &mut E, mut at: usize) {
+        let (taken, end) = e.simple_run(self.input, at, self.next_id);
+        if taken > 0 {
+            let last = self.next_id.wrapping_add(taken - 1);
+            self.next_id = last.wrapping_add(1);
+            self.top.cursor = last;
+            self.pos = end;
+            at = end;
+            if self.input.get(at) != Some(&b';') || !e.run_on() {
+                self.scanner.seek(at);
+                return;
+            }
+        }
         while let Some(s) = self.take_simple(at) {
             e.simple_node(self.simple_event(s), s.links, s.value);
             at = s.span.end;
