@@ -132,6 +132,10 @@ pub(crate) struct Machine<'src> {
     /// Whether the scanner was left behind `pos` by simple nodes the reader
     /// took (with no structural byte between them and `pos` unread).
     pub(crate) scanner_behind: bool,
+    /// Whether the last thing the reader took was a simple node by
+    /// [`Machine::next_simple`], nothing read since: every condition of
+    /// another such node but its `;` still holds.
+    pub(crate) plain_run: bool,
     /// The charset detected for the current game, which fixed its mode.
     pub(crate) detected: Option<Charset>,
     /// How the root about to be read again is read: the outcome of its
@@ -229,6 +233,7 @@ impl<'src> Machine<'src> {
             read_to: 0,
             pending_node: None,
             scanner_behind: false,
+            plain_run: false,
             detected: None,
             decided: None,
             trial: None,
@@ -267,6 +272,7 @@ impl<'src> Machine<'src> {
     /// Reads one token's worth of input, emitting what it decides.
     #[inline(always)]
     pub(crate) fn step<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
+        self.plain_run = false;
         if self.scanner_behind {
             self.scanner_behind = false;
             self.scanner.seek(self.pos);
@@ -766,6 +772,13 @@ impl<'src> Machine<'src> {
     /// past it.
     #[inline(always)]
     pub(crate) fn next_simple(&mut self) -> Option<SimpleNode> {
+        if self.plain_run {
+            // Right after another: only the `;` is left to see.
+            if self.input.get(self.pos) != Some(&b';') {
+                return None;
+            }
+            return self.take_simple(self.pos);
+        }
         let top = self.top;
         let plain = self.in_game
             && !self.done
@@ -783,6 +796,7 @@ impl<'src> Machine<'src> {
         let s = self.take_simple(self.pos)?;
         // The scanner catches up when the general step runs next.
         self.scanner_behind = true;
+        self.plain_run = true;
         Some(s)
     }
 
