@@ -2,13 +2,15 @@
 //! library's parsers, handed to the `sgf_grove.GameInfo` dataclass.
 
 use super::game::Game;
-use super::values::Reading;
-use super::view::View;
+use super::view::{each_form, View};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyType};
 use sgf_grove::game::{GameInfo, GameResult, Player, Rank, WinBy, GAME_INFO_IDENTS};
+use sgf_grove::text::Arena;
+use sgf_grove::value::ValueContext;
+use sgf_grove::{ReadGame, ReadNode, ReadProperty};
 use std::borrow::Cow;
 
 /// One side, owned.
@@ -100,20 +102,27 @@ const TEXTS: [(&str, &str); 16] = [
 ];
 
 fn fields(v: View<'_>) -> Fields {
-    let reading = Reading::new(v);
-    let mut pairs: Vec<(&str, Cow<'static, str>)> = Vec::new();
-    for (ident, values) in v.properties(0) {
-        if let Some(&(raw, _)) = values.first() {
-            if GAME_INFO_IDENTS.contains(&ident) {
+    // One charset and one arena for every value (the charset is found
+    // once, not once a value), and no list of the root's properties.
+    let arena = Arena::new();
+    let ctx = ValueContext::new(v.size(), v.encoding(), &arena);
+    let mut pairs: Vec<(&str, Cow<'_, str>)> = Vec::with_capacity(GAME_INFO_IDENTS.len());
+    each_form!(v, |g| {
+        for p in ReadGame::root(g).properties() {
+            let ident = p.ident();
+            if !GAME_INFO_IDENTS.contains(&ident) {
+                continue;
+            }
+            if let Some(raw) = p.values().next() {
                 let text = if ident == "GC" {
-                    reading.text(raw)
+                    ctx.text(raw)
                 } else {
-                    reading.simple_text(raw)
+                    ctx.simple_text(raw)
                 };
-                pairs.push((ident, Cow::Owned(text)));
+                pairs.push((ident, Cow::Borrowed(text)));
             }
         }
-    }
+    });
     let info = GameInfo::from_pairs(pairs);
     let text = |ident: &str| info.get(ident).map(str::to_owned);
     let size = v.size();
