@@ -1,15 +1,15 @@
 //! `Game` and `Collection`, and the entry points `parse` and `read`.
 
 use super::errors::{raise, to_py_err, ParseWarning};
-use super::view::each_form;
 use super::node::Node;
 use super::source::Source;
 use super::values::Value;
+use super::view::each_form;
 use super::view::View;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyByteArray;
+use pyo3::types::{PyBytes, PyString};
 use sgf_grove::edit::EditableGame;
 use sgf_grove::game::pack_main_line;
 use sgf_grove::ParseOptions;

@@ -187,12 +187,17 @@ impl MoveColumns {
                 .iter()
                 .map(|m| i64::try_from(m.game_id).unwrap_or(i64::MAX)),
         );
-        self.ply
-            .extend(moves.iter().map(|m| i32::try_from(m.ply).unwrap_or(i32::MAX)));
+        self.ply.extend(
+            moves
+                .iter()
+                .map(|m| i32::try_from(m.ply).unwrap_or(i32::MAX)),
+        );
         self.color
             .extend(moves.iter().map(|m| m.color.as_str().as_bytes()[0]));
-        self.x.extend(moves.iter().map(|m| m.x.map_or(0, i32::from)));
-        self.y.extend(moves.iter().map(|m| m.y.map_or(0, i32::from)));
+        self.x
+            .extend(moves.iter().map(|m| m.x.map_or(0, i32::from)));
+        self.y
+            .extend(moves.iter().map(|m| m.y.map_or(0, i32::from)));
         self.is_pass.extend(moves.iter().map(|m| m.is_pass));
     }
 
