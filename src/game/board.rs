@@ -297,6 +297,14 @@ impl fmt::Debug for Board {
     }
 }
 
+/// The heads of the opponent chains a stone left without liberties (at
+/// most its four neighbours').
+#[derive(Clone, Copy, Default)]
+struct Dead {
+    heads: [usize; 4],
+    len: usize,
+}
+
 /// What a legal move did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Played {
@@ -770,35 +778,60 @@ impl Board {
         }
     }
 
-    /// Puts colour `c` on empty cell `i`, merging it with its friendly
-    /// neighbours' chains; captures nothing.
-    fn place<const J: bool>(&mut self, i: usize, c: u8) {
+    /// Puts colour `c` on empty cell `i`, joining it to its friendly
+    /// neighbours' chains (the largest takes the stone and the others);
+    /// captures nothing. Returns the opponent chains the stone took the
+    /// last liberty of (each once: a count reaches zero once), by head.
+    fn place<const J: bool>(&mut self, i: usize, c: u8) -> Dead {
         self.set_cell::<J>(i, c);
         self.changes += 1;
         self.hash ^= KEYS[c as usize - 1][i];
-        self.set_head::<J>(i, i as u16);
-        self.set_next::<J>(i, i as u16);
-        self.set_stones::<J>(i, 1);
         let mut libs = 0;
+        let mut friends = [0usize; 4];
+        let mut nf = 0;
+        let mut dead = Dead::default();
         for n in self.neighbours(i) {
-            match self.cells[n] {
-                EMPTY => libs += 1,
-                BLACK | WHITE => {
-                    let h = self.head[n] as usize;
-                    self.set_libs::<J>(h, self.libs[h] - 1);
+            let cell = self.cells[n];
+            if cell == EMPTY {
+                libs += 1;
+            } else if cell != EDGE {
+                let h = self.head[n] as usize;
+                let left = self.libs[h] - 1;
+                self.set_libs::<J>(h, left);
+                if cell == c {
+                    friends[nf] = h;
+                    nf += 1;
+                } else if left == 0 {
+                    dead.heads[dead.len] = h;
+                    dead.len += 1;
                 }
-                _ => {}
             }
         }
-        self.set_libs::<J>(i, libs);
-        for n in self.neighbours(i) {
-            if self.cells[n] == c {
-                let (a, b) = (self.head[i] as usize, self.head[n] as usize);
-                if a != b {
-                    self.merge::<J>(a, b);
-                }
+        if nf == 0 {
+            self.set_head::<J>(i, i as u16);
+            self.set_next::<J>(i, i as u16);
+            self.set_stones::<J>(i, 1);
+            self.set_libs::<J>(i, libs);
+            return dead;
+        }
+        let mut big = friends[0];
+        for &h in &friends[1..nf] {
+            if self.stones[h] > self.stones[big] {
+                big = h;
             }
         }
+        self.set_head::<J>(i, big as u16);
+        self.set_next::<J>(i, self.next[big]);
+        self.set_next::<J>(big, i as u16);
+        self.set_stones::<J>(big, self.stones[big] + 1);
+        self.set_libs::<J>(big, self.libs[big] + libs);
+        for &h in &friends[..nf] {
+            // `big` itself, or joined already when reached twice.
+            if self.head[h] as usize != big {
+                self.merge::<J>(big, h);
+            }
+        }
+        dead
     }
 
     /// Merges the chains headed by `a` and `b`, relabelling the smaller.
@@ -936,21 +969,34 @@ impl Board {
     pub fn play(&mut self, color: Color, p: Point) -> Result<Played, Illegal> {
         let i = self.cell(p).ok_or(Illegal::OffBoard)?;
         let c = code(color);
-        self.check_cell(i, c)?;
-        let superko = matches!(self.rules.ko, KoRule::Positional | KoRule::Situational);
-        let played = self.play_code_any(i, c);
-        if superko {
-            match self.rules.ko {
-                KoRule::Situational => {
-                    let next = if color == Color::Black {
-                        self.hash ^ WHITE_TO_PLAY
-                    } else {
-                        self.hash
-                    };
-                    self.see(next);
+        match self.rules.ko {
+            KoRule::Positional | KoRule::Situational => {}
+            // The checks of `check_cell` without the superko history.
+            ko => {
+                if self.cells[i] != EMPTY {
+                    return Err(Illegal::Occupied);
                 }
-                _ => self.see(self.hash),
+                if ko == KoRule::Simple && self.ko == Some((i as u16, c)) {
+                    return Err(Illegal::Ko);
+                }
+                if !self.rules.suicide && self.is_suicide(i, c) {
+                    return Err(Illegal::Suicide);
+                }
+                return Ok(self.play_code_any(i, c));
             }
+        }
+        self.check_cell(i, c)?;
+        let played = self.play_code_any(i, c);
+        match self.rules.ko {
+            KoRule::Situational => {
+                let next = if color == Color::Black {
+                    self.hash ^ WHITE_TO_PLAY
+                } else {
+                    self.hash
+                };
+                self.see(next);
+            }
+            _ => self.see(self.hash),
         }
         Ok(played)
     }
@@ -1018,6 +1064,10 @@ impl Board {
     /// chain without liberties.
     fn is_suicide(&self, i: usize, c: u8) -> bool {
         let ns = self.neighbours(i);
+        // Most moves have an empty neighbour: decided without the chains.
+        if ns.iter().any(|&n| self.cells[n] == EMPTY) {
+            return false;
+        }
         for n in ns {
             match self.cells[n] {
                 EMPTY => return false,
@@ -1053,18 +1103,13 @@ impl Board {
     /// Plays `c` at empty cell `i` with no legality check but the capture
     /// rules; a suicide takes its own chain off. `J`: keep the journal.
     fn play_code<const J: bool>(&mut self, i: usize, c: u8) -> Played {
-        self.place::<J>(i, c);
+        let dead = self.place::<J>(i, c);
         let mut played = Played::default();
         let mut last_taken = 0;
-        for n in self.neighbours(i) {
-            if self.cells[n] == opponent(c) {
-                let h = self.head[n] as usize;
-                if self.libs[h] == 0 {
-                    let (count, at) = self.capture::<J>(h);
-                    played.captured += count;
-                    last_taken = at;
-                }
-            }
+        for &h in &dead.heads[..dead.len] {
+            let (count, at) = self.capture::<J>(h);
+            played.captured += count;
+            last_taken = at;
         }
         let me = c as usize - 1;
         self.prisoners[me] += played.captured;
@@ -1102,3 +1147,7 @@ impl Board {
         out
     }
 }
+
+#[cfg(test)]
+#[path = "board_tests.rs"]
+mod tests;
