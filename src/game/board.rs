@@ -195,6 +195,13 @@ const fn keys() -> [[u64; MAX_CELLS]; 2] {
     out
 }
 
+/// The key of a stone of colour code `c` (`BLACK` or `WHITE`) on cell `i`.
+#[inline(always)]
+fn key(c: u8, i: usize) -> u64 {
+    // `c >> 1` is 0 for black, 1 for white: no bounds check on the colour.
+    KEYS[usize::from(c >> 1)][i]
+}
+
 /// The part of a symmetric hash that says the board's size.
 fn size_key(size: BoardSize) -> u64 {
     let mut z =
@@ -324,10 +331,8 @@ impl Board {
         let stride = size.cols as usize + 2;
         let cells_len = stride * (size.rows as usize + 2);
         let mut cells = vec![EDGE; cells_len];
-        for y in 0..size.rows as usize {
-            for x in 0..size.cols as usize {
-                cells[(y + 1) * stride + x + 1] = EMPTY;
-            }
+        for row in cells.chunks_exact_mut(stride).skip(1).take(size.rows as usize) {
+            row[1..=size.cols as usize].fill(EMPTY);
         }
         let mut board = Board {
             size,
@@ -742,7 +747,7 @@ impl Board {
         }
         for &(s, c) in &lifted {
             self.set_cell::<J>(s, EMPTY);
-            self.hash ^= KEYS[c as usize - 1][s];
+            self.hash ^= key(c, s);
         }
         self.changes += lifted.len() as u64;
         // The chains left give a liberty to each lifted neighbour.
@@ -782,10 +787,11 @@ impl Board {
     /// neighbours' chains (the largest takes the stone and the others);
     /// captures nothing. Returns the opponent chains the stone took the
     /// last liberty of (each once: a count reaches zero once), by head.
+    #[inline(always)]
     fn place<const J: bool>(&mut self, i: usize, c: u8) -> Dead {
         self.set_cell::<J>(i, c);
         self.changes += 1;
-        self.hash ^= KEYS[c as usize - 1][i];
+        self.hash ^= key(c, i);
         let mut libs = 0;
         let mut friends = [0usize; 4];
         let mut nf = 0;
@@ -866,7 +872,7 @@ impl Board {
         loop {
             let after = self.next[s] as usize;
             self.set_cell::<J>(s, EMPTY);
-            self.hash ^= KEYS[c as usize - 1][s];
+            self.hash ^= key(c, s);
             s = after;
             if s == h {
                 break;
@@ -892,7 +898,7 @@ impl Board {
     /// The hash the board would have after `c` plays at empty cell `i`,
     /// with what it captures; used only by superko rules.
     fn hash_after(&self, i: usize, c: u8) -> u64 {
-        let mut h = self.hash ^ KEYS[c as usize - 1][i];
+        let mut h = self.hash ^ key(c, i);
         let mut taken: [usize; 4] = [usize::MAX; 4];
         let mut any_capture = false;
         for (k, n) in self.neighbours(i).into_iter().enumerate() {
@@ -914,7 +920,7 @@ impl Board {
                 any_capture = true;
                 let mut s = head;
                 loop {
-                    h ^= KEYS[opponent(c) as usize - 1][s];
+                    h ^= key(opponent(c), s);
                     s = self.next[s] as usize;
                     if s == head {
                         break;
@@ -1062,12 +1068,21 @@ impl Board {
 
     /// Whether `c` at empty cell `i` would capture nothing and leave its
     /// chain without liberties.
+    #[inline(always)]
     fn is_suicide(&self, i: usize, c: u8) -> bool {
-        let ns = self.neighbours(i);
         // Most moves have an empty neighbour: decided without the chains.
-        if ns.iter().any(|&n| self.cells[n] == EMPTY) {
+        let [a, b, d, e] = self.neighbours(i);
+        let cells = &self.cells;
+        if cells[a] == EMPTY || cells[b] == EMPTY || cells[d] == EMPTY || cells[e] == EMPTY {
             return false;
         }
+        self.is_suicide_surrounded(i, c)
+    }
+
+    /// [`Board::is_suicide`] for a point without an empty neighbour.
+    #[inline(never)]
+    fn is_suicide_surrounded(&self, i: usize, c: u8) -> bool {
+        let ns = self.neighbours(i);
         for n in ns {
             match self.cells[n] {
                 EMPTY => return false,
@@ -1092,6 +1107,7 @@ impl Board {
 
     /// [`Board::play_code`], journalled when the journal is kept (the two
     /// are compiled apart: a board without a journal pays nothing for it).
+    #[inline(always)]
     fn play_code_any(&mut self, i: usize, c: u8) -> Played {
         if self.journal.is_some() {
             self.play_code::<true>(i, c)
@@ -1102,6 +1118,7 @@ impl Board {
 
     /// Plays `c` at empty cell `i` with no legality check but the capture
     /// rules; a suicide takes its own chain off. `J`: keep the journal.
+    #[inline(always)]
     fn play_code<const J: bool>(&mut self, i: usize, c: u8) -> Played {
         let dead = self.place::<J>(i, c);
         let mut played = Played::default();
