@@ -229,13 +229,9 @@ pub struct Board {
     /// `cols + 2`: the border column sits between rows.
     stride: usize,
     cells: Vec<u8>,
-    /// The next stone of the chain (a ring).
-    next: Vec<u16>,
-    /// The chain's representative stone.
-    head: Vec<u16>,
-    /// At a chain's head: its pseudo-liberties and its stones.
-    libs: Vec<u16>,
-    stones: Vec<u16>,
+    /// Every cell's place in its chain (one array: a new board makes two
+    /// allocations, and a cell's fields share a bounds check).
+    links: Vec<Link>,
     /// The point the basic ko forbids, and to which colour.
     ko: Option<(u16, u8)>,
     prisoners: [u32; 2],
@@ -259,6 +255,17 @@ pub struct Board {
     dirty: Vec<u32>,
     epoch: u32,
 }
+
+/// A stone's place in its chain, indexed by the constants below (an
+/// array, so that a new board's are a zeroed allocation).
+type Link = [u16; 4];
+/// The next stone of the chain (a ring).
+const NEXT: usize = 0;
+/// The chain's representative stone.
+const HEAD: usize = 1;
+/// At a chain's head: its pseudo-liberties and its stones.
+const LIBS: usize = 2;
+const STONES: usize = 3;
 
 /// The undo journal of a board: the old value of every array cell written,
 /// and the superko entries added, in order.
@@ -339,10 +346,7 @@ impl Board {
             rules,
             stride,
             cells,
-            next: vec![0; cells_len],
-            head: vec![0; cells_len],
-            libs: vec![0; cells_len],
-            stones: vec![0; cells_len],
+            links: vec![[0; 4]; cells_len],
             ko: None,
             prisoners: [0; 2],
             hash: 0,
@@ -387,10 +391,10 @@ impl Board {
             let old = (entry & 0xffff) as u16;
             match entry >> 28 {
                 J_CELLS => self.cells[i] = (old & 0xff) as u8,
-                J_NEXT => self.next[i] = old,
-                J_HEAD => self.head[i] = old,
-                J_LIBS => self.libs[i] = old,
-                _ => self.stones[i] = old,
+                J_NEXT => self.links[i][NEXT] = old,
+                J_HEAD => self.links[i][HEAD] = old,
+                J_LIBS => self.links[i][LIBS] = old,
+                _ => self.links[i][STONES] = old,
             }
         }
         journal.writes.truncate(mark.writes);
@@ -453,33 +457,33 @@ impl Board {
     #[inline]
     fn set_next<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_NEXT, i, self.next[i]);
+            self.log(J_NEXT, i, self.links[i][NEXT]);
         }
-        self.next[i] = v;
+        self.links[i][NEXT] = v;
     }
 
     #[inline]
     fn set_head<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_HEAD, i, self.head[i]);
+            self.log(J_HEAD, i, self.links[i][HEAD]);
         }
-        self.head[i] = v;
+        self.links[i][HEAD] = v;
     }
 
     #[inline]
     fn set_libs<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_LIBS, i, self.libs[i]);
+            self.log(J_LIBS, i, self.links[i][LIBS]);
         }
-        self.libs[i] = v;
+        self.links[i][LIBS] = v;
     }
 
     #[inline]
     fn set_stones<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_STONES, i, self.stones[i]);
+            self.log(J_STONES, i, self.links[i][STONES]);
         }
-        self.stones[i] = v;
+        self.links[i][STONES] = v;
     }
 
     /// Adds a position to the superko history (journalled when new).
@@ -731,7 +735,7 @@ impl Board {
             if now == self.target[i] || now == EMPTY {
                 continue;
             }
-            let h = self.head[i] as usize;
+            let h = self.links[i][HEAD] as usize;
             if self.dirty[h] == epoch {
                 continue;
             }
@@ -739,7 +743,7 @@ impl Board {
             let mut s = h;
             loop {
                 lifted.push((s, now));
-                s = self.next[s] as usize;
+                s = self.links[s][NEXT] as usize;
                 if s == h {
                     break;
                 }
@@ -754,8 +758,8 @@ impl Board {
         for &(s, _) in &lifted {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
-                    let h = self.head[n] as usize;
-                    self.set_libs::<J>(h, self.libs[h] + 1);
+                    let h = self.links[n][HEAD] as usize;
+                    self.set_libs::<J>(h, self.links[h][LIBS] + 1);
                 }
             }
         }
@@ -801,8 +805,8 @@ impl Board {
             if cell == EMPTY {
                 libs += 1;
             } else if cell != EDGE {
-                let h = self.head[n] as usize;
-                let left = self.libs[h] - 1;
+                let h = self.links[n][HEAD] as usize;
+                let left = self.links[h][LIBS] - 1;
                 self.set_libs::<J>(h, left);
                 if cell == c {
                     friends[nf] = h;
@@ -822,18 +826,18 @@ impl Board {
         }
         let mut big = friends[0];
         for &h in &friends[1..nf] {
-            if self.stones[h] > self.stones[big] {
+            if self.links[h][STONES] > self.links[big][STONES] {
                 big = h;
             }
         }
         self.set_head::<J>(i, big as u16);
-        self.set_next::<J>(i, self.next[big]);
+        self.set_next::<J>(i, self.links[big][NEXT]);
         self.set_next::<J>(big, i as u16);
-        self.set_stones::<J>(big, self.stones[big] + 1);
-        self.set_libs::<J>(big, self.libs[big] + libs);
+        self.set_stones::<J>(big, self.links[big][STONES] + 1);
+        self.set_libs::<J>(big, self.links[big][LIBS] + libs);
         for &h in &friends[..nf] {
             // `big` itself, or joined already when reached twice.
-            if self.head[h] as usize != big {
+            if self.links[h][HEAD] as usize != big {
                 self.merge::<J>(big, h);
             }
         }
@@ -842,7 +846,7 @@ impl Board {
 
     /// Merges the chains headed by `a` and `b`, relabelling the smaller.
     fn merge<const J: bool>(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.stones[a] >= self.stones[b] {
+        let (big, small) = if self.links[a][STONES] >= self.links[b][STONES] {
             (a, b)
         } else {
             (b, a)
@@ -850,27 +854,27 @@ impl Board {
         let mut s = small;
         loop {
             self.set_head::<J>(s, big as u16);
-            s = self.next[s] as usize;
+            s = self.links[s][NEXT] as usize;
             if s == small {
                 break;
             }
         }
-        let (nb, ns) = (self.next[big], self.next[small]);
+        let (nb, ns) = (self.links[big][NEXT], self.links[small][NEXT]);
         self.set_next::<J>(big, ns);
         self.set_next::<J>(small, nb);
-        self.set_stones::<J>(big, self.stones[big] + self.stones[small]);
-        self.set_libs::<J>(big, self.libs[big] + self.libs[small]);
+        self.set_stones::<J>(big, self.links[big][STONES] + self.links[small][STONES]);
+        self.set_libs::<J>(big, self.links[big][LIBS] + self.links[small][LIBS]);
     }
 
     /// Takes the chain headed by `h` off the board; returns its stones and
     /// the last one taken off.
     fn capture<const J: bool>(&mut self, h: usize) -> (u32, usize) {
         let c = self.cells[h];
-        let count = self.stones[h] as u32;
+        let count = self.links[h][STONES] as u32;
         self.changes += u64::from(count);
         let mut s = h;
         loop {
-            let after = self.next[s] as usize;
+            let after = self.links[s][NEXT] as usize;
             self.set_cell::<J>(s, EMPTY);
             self.hash ^= key(c, s);
             s = after;
@@ -883,11 +887,11 @@ impl Board {
         loop {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
-                    let nh = self.head[n] as usize;
-                    self.set_libs::<J>(nh, self.libs[nh] + 1);
+                    let nh = self.links[n][HEAD] as usize;
+                    self.set_libs::<J>(nh, self.links[nh][LIBS] + 1);
                 }
             }
-            s = self.next[s] as usize;
+            s = self.links[s][NEXT] as usize;
             if s == h {
                 break;
             }
@@ -905,7 +909,7 @@ impl Board {
             if self.cells[n] != opponent(c) {
                 continue;
             }
-            let head = self.head[n] as usize;
+            let head = self.links[n][HEAD] as usize;
             if taken.contains(&head) {
                 continue;
             }
@@ -913,15 +917,15 @@ impl Board {
                 .neighbours(i)
                 .iter()
                 .filter(|&&m| self.cells[m] != EMPTY && self.cells[m] != EDGE)
-                .filter(|&&m| self.head[m] as usize == head)
+                .filter(|&&m| self.links[m][HEAD] as usize == head)
                 .count() as u16;
-            if self.libs[head] == touching {
+            if self.links[head][LIBS] == touching {
                 taken[k] = head;
                 any_capture = true;
                 let mut s = head;
                 loop {
                     h ^= key(opponent(c), s);
-                    s = self.next[s] as usize;
+                    s = self.links[s][NEXT] as usize;
                     if s == head {
                         break;
                     }
@@ -950,10 +954,7 @@ impl Board {
             },
             stride: self.stride,
             cells: self.cells.clone(),
-            next: self.next.clone(),
-            head: self.head.clone(),
-            libs: self.libs.clone(),
-            stones: self.stones.clone(),
+            links: self.links.clone(),
             ko: self.ko,
             prisoners: self.prisoners,
             hash: self.hash,
@@ -1088,15 +1089,15 @@ impl Board {
                 EMPTY => return false,
                 EDGE => {}
                 cell => {
-                    let head = self.head[n] as usize;
+                    let head = self.links[n][HEAD] as usize;
                     let touching = ns
                         .iter()
                         .filter(|&&m| matches!(self.cells[m], BLACK | WHITE))
-                        .filter(|&&m| self.head[m] as usize == head)
+                        .filter(|&&m| self.links[m][HEAD] as usize == head)
                         .count() as u16;
                     // A friendly chain with a liberty elsewhere, or an
                     // opponent chain captured by the move.
-                    if (cell == c) == (self.libs[head] > touching) {
+                    if (cell == c) == (self.links[head][LIBS] > touching) {
                         return false;
                     }
                 }
@@ -1130,13 +1131,13 @@ impl Board {
         }
         let me = c as usize - 1;
         self.prisoners[me] += played.captured;
-        let h = self.head[i] as usize;
+        let h = self.links[i][HEAD] as usize;
         self.ko = None;
-        if self.libs[h] == 0 {
+        if self.links[h][LIBS] == 0 {
             let (count, _) = self.capture::<J>(h);
             played.suicided = count;
             self.prisoners[1 - me] += count;
-        } else if played.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
+        } else if played.captured == 1 && self.links[h][STONES] == 1 && self.links[h][LIBS] == 1 {
             self.ko = Some((last_taken as u16, opponent(c)));
         }
         played

@@ -148,11 +148,11 @@ fn check_chains(board: &Board, at: &str) {
         if c != BLACK && c != WHITE {
             continue;
         }
-        let h = board.head[i] as usize;
-        assert_eq!(board.head[h] as usize, h, "{at}: head of {i}");
+        let h = board.links[i][HEAD] as usize;
+        assert_eq!(board.links[h][HEAD] as usize, h, "{at}: head of {i}");
         for n in board.neighbours(i) {
             if board.cells[n] == c {
-                assert_eq!(board.head[n] as usize, h, "{at}: {i} and {n} apart\n{board:?}");
+                assert_eq!(board.links[n][HEAD] as usize, h, "{at}: {i} and {n} apart\n{board:?}");
             }
         }
         if h != i {
@@ -161,18 +161,18 @@ fn check_chains(board: &Board, at: &str) {
         let (mut s, mut stones, mut libs, mut has_i) = (h, 0, 0, false);
         loop {
             assert_eq!(board.cells[s], c, "{at}: ring of {h}");
-            assert_eq!(board.head[s] as usize, h, "{at}: ring of {h}");
+            assert_eq!(board.links[s][HEAD] as usize, h, "{at}: ring of {h}");
             has_i |= s == i;
             stones += 1;
             libs += board.neighbours(s).iter().filter(|&&n| board.cells[n] == EMPTY).count();
-            s = board.next[s] as usize;
+            s = board.links[s][NEXT] as usize;
             if s == h {
                 break;
             }
         }
         assert!(has_i);
-        assert_eq!(board.stones[h], stones, "{at}: stones of {h}");
-        assert_eq!(board.libs[h] as usize, libs, "{at}: liberties of {h}\n{board:?}");
+        assert_eq!(board.links[h][STONES], stones, "{at}: stones of {h}");
+        assert_eq!(board.links[h][LIBS] as usize, libs, "{at}: liberties of {h}\n{board:?}");
     }
 }
 
