@@ -338,7 +338,11 @@ impl Board {
         let stride = size.cols as usize + 2;
         let cells_len = stride * (size.rows as usize + 2);
         let mut cells = vec![EDGE; cells_len];
-        for row in cells.chunks_exact_mut(stride).skip(1).take(size.rows as usize) {
+        for row in cells
+            .chunks_exact_mut(stride)
+            .skip(1)
+            .take(size.rows as usize)
+        {
             row[1..=size.cols as usize].fill(EMPTY);
         }
         let mut board = Board {
