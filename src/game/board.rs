@@ -806,6 +806,21 @@ impl Board {
         let mut dead = Dead::default();
         for n in self.neighbours(i) {
             let cell = self.cells[n];
+            if !J {
+                // Without branches on the neighbours' colours (hard to
+                // predict): an empty or edge cell subtracts nothing from
+                // whatever its stale head holds, and is not counted.
+                let stone = u16::from((cell ^ cell >> 1) & 1);
+                let h = self.links[n][HEAD] as usize;
+                let left = self.links[h][LIBS] - stone;
+                self.links[h][LIBS] = left;
+                libs += u16::from(cell == EMPTY);
+                friends[nf] = h;
+                nf += usize::from(cell == c);
+                dead.heads[dead.len] = h;
+                dead.len += usize::from(cell == opponent(c) && left == 0);
+                continue;
+            }
             if cell == EMPTY {
                 libs += 1;
             } else if cell != EDGE {
