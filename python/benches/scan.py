@@ -38,13 +38,18 @@ def files(corpus: Path):
     return sorted(p for p in corpus.rglob("*") if p.is_file())
 
 
+def read_info(game):
+    """What an indexer reads of a game's information."""
+    info = game.info
+    return (info.black.name, info.white.name, info.black.rank, info.white.rank,
+            info.komi, info.result, info.date, info.size)
+
+
 def bench_scan(corpus, workers):
     start = time.perf_counter()
     games = moves = 0
     for game in sgf_grove.scan(corpus, workers=workers):
-        info = game.info
-        _ = (info.black.name, info.white.name, info.black.rank, info.white.rank,
-             info.komi, info.result, info.date, info.size)
+        read_info(game)
         for node in game.main_line():
             try:
                 if node.move is not None:
@@ -59,9 +64,7 @@ def bench_scan_batch(corpus, workers):
     start = time.perf_counter()
     games = moves = 0
     for game in sgf_grove.scan(corpus, workers=workers):
-        info = game.info
-        _ = (info.black.name, info.white.name, info.black.rank, info.white.rank,
-             info.komi, info.result, info.date, info.size)
+        read_info(game)
         moves += len(game.moves_array())
         games += 1
     return games, moves, time.perf_counter() - start
