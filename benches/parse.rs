@@ -9,6 +9,8 @@
 //! | `lexer`       | the lexer alone (`Tokens`) and the bare structural `Scanner` loop, through `oracle::lexer` (with `--features oracle`) |
 //! | `writer`      | `write_collection` vs sgf-parse's `serialize`                     |
 //! | `walk`        | every value of every node through the lazy read API              |
+//! | `events`      | the pull reader: every event of the corpus as one collection, and file by file with a fresh reader, with reused storage (`ReaderStorage`), and reading each root then `skip_game` |
+//! | `stream`      | the game-at-a-time `StreamParser` over the corpus from memory     |
 //!
 //! Inputs: the shared corpus at `../shared/corpus` (49,264 files, 72.8 MB),
 //! loaded once, in sorted path order; without it, a clear message and a
@@ -276,6 +278,56 @@ fn events(c: &mut Criterion, s: &Setup) {
             props
         })
     });
+    // File by file, beside `tree/files/sgf-grove_reused/all`: a reader
+    // made afresh for each file, one that reuses its storage, and the
+    // indexer's pass over the roots with reused storage.
+    let files: Vec<&[u8]> = s.files.iter().map(|f| &f.bytes[..]).collect();
+    let total = files.iter().map(|f| f.len()).sum::<usize>();
+    group.throughput(common::bytes(total));
+    let count = |reader: &mut Reader<'_>, roots_only: bool| {
+        let mut props = 0usize;
+        // A file with no game in it ends in an error: its events count.
+        while let Ok(Some(event)) = reader.next() {
+            if let Event::Node(node) = event {
+                props += node.properties().len();
+                if roots_only && reader.skip_game().is_err() {
+                    break;
+                }
+            }
+        }
+        props
+    };
+    group.bench_function("files_fresh/all", |b| {
+        b.iter(|| {
+            let mut props = 0;
+            for input in &files {
+                props += count(&mut Reader::new(black_box(input)), false);
+            }
+            props
+        })
+    });
+    let options = sgf_grove::ParseOptions::default();
+    for (name, roots_only) in [
+        ("files_reused/all", false),
+        ("roots_only_files_reused/all", true),
+    ] {
+        group.bench_function(name, |b| {
+            let mut storage = sgf_grove::events::ReaderStorage::new();
+            b.iter(|| {
+                let mut props = 0;
+                for input in &files {
+                    let mut reader = Reader::with_storage(
+                        black_box(input),
+                        &options,
+                        std::mem::take(&mut storage),
+                    );
+                    props += count(&mut reader, roots_only);
+                    storage = reader.into_storage();
+                }
+                props
+            })
+        });
+    }
     group.finish();
 }
 

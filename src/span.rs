@@ -128,7 +128,7 @@ impl LineCursor {
         let cr_near = offset < input.len() && input[offset] == b'\r';
         if !cr_near && memchr::memchr(b'\r', gap).is_none() {
             if let Some(last) = memchr::memrchr(b'\n', gap) {
-                line += gap.iter().filter(|&&b| b == b'\n').count() as u32;
+                line += count_line_feeds(gap) as u32;
                 line_start = at + last + 1;
             }
             self.line = line;
@@ -253,6 +253,13 @@ impl LineIndex {
     }
 }
 
+/// The line feeds in `bytes`, found by the vector search: records hold a
+/// line break every few dozen bytes, so that finding each costs less than
+/// looking at every byte.
+fn count_line_feeds(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
+}
+
 /// CRLF and LFCR are one line break each.
 #[inline]
 fn is_pair(first: u8, second: u8) -> bool {
@@ -262,6 +269,38 @@ fn is_pair(first: u8, second: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_feeds_counted_in_blocks_as_one_by_one() {
+        // Lengths around the block and chunk sizes, line feeds dense
+        // enough to overflow a byte-wide counter if it were not summed.
+        let mut bytes = Vec::new();
+        for i in 0..40_000usize {
+            bytes.push(if i % 3 == 0 || i % 7 == 0 {
+                b'\n'
+            } else {
+                b'a' + (i % 26) as u8
+            });
+        }
+        for len in [
+            0,
+            1,
+            31,
+            32,
+            33,
+            255 * 32 - 1,
+            255 * 32,
+            255 * 32 + 1,
+            20_000,
+            40_000,
+        ] {
+            for start in [0, 1, 5] {
+                let gap = &bytes[start.min(len)..len];
+                let expected = gap.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(count_line_feeds(gap), expected, "{start}..{len}");
+            }
+        }
+    }
 
     fn naive(input: &[u8], offset: usize) -> (u32, u32) {
         let mut line = 1;

@@ -493,3 +493,61 @@ fn warm_parser_detects_charsets_without_allocating() {
     assert!(sum > 0);
     assert_eq!(allocations, 0, "allocations in 10 warm typed runs");
 }
+
+/// Every event of `input`, counted with the properties and values of each
+/// node, through a reader made in `storage`; the storage comes back.
+fn read_events(
+    input: &[u8],
+    storage: sgf_grove::events::ReaderStorage,
+    roots_only: bool,
+) -> (usize, sgf_grove::events::ReaderStorage) {
+    use sgf_grove::events::{Event, Reader};
+    let options = sgf_grove::ParseOptions::default();
+    let mut reader = Reader::with_storage(input, &options, storage);
+    let mut n = 0;
+    while let Some(event) = reader.next().expect("reads") {
+        n += 1;
+        if let Event::Node(node) = event {
+            for prop in node.properties() {
+                n += prop.values().map(|v| v.raw().len() + 1).sum::<usize>();
+            }
+            if roots_only {
+                reader.skip_game().expect("skips");
+            }
+        }
+    }
+    (n + reader.warnings().len(), reader.into_storage())
+}
+
+#[test]
+fn warm_event_reader_reads_without_allocating() {
+    // A small input after a big one: the storage the big one grew serves
+    // both, and the events are those of a reader made afresh.
+    let big = realistic_input();
+    let small = legacy_input();
+    for roots_only in [false, true] {
+        let fresh_big = read_events(&big, Default::default(), roots_only).0;
+        let fresh_small = read_events(&small, Default::default(), roots_only).0;
+        let (_, storage) = read_events(&big, Default::default(), roots_only);
+        let (_, storage) = read_events(&small, storage, roots_only);
+        let ((got_big, storage), n_big) = count(|| read_events(&big, storage, roots_only));
+        let ((got_small, _), n_small) = count(|| read_events(&small, storage, roots_only));
+        assert_eq!(
+            (got_big, got_small),
+            (fresh_big, fresh_small),
+            "roots_only {roots_only}"
+        );
+        // Every move read, or each root alone (properties and values).
+        let least = if roots_only {
+            GAMES * 10
+        } else {
+            GAMES * MOVES
+        };
+        assert!(fresh_big > least, "the input is read: {fresh_big}");
+        assert_eq!(
+            (n_big, n_small),
+            (0, 0),
+            "allocations, roots_only {roots_only}"
+        );
+    }
+}

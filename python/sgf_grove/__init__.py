@@ -6,12 +6,17 @@
 [('B', (15, 3)), ('W', (3, 3))]
 >>> game.info.result.winner, game.board().size, game.board().captures
 ('W', (19, 19), (0, 0))
+>>> game.moves_array().tolist()   # the main line in one call (NumPy), for indexers
+[[1, 15, 3], [2, 3, 3]]
 
 Points are ``(x, y)``: the column and the row from the top-left corner,
 counted from 0, as the two letters of an SGF point say (``"pd"`` is
 ``(15, 3)``); a pass is ``None``. A board's ``array`` (and ``line_array``,
 ``boards``) is a NumPy ``uint8`` array of shape ``(rows, columns)``: 0
-empty, 1 black, 2 white; NumPy is needed for those alone
+empty, 1 black, 2 white; ``Game.moves_array()`` is the main line's moves
+as an ``int8`` array of ``(colour, x, y)`` rows (colour 1 black, 2
+white; a pass ``-1, -1``), what an indexer's loop reads in one call
+instead of a Python object per move. NumPy is needed for those alone
 (``pip install "./python[numpy]"``). ``sgf_grove.sgfmill``
 offers the part of sgfmill's API that scripts use most, in sgfmill's
 conventions.

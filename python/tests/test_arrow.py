@@ -135,3 +135,62 @@ def test_tables_equal_sgf_export_on_every_kind(tmp_path, kinds):
 
 def test_tables_equal_sgf_export_on_the_real_corpus(tmp_path, corpus):
     same_as_sgf_export([corpus], tmp_path)
+
+
+def generated_games(count: int) -> str:
+    """`count` games with what makes columns null or odd: passes (``[]``
+    and ``tt``), moves off the board, no komi, ranks, results of every
+    kind, dates with several days, non-ASCII names, boards of other
+    sizes."""
+    letters = "abcdefghijklmnopqrs"
+    results = ["B+R", "W+3.5", "0", "Void", "?", "B+T", "W+", ""]
+    out = []
+    for i in range(count):
+        size = (19, 9, 13)[i % 3]
+        moves = []
+        for k in range(20 + i % 37):
+            colour = "BW"[k % 2]
+            if k % 29 == 7:
+                moves.append(f";{colour}[]")
+            elif k % 31 == 5 and size <= 19:
+                moves.append(f";{colour}[tt]")
+            elif k % 41 == 3:
+                moves.append(f";{colour}[zz]")
+            else:
+                moves.append(f";{colour}[{letters[(i + k) % size]}{letters[(3 * i + 2 * k) % size]}]")
+        komi = f"KM[{i % 8}.5]" if i % 5 else ""
+        result = f"RE[{results[i % len(results)]}]" if results[i % len(results)] else ""
+        out.append(
+            f"(;GM[1]FF[4]CA[UTF-8]SZ[{size}]PB[黑{i}]BR[{1 + i % 9}d]PW[White {i}]WR[{1 + i % 20}k]"
+            f"{komi}{result}DT[2020-01-{1 + i % 27:02d},{2 + i % 27:02d}]{''.join(moves)})"
+        )
+    return "\n".join(out)
+
+
+def test_parquet_reads_back_identical_in_duckdb_and_pyarrow(tmp_path, kinds):
+    # Enough moves for several batches of the writer (65,536 moves).
+    folder = tmp_path / "gen"
+    folder.mkdir()
+    text = generated_games(3000)
+    (folder / "all.sgf").write_text(text, encoding="utf-8")
+    paths = all_kinds(kinds) + [folder]
+    out = tmp_path / "out"
+    sgf_grove.to_parquet(paths, out)
+    games, moves, _ = sgf_grove.to_arrow(paths)
+    assert moves.num_rows > 100_000
+    db = duckdb.connect()
+    for name, table, key in (("games", games, "id"), ("moves", moves, "game_id, ply")):
+        path = out / f"{name}.parquet"
+        by_pyarrow = pq.read_table(path)
+        assert by_pyarrow.equals(table), name
+        rows = [tuple(r.values()) for r in by_pyarrow.to_pylist()]
+        by_duckdb = db.execute(f"select * from '{path}' order by {key}").fetchall()
+        assert [d[0] for d in db.execute(f"describe select * from '{path}'").fetchall()] == table.column_names
+        assert len(by_duckdb) == len(rows), name
+        for ours, theirs in zip(rows, by_duckdb):
+            assert ours == tuple(theirs), name
+    # Nulls and passes made it through: a pass has neither x nor y.
+    passes = db.execute(
+        f"select count(*), count(x), count(y) from '{out / 'moves.parquet'}' where is_pass"
+    ).fetchone()
+    assert passes[0] > 0 and passes[1:] == (0, 0)

@@ -47,6 +47,16 @@ pub(crate) trait Emit<'src> {
     fn simple_node(&mut self, node: NodeEvent<'_, 'src>, _links: Links, _value: Span32) {
         self.node(node)
     }
+    /// Takes a run of simple nodes (`;B[pd];W[dp]…`) straight from the
+    /// input, from the `;` at `at`: each the only child of the one before,
+    /// the first a child of node `first_id - 1`, numbered from `first_id`.
+    /// Returns how many it took and where the run stopped (the `;` of the
+    /// first node it left, or the end of the last one taken). A consumer
+    /// that wants each node as an event (the default) takes none.
+    #[inline(always)]
+    fn simple_run(&mut self, _input: &'src [u8], at: usize, _first_id: u32) -> (u32, usize) {
+        (0, at)
+    }
     /// Whether to stop reading (an error, or the caller has seen enough).
     fn stop(&self) -> bool {
         false
@@ -122,6 +132,10 @@ pub(crate) struct Machine<'src> {
     /// Whether the scanner was left behind `pos` by simple nodes the reader
     /// took (with no structural byte between them and `pos` unread).
     pub(crate) scanner_behind: bool,
+    /// Whether the last thing the reader took was a simple node by
+    /// [`Machine::next_simple`], nothing read since: every condition of
+    /// another such node but its `;` still holds.
+    pub(crate) plain_run: bool,
     /// The charset detected for the current game, which fixed its mode.
     pub(crate) detected: Option<Charset>,
     /// How the root about to be read again is read: the outcome of its
@@ -219,6 +233,7 @@ impl<'src> Machine<'src> {
             read_to: 0,
             pending_node: None,
             scanner_behind: false,
+            plain_run: false,
             detected: None,
             decided: None,
             trial: None,
@@ -257,6 +272,7 @@ impl<'src> Machine<'src> {
     /// Reads one token's worth of input, emitting what it decides.
     #[inline(always)]
     pub(crate) fn step<E: Emit<'src>>(&mut self, e: &mut E) -> Result<()> {
+        self.plain_run = false;
         if self.scanner_behind {
             self.scanner_behind = false;
             self.scanner.seek(self.pos);
@@ -727,6 +743,18 @@ impl<'src> Machine<'src> {
     /// at its `;`, for the general step to read.
     #[inline(always)]
     fn run<E: Emit<'src>>(&mut self, e: &mut E, mut at: usize) {
+        let (taken, end) = e.simple_run(self.input, at, self.next_id);
+        if taken > 0 {
+            let last = self.next_id.wrapping_add(taken - 1);
+            self.next_id = last.wrapping_add(1);
+            self.top.cursor = last;
+            self.pos = end;
+            at = end;
+            if self.input.get(at) != Some(&b';') || !e.run_on() {
+                self.scanner.seek(at);
+                return;
+            }
+        }
         while let Some(s) = self.take_simple(at) {
             e.simple_node(self.simple_event(s), s.links, s.value);
             at = s.span.end;
@@ -744,6 +772,13 @@ impl<'src> Machine<'src> {
     /// past it.
     #[inline(always)]
     pub(crate) fn next_simple(&mut self) -> Option<SimpleNode> {
+        if self.plain_run {
+            // Right after another: only the `;` is left to see.
+            if self.input.get(self.pos) != Some(&b';') {
+                return None;
+            }
+            return self.take_simple(self.pos);
+        }
         let top = self.top;
         let plain = self.in_game
             && !self.done
@@ -761,6 +796,7 @@ impl<'src> Machine<'src> {
         let s = self.take_simple(self.pos)?;
         // The scanner catches up when the general step runs next.
         self.scanner_behind = true;
+        self.plain_run = true;
         Some(s)
     }
 

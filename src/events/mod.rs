@@ -51,7 +51,7 @@ pub(crate) use event::Links;
 pub use event::{Event, EventValue, EventValues, NodeEvent, PropEvent, PropEvents};
 pub(crate) use machine::*;
 pub(crate) use reader::Buffers;
-pub use reader::Reader;
+pub use reader::{Reader, ReaderStorage};
 
 mod diag;
 pub(crate) mod node;
@@ -68,5 +68,6 @@ use crate::lexer::{
 use crate::options::ParseOptions;
 use crate::span::Span;
 use crate::text::Charset;
-use node::{lex_node, simple_node, skip_values, RootSwitch};
+pub(crate) use node::simple_node;
+use node::{lex_node, skip_values, RootSwitch};
 use trial::{Trial, Utf8Scan};

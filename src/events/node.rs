@@ -441,6 +441,36 @@ pub(crate) fn skip_values<S: Sink>(
 /// general lexer then reads (to the same result, with its warnings).
 #[inline(always)]
 pub(crate) fn simple_node(input: &[u8], body: usize) -> Option<(Span32, Span32, usize)> {
+    // Most of all: a move (`B[pd]`) and the `;` of the next node, or a
+    // line break; six bytes looked at once.
+    if let Some(&[letter, open, a, b, close, next]) = input.get(body..body + 6)
+        && letter.is_ascii_uppercase()
+        && open == b'['
+        && a.is_ascii_alphabetic()
+        && b.is_ascii_alphabetic()
+        && close == b']'
+    {
+        let ident = Span32::new(body, body + 1);
+        let value = Span32::new(body + 2, body + 4);
+        let end = match next {
+            b';' | b'(' | b')' => body + 5,
+            b' ' | b'\n' | b'\r' | b'\t' => {
+                let i = skip_blank(input, body + 6);
+                if !matches!(input.get(i), None | Some(b';' | b'(' | b')')) {
+                    return None;
+                }
+                i
+            }
+            _ => return None,
+        };
+        return Some((ident, value, end));
+    }
+    simple_node_general(input, body)
+}
+
+/// [`simple_node`] for the shapes other than a move.
+#[inline(always)]
+fn simple_node_general(input: &[u8], body: usize) -> Option<(Span32, Span32, usize)> {
     let (ident, value, after) = short_prop(input, body)?;
     let i = skip_blank(input, after);
     matches!(input.get(i), None | Some(b';' | b'(' | b')')).then_some((ident, value, i))

@@ -100,6 +100,48 @@ impl Buffers {
     }
 }
 
+/// The storage of a [`Reader`], kept between inputs: a reader made with
+/// [`Reader::with_storage`] and given back by [`Reader::into_storage`]
+/// reads the next input in the room the last one grew, so that reading
+/// many small inputs allocates nothing once warm (as a reused
+/// [`Parser`](crate::Parser) does for trees).
+///
+/// ```
+/// use sgf_grove::events::{Event, Reader, ReaderStorage};
+/// use sgf_grove::ParseOptions;
+///
+/// let files: [&[u8]; 2] = [b"(;GM[1];B[pd];W[dp])", b"(;GM[1];B[qq])"];
+/// let options = ParseOptions::default();
+/// let mut storage = ReaderStorage::new();
+/// let mut nodes = 0;
+/// for input in files {
+///     let mut reader = Reader::with_storage(input, &options, storage);
+///     while let Some(event) = reader.next()? {
+///         nodes += matches!(event, Event::Node(_)) as usize;
+///     }
+///     storage = reader.into_storage();
+/// }
+/// assert_eq!(nodes, 5);
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct ReaderStorage {
+    bufs: Buffers,
+    queue: Queue,
+}
+
+impl ReaderStorage {
+    /// Empty storage: it grows with the first input read in it.
+    pub fn new() -> ReaderStorage {
+        ReaderStorage::default()
+    }
+
+    /// The heap bytes it holds (its room, not what the last input used).
+    pub fn heap_bytes(&self) -> usize {
+        self.bufs.heap_bytes() + self.queue.events.capacity() * std::mem::size_of::<Queued>()
+    }
+}
+
 /// A pull reader of [`Event`]s over an input in memory. See the
 /// [module docs](crate::events).
 #[derive(Debug)]
@@ -117,9 +159,32 @@ impl<'src> Reader<'src> {
     /// A reader of `input` with `options` (strict mode, the warning cap,
     /// a charset override, which decides how values are split).
     pub fn with_options(input: &'src [u8], options: &ParseOptions) -> Reader<'src> {
+        Reader::with_storage(input, options, ReaderStorage::default())
+    }
+
+    /// A reader of `input` with `options` that reads in `storage`, the
+    /// room a previous reader gave back ([`Reader::into_storage`]): no
+    /// allocation for an input no bigger than those read before.
+    pub fn with_storage(
+        input: &'src [u8],
+        options: &ParseOptions,
+        storage: ReaderStorage,
+    ) -> Reader<'src> {
+        let ReaderStorage { bufs, mut queue } = storage;
+        queue.events.clear();
+        queue.discard = false;
         Reader {
-            m: Machine::new(input, options, Buffers::default()),
-            queue: Queue::default(),
+            m: Machine::new(input, options, bufs),
+            queue,
+        }
+    }
+
+    /// Ends the reading and gives back the reader's storage, for the next
+    /// input's reader ([`Reader::with_storage`]).
+    pub fn into_storage(self) -> ReaderStorage {
+        ReaderStorage {
+            bufs: self.m.into_buffers(),
+            queue: self.queue,
         }
     }
 
@@ -273,6 +338,23 @@ impl<'src> Emit<'src> for Skipper<'_> {
     #[inline(always)]
     fn run_on(&self) -> bool {
         !self.keep
+    }
+    /// A run of simple nodes is passed over without a look at each as an
+    /// event: nothing in it can end what is skipped.
+    #[inline(always)]
+    fn simple_run(&mut self, input: &'src [u8], mut at: usize, _first_id: u32) -> (u32, usize) {
+        if self.keep {
+            return (0, at);
+        }
+        let mut taken = 0u32;
+        while input.get(at) == Some(&b';') {
+            let Some((_, _, end)) = simple_node(input, at + 1) else {
+                break;
+            };
+            taken += 1;
+            at = end;
+        }
+        (taken, at)
     }
     // As the queue: what is handed out cannot be taken back.
     const KEEPS_TRIALS: bool = false;

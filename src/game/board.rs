@@ -195,6 +195,13 @@ const fn keys() -> [[u64; MAX_CELLS]; 2] {
     out
 }
 
+/// The key of a stone of colour code `c` (`BLACK` or `WHITE`) on cell `i`.
+#[inline(always)]
+fn key(c: u8, i: usize) -> u64 {
+    // `c >> 1` is 0 for black, 1 for white: no bounds check on the colour.
+    KEYS[usize::from(c >> 1)][i]
+}
+
 /// The part of a symmetric hash that says the board's size.
 fn size_key(size: BoardSize) -> u64 {
     let mut z =
@@ -222,13 +229,9 @@ pub struct Board {
     /// `cols + 2`: the border column sits between rows.
     stride: usize,
     cells: Vec<u8>,
-    /// The next stone of the chain (a ring).
-    next: Vec<u16>,
-    /// The chain's representative stone.
-    head: Vec<u16>,
-    /// At a chain's head: its pseudo-liberties and its stones.
-    libs: Vec<u16>,
-    stones: Vec<u16>,
+    /// Every cell's place in its chain (one array: a new board makes two
+    /// allocations, and a cell's fields share a bounds check).
+    links: Vec<Link>,
     /// The point the basic ko forbids, and to which colour.
     ko: Option<(u16, u8)>,
     prisoners: [u32; 2],
@@ -252,6 +255,17 @@ pub struct Board {
     dirty: Vec<u32>,
     epoch: u32,
 }
+
+/// A stone's place in its chain, indexed by the constants below (an
+/// array, so that a new board's are a zeroed allocation).
+type Link = [u16; 4];
+/// The next stone of the chain (a ring).
+const NEXT: usize = 0;
+/// The chain's representative stone.
+const HEAD: usize = 1;
+/// At a chain's head: its pseudo-liberties and its stones.
+const LIBS: usize = 2;
+const STONES: usize = 3;
 
 /// The undo journal of a board: the old value of every array cell written,
 /// and the superko entries added, in order.
@@ -297,6 +311,14 @@ impl fmt::Debug for Board {
     }
 }
 
+/// The heads of the opponent chains a stone left without liberties (at
+/// most its four neighbours').
+#[derive(Clone, Copy, Default)]
+struct Dead {
+    heads: [usize; 4],
+    len: usize,
+}
+
 /// What a legal move did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Played {
@@ -316,20 +338,19 @@ impl Board {
         let stride = size.cols as usize + 2;
         let cells_len = stride * (size.rows as usize + 2);
         let mut cells = vec![EDGE; cells_len];
-        for y in 0..size.rows as usize {
-            for x in 0..size.cols as usize {
-                cells[(y + 1) * stride + x + 1] = EMPTY;
-            }
+        for row in cells
+            .chunks_exact_mut(stride)
+            .skip(1)
+            .take(size.rows as usize)
+        {
+            row[1..=size.cols as usize].fill(EMPTY);
         }
         let mut board = Board {
             size,
             rules,
             stride,
             cells,
-            next: vec![0; cells_len],
-            head: vec![0; cells_len],
-            libs: vec![0; cells_len],
-            stones: vec![0; cells_len],
+            links: vec![[0; 4]; cells_len],
             ko: None,
             prisoners: [0; 2],
             hash: 0,
@@ -374,10 +395,10 @@ impl Board {
             let old = (entry & 0xffff) as u16;
             match entry >> 28 {
                 J_CELLS => self.cells[i] = (old & 0xff) as u8,
-                J_NEXT => self.next[i] = old,
-                J_HEAD => self.head[i] = old,
-                J_LIBS => self.libs[i] = old,
-                _ => self.stones[i] = old,
+                J_NEXT => self.links[i][NEXT] = old,
+                J_HEAD => self.links[i][HEAD] = old,
+                J_LIBS => self.links[i][LIBS] = old,
+                _ => self.links[i][STONES] = old,
             }
         }
         journal.writes.truncate(mark.writes);
@@ -440,33 +461,33 @@ impl Board {
     #[inline]
     fn set_next<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_NEXT, i, self.next[i]);
+            self.log(J_NEXT, i, self.links[i][NEXT]);
         }
-        self.next[i] = v;
+        self.links[i][NEXT] = v;
     }
 
     #[inline]
     fn set_head<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_HEAD, i, self.head[i]);
+            self.log(J_HEAD, i, self.links[i][HEAD]);
         }
-        self.head[i] = v;
+        self.links[i][HEAD] = v;
     }
 
     #[inline]
     fn set_libs<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_LIBS, i, self.libs[i]);
+            self.log(J_LIBS, i, self.links[i][LIBS]);
         }
-        self.libs[i] = v;
+        self.links[i][LIBS] = v;
     }
 
     #[inline]
     fn set_stones<const J: bool>(&mut self, i: usize, v: u16) {
         if J {
-            self.log(J_STONES, i, self.stones[i]);
+            self.log(J_STONES, i, self.links[i][STONES]);
         }
-        self.stones[i] = v;
+        self.links[i][STONES] = v;
     }
 
     /// Adds a position to the superko history (journalled when new).
@@ -718,7 +739,7 @@ impl Board {
             if now == self.target[i] || now == EMPTY {
                 continue;
             }
-            let h = self.head[i] as usize;
+            let h = self.links[i][HEAD] as usize;
             if self.dirty[h] == epoch {
                 continue;
             }
@@ -726,7 +747,7 @@ impl Board {
             let mut s = h;
             loop {
                 lifted.push((s, now));
-                s = self.next[s] as usize;
+                s = self.links[s][NEXT] as usize;
                 if s == h {
                     break;
                 }
@@ -734,15 +755,15 @@ impl Board {
         }
         for &(s, c) in &lifted {
             self.set_cell::<J>(s, EMPTY);
-            self.hash ^= KEYS[c as usize - 1][s];
+            self.hash ^= key(c, s);
         }
         self.changes += lifted.len() as u64;
         // The chains left give a liberty to each lifted neighbour.
         for &(s, _) in &lifted {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
-                    let h = self.head[n] as usize;
-                    self.set_libs::<J>(h, self.libs[h] + 1);
+                    let h = self.links[n][HEAD] as usize;
+                    self.set_libs::<J>(h, self.links[h][LIBS] + 1);
                 }
             }
         }
@@ -770,40 +791,81 @@ impl Board {
         }
     }
 
-    /// Puts colour `c` on empty cell `i`, merging it with its friendly
-    /// neighbours' chains; captures nothing.
-    fn place<const J: bool>(&mut self, i: usize, c: u8) {
+    /// Puts colour `c` on empty cell `i`, joining it to its friendly
+    /// neighbours' chains (the largest takes the stone and the others);
+    /// captures nothing. Returns the opponent chains the stone took the
+    /// last liberty of (each once: a count reaches zero once), by head.
+    #[inline(always)]
+    fn place<const J: bool>(&mut self, i: usize, c: u8) -> Dead {
         self.set_cell::<J>(i, c);
         self.changes += 1;
-        self.hash ^= KEYS[c as usize - 1][i];
-        self.set_head::<J>(i, i as u16);
-        self.set_next::<J>(i, i as u16);
-        self.set_stones::<J>(i, 1);
+        self.hash ^= key(c, i);
         let mut libs = 0;
+        let mut friends = [0usize; 4];
+        let mut nf = 0;
+        let mut dead = Dead::default();
         for n in self.neighbours(i) {
-            match self.cells[n] {
-                EMPTY => libs += 1,
-                BLACK | WHITE => {
-                    let h = self.head[n] as usize;
-                    self.set_libs::<J>(h, self.libs[h] - 1);
+            let cell = self.cells[n];
+            if !J {
+                // Without branches on the neighbours' colours (hard to
+                // predict): an empty or edge cell subtracts nothing from
+                // whatever its stale head holds, and is not counted.
+                let stone = u16::from((cell ^ cell >> 1) & 1);
+                let h = self.links[n][HEAD] as usize;
+                let left = self.links[h][LIBS] - stone;
+                self.links[h][LIBS] = left;
+                libs += u16::from(cell == EMPTY);
+                friends[nf] = h;
+                nf += usize::from(cell == c);
+                dead.heads[dead.len] = h;
+                dead.len += usize::from(cell == opponent(c) && left == 0);
+                continue;
+            }
+            if cell == EMPTY {
+                libs += 1;
+            } else if cell != EDGE {
+                let h = self.links[n][HEAD] as usize;
+                let left = self.links[h][LIBS] - 1;
+                self.set_libs::<J>(h, left);
+                if cell == c {
+                    friends[nf] = h;
+                    nf += 1;
+                } else if left == 0 {
+                    dead.heads[dead.len] = h;
+                    dead.len += 1;
                 }
-                _ => {}
             }
         }
-        self.set_libs::<J>(i, libs);
-        for n in self.neighbours(i) {
-            if self.cells[n] == c {
-                let (a, b) = (self.head[i] as usize, self.head[n] as usize);
-                if a != b {
-                    self.merge::<J>(a, b);
-                }
+        if nf == 0 {
+            self.set_head::<J>(i, i as u16);
+            self.set_next::<J>(i, i as u16);
+            self.set_stones::<J>(i, 1);
+            self.set_libs::<J>(i, libs);
+            return dead;
+        }
+        let mut big = friends[0];
+        for &h in &friends[1..nf] {
+            if self.links[h][STONES] > self.links[big][STONES] {
+                big = h;
             }
         }
+        self.set_head::<J>(i, big as u16);
+        self.set_next::<J>(i, self.links[big][NEXT]);
+        self.set_next::<J>(big, i as u16);
+        self.set_stones::<J>(big, self.links[big][STONES] + 1);
+        self.set_libs::<J>(big, self.links[big][LIBS] + libs);
+        for &h in &friends[..nf] {
+            // `big` itself, or joined already when reached twice.
+            if self.links[h][HEAD] as usize != big {
+                self.merge::<J>(big, h);
+            }
+        }
+        dead
     }
 
     /// Merges the chains headed by `a` and `b`, relabelling the smaller.
     fn merge<const J: bool>(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.stones[a] >= self.stones[b] {
+        let (big, small) = if self.links[a][STONES] >= self.links[b][STONES] {
             (a, b)
         } else {
             (b, a)
@@ -811,29 +873,29 @@ impl Board {
         let mut s = small;
         loop {
             self.set_head::<J>(s, big as u16);
-            s = self.next[s] as usize;
+            s = self.links[s][NEXT] as usize;
             if s == small {
                 break;
             }
         }
-        let (nb, ns) = (self.next[big], self.next[small]);
+        let (nb, ns) = (self.links[big][NEXT], self.links[small][NEXT]);
         self.set_next::<J>(big, ns);
         self.set_next::<J>(small, nb);
-        self.set_stones::<J>(big, self.stones[big] + self.stones[small]);
-        self.set_libs::<J>(big, self.libs[big] + self.libs[small]);
+        self.set_stones::<J>(big, self.links[big][STONES] + self.links[small][STONES]);
+        self.set_libs::<J>(big, self.links[big][LIBS] + self.links[small][LIBS]);
     }
 
     /// Takes the chain headed by `h` off the board; returns its stones and
     /// the last one taken off.
     fn capture<const J: bool>(&mut self, h: usize) -> (u32, usize) {
         let c = self.cells[h];
-        let count = self.stones[h] as u32;
+        let count = self.links[h][STONES] as u32;
         self.changes += u64::from(count);
         let mut s = h;
         loop {
-            let after = self.next[s] as usize;
+            let after = self.links[s][NEXT] as usize;
             self.set_cell::<J>(s, EMPTY);
-            self.hash ^= KEYS[c as usize - 1][s];
+            self.hash ^= key(c, s);
             s = after;
             if s == h {
                 break;
@@ -844,11 +906,11 @@ impl Board {
         loop {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
-                    let nh = self.head[n] as usize;
-                    self.set_libs::<J>(nh, self.libs[nh] + 1);
+                    let nh = self.links[n][HEAD] as usize;
+                    self.set_libs::<J>(nh, self.links[nh][LIBS] + 1);
                 }
             }
-            s = self.next[s] as usize;
+            s = self.links[s][NEXT] as usize;
             if s == h {
                 break;
             }
@@ -859,14 +921,14 @@ impl Board {
     /// The hash the board would have after `c` plays at empty cell `i`,
     /// with what it captures; used only by superko rules.
     fn hash_after(&self, i: usize, c: u8) -> u64 {
-        let mut h = self.hash ^ KEYS[c as usize - 1][i];
+        let mut h = self.hash ^ key(c, i);
         let mut taken: [usize; 4] = [usize::MAX; 4];
         let mut any_capture = false;
         for (k, n) in self.neighbours(i).into_iter().enumerate() {
             if self.cells[n] != opponent(c) {
                 continue;
             }
-            let head = self.head[n] as usize;
+            let head = self.links[n][HEAD] as usize;
             if taken.contains(&head) {
                 continue;
             }
@@ -874,15 +936,15 @@ impl Board {
                 .neighbours(i)
                 .iter()
                 .filter(|&&m| self.cells[m] != EMPTY && self.cells[m] != EDGE)
-                .filter(|&&m| self.head[m] as usize == head)
+                .filter(|&&m| self.links[m][HEAD] as usize == head)
                 .count() as u16;
-            if self.libs[head] == touching {
+            if self.links[head][LIBS] == touching {
                 taken[k] = head;
                 any_capture = true;
                 let mut s = head;
                 loop {
-                    h ^= KEYS[opponent(c) as usize - 1][s];
-                    s = self.next[s] as usize;
+                    h ^= key(opponent(c), s);
+                    s = self.links[s][NEXT] as usize;
                     if s == head {
                         break;
                     }
@@ -911,10 +973,7 @@ impl Board {
             },
             stride: self.stride,
             cells: self.cells.clone(),
-            next: self.next.clone(),
-            head: self.head.clone(),
-            libs: self.libs.clone(),
-            stones: self.stones.clone(),
+            links: self.links.clone(),
             ko: self.ko,
             prisoners: self.prisoners,
             hash: self.hash,
@@ -936,21 +995,34 @@ impl Board {
     pub fn play(&mut self, color: Color, p: Point) -> Result<Played, Illegal> {
         let i = self.cell(p).ok_or(Illegal::OffBoard)?;
         let c = code(color);
-        self.check_cell(i, c)?;
-        let superko = matches!(self.rules.ko, KoRule::Positional | KoRule::Situational);
-        let played = self.play_code_any(i, c);
-        if superko {
-            match self.rules.ko {
-                KoRule::Situational => {
-                    let next = if color == Color::Black {
-                        self.hash ^ WHITE_TO_PLAY
-                    } else {
-                        self.hash
-                    };
-                    self.see(next);
+        match self.rules.ko {
+            KoRule::Positional | KoRule::Situational => {}
+            // The checks of `check_cell` without the superko history.
+            ko => {
+                if self.cells[i] != EMPTY {
+                    return Err(Illegal::Occupied);
                 }
-                _ => self.see(self.hash),
+                if ko == KoRule::Simple && self.ko == Some((i as u16, c)) {
+                    return Err(Illegal::Ko);
+                }
+                if !self.rules.suicide && self.is_suicide(i, c) {
+                    return Err(Illegal::Suicide);
+                }
+                return Ok(self.play_code_any(i, c));
             }
+        }
+        self.check_cell(i, c)?;
+        let played = self.play_code_any(i, c);
+        match self.rules.ko {
+            KoRule::Situational => {
+                let next = if color == Color::Black {
+                    self.hash ^ WHITE_TO_PLAY
+                } else {
+                    self.hash
+                };
+                self.see(next);
+            }
+            _ => self.see(self.hash),
         }
         Ok(played)
     }
@@ -1016,22 +1088,35 @@ impl Board {
 
     /// Whether `c` at empty cell `i` would capture nothing and leave its
     /// chain without liberties.
+    #[inline(always)]
     fn is_suicide(&self, i: usize, c: u8) -> bool {
+        // Most moves have an empty neighbour: decided without the chains.
+        let [a, b, d, e] = self.neighbours(i);
+        let cells = &self.cells;
+        if cells[a] == EMPTY || cells[b] == EMPTY || cells[d] == EMPTY || cells[e] == EMPTY {
+            return false;
+        }
+        self.is_suicide_surrounded(i, c)
+    }
+
+    /// [`Board::is_suicide`] for a point without an empty neighbour.
+    #[inline(never)]
+    fn is_suicide_surrounded(&self, i: usize, c: u8) -> bool {
         let ns = self.neighbours(i);
         for n in ns {
             match self.cells[n] {
                 EMPTY => return false,
                 EDGE => {}
                 cell => {
-                    let head = self.head[n] as usize;
+                    let head = self.links[n][HEAD] as usize;
                     let touching = ns
                         .iter()
                         .filter(|&&m| matches!(self.cells[m], BLACK | WHITE))
-                        .filter(|&&m| self.head[m] as usize == head)
+                        .filter(|&&m| self.links[m][HEAD] as usize == head)
                         .count() as u16;
                     // A friendly chain with a liberty elsewhere, or an
                     // opponent chain captured by the move.
-                    if (cell == c) == (self.libs[head] > touching) {
+                    if (cell == c) == (self.links[head][LIBS] > touching) {
                         return false;
                     }
                 }
@@ -1042,6 +1127,7 @@ impl Board {
 
     /// [`Board::play_code`], journalled when the journal is kept (the two
     /// are compiled apart: a board without a journal pays nothing for it).
+    #[inline(always)]
     fn play_code_any(&mut self, i: usize, c: u8) -> Played {
         if self.journal.is_some() {
             self.play_code::<true>(i, c)
@@ -1052,29 +1138,25 @@ impl Board {
 
     /// Plays `c` at empty cell `i` with no legality check but the capture
     /// rules; a suicide takes its own chain off. `J`: keep the journal.
+    #[inline(always)]
     fn play_code<const J: bool>(&mut self, i: usize, c: u8) -> Played {
-        self.place::<J>(i, c);
+        let dead = self.place::<J>(i, c);
         let mut played = Played::default();
         let mut last_taken = 0;
-        for n in self.neighbours(i) {
-            if self.cells[n] == opponent(c) {
-                let h = self.head[n] as usize;
-                if self.libs[h] == 0 {
-                    let (count, at) = self.capture::<J>(h);
-                    played.captured += count;
-                    last_taken = at;
-                }
-            }
+        for &h in &dead.heads[..dead.len] {
+            let (count, at) = self.capture::<J>(h);
+            played.captured += count;
+            last_taken = at;
         }
         let me = c as usize - 1;
         self.prisoners[me] += played.captured;
-        let h = self.head[i] as usize;
+        let h = self.links[i][HEAD] as usize;
         self.ko = None;
-        if self.libs[h] == 0 {
+        if self.links[h][LIBS] == 0 {
             let (count, _) = self.capture::<J>(h);
             played.suicided = count;
             self.prisoners[1 - me] += count;
-        } else if played.captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
+        } else if played.captured == 1 && self.links[h][STONES] == 1 && self.links[h][LIBS] == 1 {
             self.ko = Some((last_taken as u16, opponent(c)));
         }
         played
@@ -1102,3 +1184,7 @@ impl Board {
         out
     }
 }
+
+#[cfg(test)]
+#[path = "board_tests.rs"]
+mod tests;

@@ -48,6 +48,7 @@
 pub mod board;
 mod encode;
 mod info;
+mod packed;
 pub mod replay;
 pub mod signature;
 pub mod symmetry;
@@ -57,6 +58,7 @@ pub use info::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
     PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
+pub use packed::{pack_main_line, PackedMoves, PACKED_BLACK, PACKED_PASS, PACKED_WHITE};
 pub use replay::{
     Cursor, DetachedCursor, IllegalMove, Limit, LimitExceeded, ReplayError, ReplayOptions,
     TreeCursor,

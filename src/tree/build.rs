@@ -216,6 +216,34 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
     }
 
     #[inline(always)]
+    fn simple_run(&mut self, input: &'src [u8], mut at: usize, first_id: u32) -> (u32, usize) {
+        let store = &mut *self.store;
+        // Within the room the records have: growing them is for the
+        // general path, which also refuses an input too large.
+        let room = (store.nodes.capacity() - store.nodes.len())
+            .min(store.slots.capacity() - store.slots.len());
+        debug_assert_eq!(first_id as usize, store.nodes.len() + 1);
+        let mut parent = first_id - 1;
+        let mut taken = 0;
+        while taken < room && input.get(at) == Some(&b';') {
+            let Some((_, value, end)) = crate::events::simple_node(input, at + 1) else {
+                break;
+            };
+            store.nodes.push(NodeData {
+                parent,
+                next_sibling: NONE,
+                start: at as u32,
+                props: store.slots.len() as u32,
+            });
+            store.slots.push(value);
+            parent += 1;
+            taken += 1;
+            at = end;
+        }
+        (taken as u32, at)
+    }
+
+    #[inline(always)]
     fn node(&mut self, node: NodeEvent<'_, 'src>) {
         if let Err(e) = self.add_node(node) {
             self.error = Some(e);

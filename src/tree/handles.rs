@@ -558,14 +558,49 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// `"CP"` also for an old `CoPyright`), if present.
     #[inline]
     pub fn property(&self, ident: &str) -> Option<Property<'t, 'src>> {
-        let store = self.coll.store;
         let want = ident.as_bytes();
+        match IdentKey::new(want) {
+            Some(key) => self.property_by_key(key),
+            None => self.property_long(want),
+        }
+    }
+
+    /// [`Node::property`] for an identifier of one to eight letters: the
+    /// letters compared as one integer, no call to compare bytes.
+    #[inline(always)]
+    fn property_by_key(&self, key: IdentKey) -> Option<Property<'t, 'src>> {
+        let store = self.coll.store;
+        let slots = self.slots();
+        if !self.is_rich() {
+            let input = self.coll.input;
+            for slot in slots {
+                // The identifier is the upper-case letters right before `[`.
+                if key.ends_at(input, store.slots[slot].start as usize - 1) {
+                    return Some(self.prop_at(slot, false));
+                }
+            }
+            return None;
+        }
+        for slot in slots {
+            let r = &store.rich[store.slots[slot].start as usize];
+            if !r.has(flag::REPEAT) && key.is(self.coll.rich_name(r)) {
+                return Some(self.prop_at(slot, r.has(flag::HEAD)));
+            }
+        }
+        None
+    }
+
+    /// [`Node::property`] for any other identifier (longer than eight
+    /// letters, or empty).
+    #[cold]
+    #[inline(never)]
+    fn property_long(&self, want: &[u8]) -> Option<Property<'t, 'src>> {
+        let store = self.coll.store;
         let slots = self.slots();
         if !self.is_rich() {
             let input = self.coll.input;
             let n = want.len();
             for slot in slots {
-                // The identifier is the upper-case letters right before `[`.
                 let open = store.slots[slot].start as usize - 1;
                 if open >= n
                     && &input[open - n..open] == want
@@ -615,6 +650,62 @@ impl<'t, 'src: 't> Node<'t, 'src> {
             None => Values::empty(self.coll),
         }
     }
+}
+
+/// An identifier of one to eight letters packed into an integer (its
+/// first letter in the low byte): what a lookup compares each property's
+/// name with, in one comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct IdentKey {
+    word: u64,
+    len: usize,
+}
+
+impl IdentKey {
+    /// The key of `name`; `None` when it is empty or longer than eight
+    /// letters.
+    #[inline(always)]
+    pub(crate) fn new(name: &[u8]) -> Option<IdentKey> {
+        (1..=8).contains(&name.len()).then(|| IdentKey {
+            word: pack(name),
+            len: name.len(),
+        })
+    }
+
+    /// Whether `name` is this identifier.
+    #[inline(always)]
+    pub(crate) fn is(self, name: &[u8]) -> bool {
+        name.len() == self.len && pack(name) == self.word
+    }
+
+    /// Whether the upper-case letters that end at `end` in `input` (a
+    /// value's `[`) spell this identifier, and no other upper-case letter
+    /// stands before them.
+    #[inline(always)]
+    pub(crate) fn ends_at(self, input: &[u8], end: usize) -> bool {
+        let n = self.len;
+        if end < n {
+            return false;
+        }
+        let got = match input.get(end.wrapping_sub(8)..end) {
+            // The eight bytes before `end`, the last `n` of them kept.
+            Some(&[a, b, c, d, e, f, g, h]) => {
+                u64::from_le_bytes([a, b, c, d, e, f, g, h]) >> (8 * (8 - n))
+            }
+            _ => pack(&input[end - n..end]),
+        };
+        got == self.word && (end == n || !input[end - n - 1].is_ascii_uppercase())
+    }
+}
+
+/// Up to eight bytes as one integer, the first in the low byte.
+#[inline(always)]
+fn pack(name: &[u8]) -> u64 {
+    let mut word = 0u64;
+    for (i, &b) in name.iter().take(8).enumerate() {
+        word |= (b as u64) << (8 * i);
+    }
+    word
 }
 
 impl<'t, 'src: 't> Collection<'t, 'src> {
@@ -848,5 +939,78 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         let store = self.coll.store;
         self.is_rich()
             .then(|| &store.rich[store.slots[slot].start as usize])
+    }
+}
+
+#[cfg(test)]
+mod ident_key_tests {
+    use super::IdentKey;
+
+    /// What [`IdentKey::ends_at`] must answer, the plain way.
+    fn ends_at_slowly(want: &[u8], input: &[u8], end: usize) -> bool {
+        let n = want.len();
+        end >= n
+            && &input[end - n..end] == want
+            && (end == n || !input[end - n - 1].is_ascii_uppercase())
+    }
+
+    #[test]
+    fn ends_at_agrees_with_a_byte_comparison_at_every_offset() {
+        let input = b"B[aa]AB[bb]xAB[cc]MULTIGO[1]LONGNAMES[2]C[x]aC[y]CA[UTF-8];W[";
+        let names: [&[u8]; 10] = [
+            b"B",
+            b"AB",
+            b"C",
+            b"CA",
+            b"A",
+            b"MULTIGO",
+            b"LONGNAME",
+            b"ULTIGO",
+            b"W",
+            b"BA",
+        ];
+        let mut hits = 0;
+        for want in names {
+            let key = IdentKey::new(want).unwrap();
+            for end in 0..=input.len() {
+                let expected = ends_at_slowly(want, input, end);
+                assert_eq!(
+                    key.ends_at(input, end),
+                    expected,
+                    "{:?} at {end}",
+                    std::str::from_utf8(want)
+                );
+                hits += expected as usize;
+            }
+            assert!(key.is(want));
+            assert!(!key.is(&want[..want.len() - 1]));
+        }
+        assert!(
+            hits >= 8,
+            "the cases hit too rarely to test anything: {hits}"
+        );
+        assert_eq!(IdentKey::new(b""), None);
+        assert_eq!(IdentKey::new(b"MULTIGOGM"), None);
+    }
+
+    #[test]
+    fn lookups_of_short_and_long_names_in_plain_and_rich_nodes() {
+        let doc = crate::parse(b"(;GM[1]MULTIGOGM[1]PB[x]B[aa];AB[cc]xB[dd];C[a]C[b]MULTIGOGM[2])")
+            .unwrap();
+        let root = doc.games().next().unwrap().root();
+        assert_eq!(root.raw("MULTIGOGM"), Some(&b"1"[..]));
+        assert_eq!(root.raw("B"), Some(&b"aa"[..]));
+        assert_eq!(root.raw("GM"), Some(&b"1"[..]));
+        assert_eq!(root.raw("M"), None);
+        let second = root.children().next().unwrap();
+        assert_eq!(second.raw("AB"), Some(&b"cc"[..]));
+        // Lower-case letters of an identifier are dropped: `xB` is `B`.
+        assert_eq!(second.raw("B"), Some(&b"dd"[..]));
+        let third = second.children().next().unwrap();
+        assert_eq!(
+            third.raw_values("C").map(|v| v.raw()).collect::<Vec<_>>(),
+            [&b"a"[..], b"b"]
+        );
+        assert_eq!(third.raw("MULTIGOGM"), Some(&b"2"[..]));
     }
 }

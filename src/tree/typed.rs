@@ -783,7 +783,22 @@ impl<'t, 'src: 't> Property<'t, 'src> {
     ///
     /// [`ErrorKind::InvalidValue`] at the first malformed value, as
     /// [`Property::typed`] would hand it out.
+    #[inline]
     pub fn validate(&self) -> Result<Option<&'static PropInfo>> {
+        let node = self.node;
+        let game = &node.coll.store.games[node.game as usize];
+        if !node.is_rich()
+            && game.game_type == 1
+            && let Some(info) = self.plain_move_on_board(game.size)
+        {
+            return Ok(Some(info));
+        }
+        self.validate_general()
+    }
+
+    /// [`Property::validate`] for every property but a plain move.
+    #[inline(never)]
+    fn validate_general(&self) -> Result<Option<&'static PropInfo>> {
         let node = self.node;
         let store = node.coll.store;
         let game = &store.games[node.game as usize];
@@ -824,6 +839,40 @@ impl<'t, 'src: 't> Property<'t, 'src> {
             Some(bad) => Err(invalid(bad, expected(info, point_list), node.coll)),
             None => Ok(Some(info)),
         }
+    }
+}
+
+impl Property<'_, '_> {
+    /// Nearly every property of a Go game: a plain `B` or `W` whose value
+    /// is two letters on the board, valid with no look in the catalogue.
+    /// Its catalogue entry then; `None` for anything else (which the
+    /// general path checks).
+    #[inline(always)]
+    fn plain_move_on_board(&self, size: BoardSize) -> Option<&'static PropInfo> {
+        static MOVES: std::sync::LazyLock<[&'static PropInfo; 2]> =
+            std::sync::LazyLock::new(|| {
+                let entry = |ident: &[u8]| {
+                    catalogue::lookup_bytes(1, ident).expect("B and W are catalogued")
+                };
+                [entry(b"B"), entry(b"W")]
+            });
+        let input = self.node.coll.input;
+        let span = self.node.coll.store.slots[self.slot as usize];
+        let &[a, b] = &input[span.range()] else {
+            return None;
+        };
+        // One letter before the `[`, with no other upper-case letter before it.
+        let open = span.start as usize - 1;
+        let color = match *input.get(open.wrapping_sub(1))? {
+            b'B' => 0,
+            b'W' => 1,
+            _ => return None,
+        };
+        if open >= 2 && input[open - 2].is_ascii_uppercase() {
+            return None;
+        }
+        let (x, y) = (coord(a)?, coord(b)?);
+        size.contains(Point { x, y }).then(|| MOVES[color])
     }
 }
 
@@ -879,3 +928,66 @@ impl<'t, 'src: 't> Iterator for DecodedValues<'t, 'src> {
 }
 
 impl std::iter::FusedIterator for DecodedValues<'_, '_> {}
+
+#[cfg(test)]
+mod validate_tests {
+    use crate::value::catalogue;
+
+    /// `validate` on every property of `text`, beside the catalogue's
+    /// answer for its identifier and whether the typed read of its values
+    /// succeeds: the shortcut for moves must give the same.
+    fn check(text: &[u8]) -> usize {
+        let doc = crate::parse(text).unwrap();
+        let mut checked = 0;
+        for node in doc.collection().nodes() {
+            for prop in node.properties() {
+                let got = prop.validate();
+                let info =
+                    catalogue::lookup_bytes(node.game().game_type(), prop.ident().as_bytes());
+                match (&got, info) {
+                    (Ok(Some(a)), Some(b)) => assert!(std::ptr::eq(*a, b), "{}", prop.ident()),
+                    (Ok(None), None) => {}
+                    (Err(_), Some(_)) => {}
+                    _ => panic!(
+                        "{}: {:?} vs {:?}",
+                        prop.ident(),
+                        got.is_ok(),
+                        info.is_some()
+                    ),
+                }
+                if matches!(prop.ident(), "B" | "W") && node.game().game_type() == 1 {
+                    let read = node.get::<crate::value::Move>(prop.ident());
+                    assert_eq!(
+                        got.is_ok(),
+                        read.is_ok(),
+                        "{} {:?}",
+                        prop.ident(),
+                        prop.raw()
+                    );
+                }
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn moves_validate_as_the_catalogue_says_on_every_board() {
+        let mut n = 0;
+        for size in ["", "SZ[9]", "SZ[19]", "SZ[25]", "SZ[52]", "SZ[13:7]"] {
+            for value in [
+                "aa", "ss", "tt", "zz", "AA", "Zz", "a", "", "a1", "pd", "gm",
+            ] {
+                for ident in ["B", "W", "AB", "BW", "KO", "C"] {
+                    let text = format!(
+                        "(;GM[1]{size};{ident}[{value}];MN[3]{ident}[{value}];B[aa]xW[{value}])"
+                    );
+                    n += check(text.as_bytes());
+                }
+            }
+        }
+        // Hex, another game: no shortcut, the catalogue of its own.
+        n += check(b"(;GM[11]SZ[11];B[aa];W[zz])");
+        assert!(n > 1000, "{n}");
+    }
+}

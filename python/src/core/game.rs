@@ -4,10 +4,14 @@ use super::errors::{raise, to_py_err, ParseWarning};
 use super::node::Node;
 use super::source::Source;
 use super::values::Value;
+use super::view::each_form;
 use super::view::View;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyByteArray;
 use pyo3::types::{PyBytes, PyString};
 use sgf_grove::edit::EditableGame;
+use sgf_grove::game::pack_main_line;
 use sgf_grove::ParseOptions;
 use std::sync::{Mutex, MutexGuard};
 
@@ -202,6 +206,39 @@ impl Game {
         Ok(moves)
     }
 
+    /// The moves of the main line as a numpy array of ``int8``, one row
+    /// ``(colour, x, y)`` a move, made in one call (no Python object per
+    /// move): the moves of :meth:`moves`, in the same order. ``colour`` is
+    /// 1 for black and 2 for white (the codes of :meth:`board`'s cells);
+    /// ``x`` and ``y`` count from 0 from the left and the top; a pass has
+    /// ``x`` and ``y`` both -1. Moves that are no point of the board are
+    /// left out and counted by :meth:`invalid_moves`; with
+    /// ``strict=True`` the first raises :class:`SgfError` instead.
+    ///
+    /// Needs numpy (``pip install "sgf_grove[numpy]"``).
+    ///
+    /// >>> import sgf_grove
+    /// >>> game = sgf_grove.parse(b"(;SZ[19];B[pd];W[ta];B[dd];W[])")[0]
+    /// >>> game.moves_array().tolist()
+    /// [[1, 15, 3], [1, 3, 3], [2, -1, -1]]
+    /// >>> game.moves_array().shape, game.moves_array().dtype.name
+    /// ((3, 3), 'int8')
+    #[pyo3(signature = (*, strict = false))]
+    fn moves_array(&self, py: Python<'_>, strict: bool) -> PyResult<Py<PyAny>> {
+        let (bytes, first_invalid) = self.read(|v| {
+            let mut out = Vec::new();
+            let found = each_form!(v, |g| pack_main_line(g, &mut out));
+            let bytes: Vec<u8> = out.into_iter().map(|b| b as u8).collect();
+            (bytes, found.first_invalid)
+        });
+        if strict {
+            if let Some(e) = first_invalid {
+                return Err(to_py_err(&e, None));
+            }
+        }
+        moves_numpy(py, &bytes)
+    }
+
     /// How many moves of the main line are no point of the board (left
     /// out by :meth:`moves`).
     ///
@@ -290,6 +327,24 @@ impl Game {
             size.cols, size.rows, self.index
         )
     }
+}
+
+/// `numpy.frombuffer` and `numpy.int8`, looked up once.
+static FROMBUFFER: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+
+/// Packed moves (three `int8` a move) as a writable numpy array of shape
+/// `(n, 3)` that owns its memory (a `bytearray` viewed, no copy).
+fn moves_numpy(py: Python<'_>, bytes: &[u8]) -> PyResult<Py<PyAny>> {
+    let (frombuffer, int8) = FROMBUFFER.get_or_try_init(py, || {
+        let np = py.import("numpy")?;
+        Ok::<_, PyErr>((
+            np.getattr("frombuffer")?.unbind(),
+            np.getattr("int8")?.unbind(),
+        ))
+    })?;
+    let buffer = PyByteArray::new(py, bytes);
+    let flat = frombuffer.bind(py).call1((buffer, int8.bind(py)))?;
+    Ok(flat.call_method1("reshape", (bytes.len() / 3, 3))?.unbind())
 }
 
 /// The error for a node number the game does not have.
@@ -488,17 +543,15 @@ fn read(
 
 /// A Python `Game` for one game found by a scan (see the top of
 /// [`crate::core`]).
-#[allow(dead_code)] // called by the scan module
 pub(crate) fn game_from_scan(
     py: Python<'_>,
-    bytes: &[u8],
-    options: &ParseOptions,
+    source: sgf_grove::Result<Source>,
     origin: String,
     offset: u64,
     index: usize,
     warnings: Vec<sgf_grove::Warning>,
 ) -> PyResult<Py<Game>> {
-    let source = Source::parse(bytes.to_vec(), options).map_err(|e| to_py_err(&e, None))?;
+    let source = source.map_err(|e| to_py_err(&e, None))?;
     let warnings = warnings.iter().map(ParseWarning::from).collect();
     let state = State::Parsed { source, game: 0 };
     Py::new(py, Game::new(state, Some(origin), offset, index, warnings))

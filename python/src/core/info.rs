@@ -2,12 +2,15 @@
 //! library's parsers, handed to the `sgf_grove.GameInfo` dataclass.
 
 use super::game::Game;
-use super::values::Reading;
-use super::view::View;
+use super::view::{each_form, View};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyType};
 use sgf_grove::game::{GameInfo, GameResult, Player, Rank, WinBy, GAME_INFO_IDENTS};
+use sgf_grove::text::Arena;
+use sgf_grove::value::ValueContext;
+use sgf_grove::{ReadGame, ReadNode, ReadProperty};
 use std::borrow::Cow;
 
 /// One side, owned.
@@ -77,41 +80,51 @@ fn outcome(text: &str, r: GameResult) -> Outcome {
     }
 }
 
+/// The text fields of `GameInfo` and their properties, in the order
+/// `Fields::texts` holds them.
+const TEXTS: [(&str, &str); 16] = [
+    ("date", "DT"),
+    ("rules", "RU"),
+    ("event", "EV"),
+    ("round", "RO"),
+    ("place", "PC"),
+    ("game_name", "GN"),
+    ("game_comment", "GC"),
+    ("application", "AP"),
+    ("overtime", "OT"),
+    ("copyright", "CP"),
+    ("annotator", "AN"),
+    ("source", "SO"),
+    ("user", "US"),
+    ("opening", "ON"),
+    ("komi_text", "KM"),
+    ("handicap_text", "HA"),
+];
+
 fn fields(v: View<'_>) -> Fields {
-    let reading = Reading::new(v);
-    let mut pairs: Vec<(&str, Cow<'static, str>)> = Vec::new();
-    for (ident, values) in v.properties(0) {
-        if let Some(&(raw, _)) = values.first() {
-            if GAME_INFO_IDENTS.contains(&ident) {
+    // One charset and one arena for every value (the charset is found
+    // once, not once a value), and no list of the root's properties.
+    let arena = Arena::new();
+    let ctx = ValueContext::new(v.size(), v.encoding(), &arena);
+    let mut pairs: Vec<(&str, Cow<'_, str>)> = Vec::with_capacity(GAME_INFO_IDENTS.len());
+    each_form!(v, |g| {
+        for p in ReadGame::root(g).properties() {
+            let ident = p.ident();
+            if !GAME_INFO_IDENTS.contains(&ident) {
+                continue;
+            }
+            if let Some(raw) = p.values().next() {
                 let text = if ident == "GC" {
-                    reading.text(raw)
+                    ctx.text(raw)
                 } else {
-                    reading.simple_text(raw)
+                    ctx.simple_text(raw)
                 };
-                pairs.push((ident, Cow::Owned(text)));
+                pairs.push((ident, Cow::Borrowed(text)));
             }
         }
-    }
+    });
     let info = GameInfo::from_pairs(pairs);
     let text = |ident: &str| info.get(ident).map(str::to_owned);
-    let names = [
-        ("date", "DT"),
-        ("rules", "RU"),
-        ("event", "EV"),
-        ("round", "RO"),
-        ("place", "PC"),
-        ("game_name", "GN"),
-        ("game_comment", "GC"),
-        ("application", "AP"),
-        ("overtime", "OT"),
-        ("copyright", "CP"),
-        ("annotator", "AN"),
-        ("source", "SO"),
-        ("user", "US"),
-        ("opening", "ON"),
-        ("komi_text", "KM"),
-        ("handicap_text", "HA"),
-    ];
     let size = v.size();
     Fields {
         black: Side::of(info.black()),
@@ -126,7 +139,7 @@ fn fields(v: View<'_>) -> Fields {
         }),
         rules_name: info.rules().map(|r| r.as_str().to_owned()),
         size: (size.cols, size.rows),
-        texts: names.iter().map(|&(name, id)| (name, text(id))).collect(),
+        texts: TEXTS.iter().map(|&(name, id)| (name, text(id))).collect(),
         time_limit: info.time_limit().map(|t| t.seconds),
     }
 }
@@ -144,42 +157,84 @@ fn classes(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyType>, Py<PyType>)> {
     })
 }
 
+static OBJECT: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+
+/// An instance of the frozen dataclass `cls` whose fields are the items
+/// of `fields` (every field, in the class's order): made as the class's
+/// generated `__init__` makes it (an instance dict holding each field),
+/// without running it. That `__init__` matches each keyword against its
+/// parameters and sets each field through `object.__setattr__`, which was
+/// most of the time of `Game.info`.
+fn instance(py: Python<'_>, cls: &Py<PyType>, fields: Bound<'_, PyDict>) -> PyResult<Py<PyAny>> {
+    let (new, setattr) = OBJECT.get_or_try_init(py, || {
+        let object = py.import("builtins")?.getattr("object")?;
+        Ok::<_, PyErr>((
+            object.getattr("__new__")?.unbind(),
+            object.getattr("__setattr__")?.unbind(),
+        ))
+    })?;
+    let obj = new.bind(py).call1((cls.bind(py),))?;
+    setattr
+        .bind(py)
+        .call1((&obj, intern!(py, "__dict__"), fields))?;
+    Ok(obj.unbind())
+}
+
 /// The game information of `game` as a `sgf_grove.GameInfo`.
 pub(crate) fn game_info(py: Python<'_>, game: &Game) -> PyResult<Py<PyAny>> {
     let f = game.read(fields);
     let (info_cls, player_cls, result_cls) = classes(py)?;
     let player = |s: Side| -> PyResult<Py<PyAny>> {
-        let kw = PyDict::new(py);
-        kw.set_item("name", s.name)?;
-        kw.set_item("rank", s.rank)?;
-        kw.set_item("rank_normalised", s.rank_normalised)?;
-        kw.set_item("team", s.team)?;
-        Ok(player_cls.bind(py).call((), Some(&kw))?.unbind())
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "name"), s.name)?;
+        d.set_item(intern!(py, "rank"), s.rank)?;
+        d.set_item(intern!(py, "rank_normalised"), s.rank_normalised)?;
+        d.set_item(intern!(py, "team"), s.team)?;
+        instance(py, player_cls, d)
     };
-    let kw = PyDict::new(py);
-    kw.set_item("black", player(f.black)?)?;
-    kw.set_item("white", player(f.white)?)?;
-    kw.set_item("komi", f.komi)?;
-    kw.set_item("handicap", f.handicap)?;
     let result = match f.result {
         Some(r) => {
-            let rk = PyDict::new(py);
-            rk.set_item("winner", r.winner)?;
-            rk.set_item("margin", r.margin)?;
-            rk.set_item("kind", r.kind)?;
-            rk.set_item("text", r.text)?;
-            rk.set_item("normalised", r.normalised)?;
-            Some(result_cls.bind(py).call((), Some(&rk))?.unbind())
+            let d = PyDict::new(py);
+            d.set_item(intern!(py, "winner"), r.winner)?;
+            d.set_item(intern!(py, "margin"), r.margin)?;
+            d.set_item(intern!(py, "kind"), r.kind)?;
+            d.set_item(intern!(py, "text"), r.text)?;
+            d.set_item(intern!(py, "normalised"), r.normalised)?;
+            Some(instance(py, result_cls, d)?)
         }
         None => None,
     };
-    kw.set_item("result", result)?;
-    kw.set_item("dates", f.dates)?;
-    kw.set_item("rules_name", f.rules_name)?;
-    kw.set_item("size", f.size)?;
-    kw.set_item("time_limit", f.time_limit)?;
-    for (name, text) in f.texts {
-        kw.set_item(name, text)?;
-    }
-    Ok(info_cls.bind(py).call((), Some(&kw))?.unbind())
+    let mut texts = f.texts.into_iter();
+    let mut text = || texts.next().and_then(|(_, t)| t);
+    // `f.texts` in the order of `TEXTS`.
+    let [date, rules, event, round, place, game_name, game_comment, application, overtime, copyright, annotator, source, user, opening, komi_text, handicap_text] =
+        [(); TEXTS.len()].map(|()| text());
+    let d = PyDict::new(py);
+    // The fields in the class's order.
+    d.set_item(intern!(py, "black"), player(f.black)?)?;
+    d.set_item(intern!(py, "white"), player(f.white)?)?;
+    d.set_item(intern!(py, "komi"), f.komi)?;
+    d.set_item(intern!(py, "komi_text"), komi_text)?;
+    d.set_item(intern!(py, "handicap"), f.handicap)?;
+    d.set_item(intern!(py, "handicap_text"), handicap_text)?;
+    d.set_item(intern!(py, "result"), result)?;
+    d.set_item(intern!(py, "date"), date)?;
+    d.set_item(intern!(py, "dates"), f.dates)?;
+    d.set_item(intern!(py, "rules"), rules)?;
+    d.set_item(intern!(py, "rules_name"), f.rules_name)?;
+    d.set_item(intern!(py, "size"), f.size)?;
+    d.set_item(intern!(py, "time_limit"), f.time_limit)?;
+    d.set_item(intern!(py, "overtime"), overtime)?;
+    d.set_item(intern!(py, "event"), event)?;
+    d.set_item(intern!(py, "round"), round)?;
+    d.set_item(intern!(py, "place"), place)?;
+    d.set_item(intern!(py, "game_name"), game_name)?;
+    d.set_item(intern!(py, "game_comment"), game_comment)?;
+    d.set_item(intern!(py, "application"), application)?;
+    d.set_item(intern!(py, "copyright"), copyright)?;
+    d.set_item(intern!(py, "annotator"), annotator)?;
+    d.set_item(intern!(py, "source"), source)?;
+    d.set_item(intern!(py, "user"), user)?;
+    d.set_item(intern!(py, "opening"), opening)?;
+    instance(py, info_cls, d)
 }

@@ -6,8 +6,8 @@
 //! ```ignore
 //! pub(crate) fn game_from_scan(
 //!     py: Python<'_>,
-//!     bytes: &[u8],                      // the game's own SGF text, `(` to `)`
-//!     options: &ParseOptions,            // how to read it (the scan's charset override)
+//!     source: sgf_grove::Result<Source>, // the game's own SGF text, `(` to `)`, parsed
+//!                                        // (`Source::parse`, on the scan's worker)
 //!     origin: String,                    // where it was read: a path, `archive!member`
 //!     offset: u64,                       // the byte offset of its `(` in `origin`
 //!     index: usize,                      // its number among the games of `origin`, from 0
@@ -15,11 +15,12 @@
 //! ) -> PyResult<Py<Game>>
 //! ```
 //!
-//! The `Game` it gives reads `bytes` (parsed again with `options`: one game,
-//! shared by nothing else) and exposes `origin`, `offset` and `index` as
+//! The `Game` it gives reads the first game of `source` (one game, shared
+//! by nothing else) and exposes `origin`, `offset` and `index` as
 //! attributes and `warnings` as [`ParseWarning`]s, whose positions are kept
 //! as given. Its nodes' positions (`Node.offset`, `Node.position`) are in
-//! `bytes`. Fails (as `SgfError`) only when `bytes` hold no game tree.
+//! the game's own text. Fails (as `SgfError`) only when the parse failed
+//! (the text held no game tree).
 //!
 //! # How a game is held
 //!
@@ -46,10 +47,10 @@ mod values;
 mod view;
 
 pub(crate) use errors::to_py_err;
-#[allow(unused_imports)] // for the scan module
 pub(crate) use game::game_from_scan;
 pub(crate) use game::{Game, State};
 pub(crate) use node::Node;
+pub(crate) use source::Source;
 pub(crate) use values::Fail;
 pub(crate) use view::{each_form, View};
 

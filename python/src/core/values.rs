@@ -136,12 +136,6 @@ impl<'v> Reading<'v> {
         self.ctx(&arena).text(raw).to_owned()
     }
 
-    /// One raw value decoded as SimpleText.
-    pub(crate) fn simple_text(&self, raw: &[u8]) -> String {
-        let arena = Arena::new();
-        self.ctx(&arena).simple_text(raw).to_owned()
-    }
-
     /// A raw move on this game's board (`tt` a pass up to 19×19).
     pub(crate) fn move_of(&self, raw: &[u8]) -> Option<Move> {
         let arena = Arena::new();

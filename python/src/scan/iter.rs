@@ -2,23 +2,27 @@
 //!
 //! A background thread runs [`Inputs::par_scan_games`] (which starts the
 //! workers) and sends its results, in the order of a one-thread scan,
-//! through a bounded channel of [`BATCH`]-item batches. The Python thread
-//! takes them in `__next__`, waiting with the GIL released, and turns each
-//! game into a `Game` there (`core::game_from_scan`). Memory is the
-//! channel's [`CHANNEL`] batches plus the scan's own bounded window.
+//! through a bounded channel of [`BATCH`]-item batches. Each game is
+//! copied out of the worker's parser and parsed again there into a
+//! document of its own (`core::Source`), so that the Python thread, which
+//! takes the batches in `__next__` (waiting with the GIL released), only
+//! wraps each in a `Game` (`core::game_from_scan`): on the corpus, parsing
+//! on the Python thread cost a fifth of a scan that reads each game's
+//! information and moves. Memory is the channel's [`CHANNEL`] batches plus
+//! the scan's own bounded window.
 //!
 //! Dropping or closing the iterator sets the scan's cancel flag
 //! ([`Inputs::cancel_flag`]) and drops the receiver: the reading stops at
 //! the next game, and the threads end.
 
 use super::options::{Args, Spec};
-use crate::core::game_from_scan;
+use crate::core::{game_from_scan, Source};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sgf_grove::input::{InputError, Inputs, ScanGame};
 use sgf_grove::table::{GameRow, Reason};
-use sgf_grove::{ParseOptions, Warning};
+use sgf_grove::Warning;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
@@ -36,9 +40,10 @@ const MAX_ERRORS: usize = 1000;
 
 /// One result of the scan, as the worker made it.
 pub(crate) enum Item {
-    /// A game that passed the filters: its own SGF text and where it is.
+    /// A game that passed the filters: its own SGF text, parsed on its own
+    /// (leniently: the scan has already judged it), and where it is.
     Game {
-        bytes: Vec<u8>,
+        source: sgf_grove::Result<Source>,
         origin: String,
         offset: u64,
         index: usize,
@@ -297,9 +302,6 @@ pub(crate) struct Scan {
     stop: Arc<AtomicBool>,
     report: Py<ScanReport>,
     yield_rejected: bool,
-    /// How each game is read again into its `Game` (the scan's charset
-    /// override; leniently: the scan has already judged it).
-    options: ParseOptions,
 }
 
 impl Drop for Scan {
@@ -322,21 +324,13 @@ impl Scan {
                 slf.report.borrow_mut(py).count(&item);
                 match item {
                     Item::Game {
-                        bytes,
+                        source,
                         origin,
                         offset,
                         index,
                         warnings,
                     } => {
-                        let game = game_from_scan(
-                            py,
-                            &bytes,
-                            &slf.options,
-                            origin,
-                            offset,
-                            index,
-                            warnings,
-                        )?;
+                        let game = game_from_scan(py, source, origin, offset, index, warnings)?;
                         return Ok(Some(game.into_any()));
                     }
                     Item::Rejected(r) if slf.yield_rejected => {
@@ -565,8 +559,10 @@ fn item(game: ScanGame<'_>, spec: &Spec) -> Option<Item> {
             return Some(Item::Rejected(rejected));
         }
     }
+    // The scan's charset override; leniently: the scan has judged it.
+    let bytes = game.collection().input()[tree.span()].to_vec();
     Some(Item::Game {
-        bytes: game.collection().input()[tree.span()].to_vec(),
+        source: Source::parse(bytes, &spec.options.strict(false)),
         origin: game.origin().escaped(),
         offset,
         index,
@@ -605,7 +601,6 @@ pub(crate) fn scan(
         members,
     }
     .spec()?;
-    let options = spec.options.strict(false);
     let (tx, rx) = mpsc::sync_channel::<Msg>(CHANNEL);
     let stop = Arc::new(AtomicBool::new(false));
     let thread = spawn_scan(spec, stop.clone(), item, batcher(tx))?;
@@ -620,7 +615,6 @@ pub(crate) fn scan(
         stop,
         report: Py::new(py, ScanReport::default())?,
         yield_rejected: rejected,
-        options,
     })
 }
 

@@ -167,23 +167,38 @@ impl MoveColumns {
         self.game_id.len()
     }
 
-    /// Appends the moves of a row.
+    /// Appends the moves of a row: one pass per column, each an `extend`
+    /// of known length (one capacity check per column and row, not one
+    /// per value; the pushes one move at a time were 5% of `sgf export
+    /// --format parquet`).
     pub(crate) fn push(&mut self, moves: &[MoveRow]) {
-        for m in moves {
+        let start = self.x.len();
+        for (i, m) in moves.iter().enumerate() {
+            // Passes are few: their rows are kept for the validity.
             if m.x.is_none() {
-                self.x_nulls.push(self.x.len());
+                self.x_nulls.push(start + i);
             }
             if m.y.is_none() {
-                self.y_nulls.push(self.y.len());
+                self.y_nulls.push(start + i);
             }
-            self.game_id
-                .push(i64::try_from(m.game_id).unwrap_or(i64::MAX));
-            self.ply.push(i32::try_from(m.ply).unwrap_or(i32::MAX));
-            self.color.push(m.color.as_str().as_bytes()[0]);
-            self.x.push(m.x.map_or(0, i32::from));
-            self.y.push(m.y.map_or(0, i32::from));
-            self.is_pass.push(m.is_pass);
         }
+        self.game_id.extend(
+            moves
+                .iter()
+                .map(|m| i64::try_from(m.game_id).unwrap_or(i64::MAX)),
+        );
+        self.ply.extend(
+            moves
+                .iter()
+                .map(|m| i32::try_from(m.ply).unwrap_or(i32::MAX)),
+        );
+        self.color
+            .extend(moves.iter().map(|m| m.color.as_str().as_bytes()[0]));
+        self.x
+            .extend(moves.iter().map(|m| m.x.map_or(0, i32::from)));
+        self.y
+            .extend(moves.iter().map(|m| m.y.map_or(0, i32::from)));
+        self.is_pass.extend(moves.iter().map(|m| m.is_pass));
     }
 
     /// The batch's arrays, in the order of [`MOVE_COLUMNS`]; the columns
