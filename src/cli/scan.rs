@@ -84,7 +84,12 @@ pub struct ScanArgs {
 impl ScanArgs {
     /// The inputs, with `--shard` and `--names-only`.
     pub fn inputs(&self) -> Inputs {
-        let inputs = Inputs::new(self.paths.iter().cloned()).by_content(!self.names_only);
+        // Every command's work gives its result and nothing else (tallies
+        // are sealed per piece, `par_scan_games_sealed`): a large input
+        // is worked on as its chunks are parsed, with no copy of its games.
+        let inputs = Inputs::new(self.paths.iter().cloned())
+            .by_content(!self.names_only)
+            .pure_work(true);
         let inputs = self.limits.apply(inputs);
         match self.shard {
             Some((k, n)) => inputs.shard(k, n),

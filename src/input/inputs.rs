@@ -63,6 +63,8 @@ pub struct Inputs {
     cancel: Option<Arc<AtomicBool>>,
     #[cfg(feature = "parallel")]
     worker_budget: usize,
+    #[cfg(feature = "parallel")]
+    pure_work: bool,
 }
 
 impl Inputs {
@@ -70,6 +72,12 @@ impl Inputs {
     #[cfg(feature = "parallel")]
     pub(crate) fn budget(&self) -> usize {
         self.worker_budget
+    }
+
+    /// What [`Inputs::pure_work`] says.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn is_pure_work(&self) -> bool {
+        self.pure_work
     }
 
     /// The inputs at `paths`, read in sorted order; `-` is standard input.
@@ -88,6 +96,8 @@ impl Inputs {
             max_input_games: super::DEFAULT_MAX_INPUT_GAMES,
             #[cfg(feature = "parallel")]
             worker_budget: super::par::WORKER_BUDGET,
+            #[cfg(feature = "parallel")]
+            pure_work: false,
             shard: None,
             range: None,
             members: None,
@@ -223,6 +233,22 @@ impl Inputs {
     #[must_use]
     pub fn worker_budget(mut self, bytes: usize) -> Inputs {
         self.worker_budget = bytes;
+        self
+    }
+
+    /// Says that the work function of a parallel scan
+    /// ([`Inputs::par_scan_games`]) has no effect but its result: the
+    /// workers then work on each game of a large input as they parse it,
+    /// before the chunks before it are checked, and a result of a chunk
+    /// cut at a wrong guess is dropped (its games are worked on again,
+    /// once the right cut is known). What the sink receives is the same;
+    /// a large input costs no copy of each game. By default each game is
+    /// worked on exactly once, and a large input's games are kept as
+    /// copies until the chunks before them are checked.
+    #[cfg(feature = "parallel")]
+    #[must_use]
+    pub fn pure_work(mut self, pure: bool) -> Inputs {
+        self.pure_work = pure;
         self
     }
 

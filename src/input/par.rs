@@ -305,11 +305,71 @@ impl Inputs {
         options: ParseOptions,
         jobs: usize,
         work: W,
+        sink: S,
+    ) -> Result<Skipped, rayon::ThreadPoolBuildError>
+    where
+        R: Send,
+        W: Fn(ScanGame<'_>) -> R + Sync,
+        S: FnMut(Result<R, InputError>),
+    {
+        self.par_scan_games_sealed(options, jobs, work, || None, sink)
+    }
+
+    /// [`Inputs::par_scan_games`] for work that also gathers into a
+    /// tally of its thread: `seal` runs on a worker after each piece of
+    /// work it took (a few small files, a chunk of a large input, a batch
+    /// of games), and what it returns (the tally gathered over the piece,
+    /// say) goes to `sink` after the piece's results, in order. When a
+    /// piece is dropped and read again (a chunk of a large input cut at a
+    /// wrong guess, see [`Inputs::pure_work`]), its sealed result is
+    /// dropped with its results: what the sink gets counts each game once.
+    /// Work done on the calling thread (with `jobs` 1, or after a wrong
+    /// guess) is not sealed: the caller takes what its thread gathered
+    /// once the scan returns.
+    ///
+    /// ```
+    /// use sgf_grove::input::Inputs;
+    /// use sgf_grove::ParseOptions;
+    /// use std::cell::Cell;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("sgf-grove-sealed-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// for i in 0..40 {
+    ///     std::fs::write(dir.join(format!("{i:02}.sgf")), "(;GM[1];B[aa];W[bb])")?;
+    /// }
+    /// thread_local! { static NODES: Cell<usize> = const { Cell::new(0) }; }
+    /// let mut total = 0;
+    /// Inputs::new([&dir]).pure_work(true).par_scan_games_sealed(
+    ///     ParseOptions::new(),
+    ///     2,
+    ///     |game| {
+    ///         let n = game.tree().map_or(0, |t| t.nodes().count());
+    ///         NODES.with(|c| c.set(c.get() + n));
+    ///         0
+    ///     },
+    ///     || Some(NODES.with(|c| c.replace(0))),
+    ///     |result| total += result.unwrap(),
+    /// )?;
+    /// assert_eq!(total, 40 * 3);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the thread pool cannot be built.
+    pub fn par_scan_games_sealed<R, W, E, S>(
+        &self,
+        options: ParseOptions,
+        jobs: usize,
+        work: W,
+        seal: E,
         mut sink: S,
     ) -> Result<Skipped, rayon::ThreadPoolBuildError>
     where
         R: Send,
         W: Fn(ScanGame<'_>) -> R + Sync,
+        E: Fn() -> Option<R> + Sync,
         S: FnMut(Result<R, InputError>),
     {
         if jobs <= 1 {
@@ -322,7 +382,13 @@ impl Inputs {
         // stretch of a large member itself (after a bad guess of a cut).
         let sink = RefCell::new(sink);
         let follow = RefCell::new(Follow::default());
-        let run = |unit| self.run_unit(unit, options, &work);
+        let run = |unit| {
+            let mut done = self.run_unit(unit, options, &work);
+            if let Some(sealed) = seal() {
+                done.items.push(Ok(sealed));
+            }
+            done
+        };
         let collect = |mut done: Done<'_, R>| {
             for (folder, reported, skipped) in done.folders {
                 folders[folder].0 += reported;
@@ -370,6 +436,7 @@ impl Inputs {
             cancel: &cancel,
             batch: Vec::new(),
             batch_bytes: 0,
+            pure: self.is_pure_work(),
         };
         ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
             let mut group = Vec::new();
@@ -642,7 +709,7 @@ impl Inputs {
                 let cancel = || self.cancelled();
                 for mut chunk in chunks {
                     done.checked = run_chunk(&mut chunk, &cancel, work, &mut done.items);
-                    done.buffers.push(chunk.into_bytes());
+                    done.buffers.extend(chunk.into_bytes());
                 }
             }
             Unit::Games(cuts) => {

@@ -42,10 +42,11 @@
 use super::par::{Done, ScanGame, Unit};
 use super::{InputError, Origin};
 use crate::parallel::Submit;
-use crate::tree::OwnedCollection;
-use crate::{ParseOptions, Position, StreamParser};
+use crate::{Collection, ParseOptions, Parser, Position, StreamParser};
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::io::{self, Read};
+use std::ops::ControlFlow;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 /// About how many bytes a chunk holds: the first likely game start past
@@ -86,8 +87,11 @@ const MAX_SPARE: usize = 32;
 pub(super) struct Chunk {
     origin: Arc<Origin>,
     options: ParseOptions,
-    /// The chunk (`..cut`), then its tail.
-    bytes: Vec<u8>,
+    /// The block of the member read that holds the chunk: the chunk is
+    /// `bytes[from..from + cut]`, then its tail up to `to`.
+    bytes: Arc<Vec<u8>>,
+    from: usize,
+    to: usize,
     cut: usize,
     /// Where the chunk starts in the member.
     at: Position,
@@ -101,16 +105,19 @@ pub(super) struct Chunk {
     /// The error the member broke on after the chunk's bytes, if any (the
     /// last chunk only).
     broken: Option<io::Error>,
+    /// Whether its games are worked on as they are parsed, before the
+    /// chunks before it are checked ([`Inputs::pure_work`](super::Inputs::pure_work)).
+    pure: bool,
 }
 
 impl Chunk {
     fn bytes_len(&self) -> usize {
-        self.bytes.len()
+        self.to - self.from
     }
 
-    /// Its buffer, for its room.
-    pub(super) fn into_bytes(self) -> Vec<u8> {
-        self.bytes
+    /// Its buffer, for its room, when no other chunk shares it.
+    pub(super) fn into_bytes(self) -> Option<Vec<u8>> {
+        Arc::try_unwrap(self.bytes).ok()
     }
 }
 
@@ -181,12 +188,6 @@ impl Drop for Said<'_> {
             }
         }
     }
-}
-
-/// A game (or error) a worker parsed, kept until it may be worked on.
-enum Kept {
-    Game(Box<OwnedCollection>),
-    Error(InputError),
 }
 
 /// What a worker found at the end of a chunk.
@@ -288,31 +289,19 @@ impl Follow {
 }
 
 thread_local! {
-    /// Each thread's parser of chunks, kept between chunks for its buffers.
+    /// Each thread's parser of chunks, kept between chunks for its arena.
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+    /// The calling thread's parser of stretches it reads itself.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
-    /// Each thread's copies of games worked on, kept for their room.
-    static COPIES: RefCell<Vec<OwnedCollection>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Copies of games kept for their room, per thread.
-const MAX_COPIES: usize = 4096;
-
-/// A stream that broke: its error, once, then its end.
-struct Broken(Option<io::Error>);
-
-impl Read for Broken {
-    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-        match self.0.take() {
-            Some(err) => Err(err),
-            None => Ok(0),
-        }
-    }
 }
 
 /// Parses a chunk on a worker, works on its games and pushes the results
 /// to `items`; returns its check and what it found (`None` for a member
-/// read whole). A chunk of a member cut in several is worked on only
-/// once the chunks before it held ([`Chain`]).
+/// read whole). A chunk of a member cut in several is worked on as it is
+/// parsed when the work is pure (the calling thread drops the results if
+/// the chunk does not stand); otherwise it is parsed once to check it, and
+/// parsed again and worked on only once the chunks before it held
+/// ([`Chain`]), so that each game is worked on once.
 pub(super) fn run_chunk<R, W>(
     chunk: &mut Chunk,
     cancel: &dyn Fn() -> bool,
@@ -322,103 +311,49 @@ pub(super) fn run_chunk<R, W>(
 where
     W: Fn(ScanGame<'_>) -> R,
 {
+    let chain = chunk.chain.clone();
     let said = Said {
-        chain: chunk.chain.as_deref(),
+        chain: chain.as_deref(),
         seq: chunk.check.map_or(0, |c| c.seq),
     };
-    let direct = chunk.check.is_none();
-    let last = chunk.check.is_none_or(|c| c.last);
-    let cut = chunk.at.offset + chunk.cut;
-    let guess = chunk.check.map_or(0, |c| c.guess);
-    let idle = IDLE.with(|cell| cell.borrow_mut().take());
-    let parser = idle.unwrap_or_else(|| StreamParser::new(io::empty()));
-    let src = (&chunk.bytes[..]).chain(Broken(chunk.broken.take()));
-    let mut stream = parser.recycle(src, chunk.options);
-    stream.restart_at(chunk.at, chunk.base);
+    let mut broken = chunk.broken.take();
+    let chunk = &*chunk;
     let origin = &*chunk.origin;
-    let mut kept = Vec::new();
-    let mut count = 0;
-    let verdict = loop {
-        if cancel() {
-            break Verdict::Ended;
-        }
-        let Some(next) = stream.next_game() else {
-            break if last {
-                Verdict::Clean
-            } else {
-                Verdict::Unclean
-            };
-        };
-        match next {
-            Ok(coll) => {
-                let tree = coll.games().next();
-                match tree {
-                    Some(tree) if !last => {
-                        let start = coll.stream_offset(tree.span().start);
-                        if start >= cut {
-                            let clean =
-                                start == cut && coll.warnings().iter().all(|w| w.pos.offset >= cut);
-                            break if !clean {
-                                Verdict::Unclean
-                            } else if count == guess {
-                                Verdict::Clean
-                            } else {
-                                Verdict::Miscounted(count)
-                            };
-                        }
-                    }
-                    // Warnings alone before the tail's end: junk at the cut.
-                    None if !last => break Verdict::Unclean,
-                    _ => {}
-                }
-                count += 1;
-                if direct {
-                    items.push(Ok(work(ScanGame::new(origin, coll, tree, coll.warnings()))));
-                } else {
-                    let copy = COPIES.with(|c| c.borrow_mut().pop());
-                    let mut copy = Box::new(copy.unwrap_or_default());
-                    coll.copy_into(&mut copy);
-                    kept.push(Kept::Game(copy));
-                }
-            }
-            Err(err) => {
-                if last || (err.has_position() && err.offset() < cut) {
-                    let err = InputError::parse(origin.clone(), err);
-                    if direct {
-                        items.push(Err(err));
-                    } else {
-                        kept.push(Kept::Error(err));
-                    }
-                    break Verdict::Ended;
-                }
-                break Verdict::Unclean;
-            }
-        }
+    let mut game = |coll: Collection<'_, '_>| {
+        let tree = coll.games().next();
+        items.push(Ok(work(ScanGame::new(origin, coll, tree, coll.warnings()))));
     };
-    let stream = stream.recycle(io::empty(), ParseOptions::new());
-    IDLE.with(|cell| *cell.borrow_mut() = Some(stream));
-    let check = chunk.check?;
-    let chain = said.chain?;
-    let holds = verdict == Verdict::Clean || (last && verdict != Verdict::Unclean);
-    let before = chain.wait(check.seq, holds);
-    if before && verdict != Verdict::Unclean {
-        for k in kept {
-            match k {
-                Kept::Game(copy) => {
-                    let coll = copy.collection();
-                    let game = ScanGame::new(origin, coll, coll.games().next(), coll.warnings());
-                    items.push(Ok(work(game)));
-                    COPIES.with(|c| {
-                        let mut c = c.borrow_mut();
-                        if c.len() < MAX_COPIES {
-                            c.push(*copy);
-                        }
-                    });
-                }
-                Kept::Error(err) => items.push(Err(err)),
-            }
+    let direct = chunk.check.is_none() || chunk.pure;
+    let (verdict, failed) = if direct {
+        parse_chunk(chunk, &mut broken, cancel, &mut game)
+    } else {
+        parse_chunk(chunk, &mut broken, cancel, &mut |_| {})
+    };
+    let Some(check) = chunk.check else {
+        items.extend(failed.map(Err));
+        return None;
+    };
+    if !direct {
+        let last = check.last;
+        let holds = verdict == Verdict::Clean || (last && verdict != Verdict::Unclean);
+        let before = chain
+            .as_deref()
+            .is_some_and(|chain| chain.wait(check.seq, holds));
+        if before && verdict != Verdict::Unclean {
+            // The same bytes give the same games, the same verdict.
+            parse_chunk(chunk, &mut broken, cancel, &mut game);
+        } else {
+            drop(said);
+            return Some(Checked {
+                check,
+                verdict,
+                at: chunk.at,
+                base: chunk.base,
+            });
         }
     }
+    drop(said);
+    items.extend(failed.map(Err));
     Some(Checked {
         check,
         verdict,
@@ -427,9 +362,89 @@ where
     })
 }
 
-/// The bytes of a member the calling thread has read and still needs.
+/// Parses a chunk's bytes in place, as a stream that starts at the chunk,
+/// handing each game (or warnings alone) before the cut to `game`; says
+/// what it found at the end, with the error the member ended on there,
+/// if any.
+fn parse_chunk(
+    chunk: &Chunk,
+    broken: &mut Option<io::Error>,
+    cancel: &dyn Fn() -> bool,
+    game: &mut dyn FnMut(Collection<'_, '_>),
+) -> (Verdict, Option<InputError>) {
+    let last = chunk.check.is_none_or(|c| c.last);
+    let cut = chunk.at.offset + chunk.cut;
+    let guess = chunk.check.map_or(0, |c| c.guess);
+    let mut count = 0;
+    let mut parser = PARSER
+        .with(|cell| cell.borrow_mut().take())
+        .unwrap_or_default();
+    parser.set_options(chunk.options);
+    let parsed = parser.parse_each_at(
+        &chunk.bytes[chunk.from..chunk.to],
+        chunk.at,
+        chunk.base,
+        |coll| {
+            if cancel() {
+                return ControlFlow::Break(Verdict::Ended);
+            }
+            let tree = coll.games().next();
+            match tree {
+                Some(tree) if !last => {
+                    let start = coll.stream_offset(tree.span().start);
+                    if start >= cut {
+                        let clean =
+                            start == cut && coll.warnings().iter().all(|w| w.pos.offset >= cut);
+                        return ControlFlow::Break(if !clean {
+                            Verdict::Unclean
+                        } else if count == guess {
+                            Verdict::Clean
+                        } else {
+                            Verdict::Miscounted(count)
+                        });
+                    }
+                }
+                // Warnings alone before the tail's end: junk at the cut.
+                None if !last => return ControlFlow::Break(Verdict::Unclean),
+                _ => {}
+            }
+            count += 1;
+            game(coll);
+            ControlFlow::Continue(())
+        },
+    );
+    PARSER.with(|cell| *cell.borrow_mut() = Some(parser));
+    // The end of the bytes, then the error the member broke on, if any.
+    let ended = match parsed {
+        Ok(ControlFlow::Break(verdict)) => return (verdict, None),
+        // (Taken by the first parse of a chunk parsed twice: the second
+        // one's end is not used.)
+        Ok(ControlFlow::Continue(_)) => broken.take().map(crate::Error::from),
+        Err(err) => Some(err),
+    };
+    match ended {
+        None if last => (Verdict::Clean, None),
+        None => (Verdict::Unclean, None),
+        Some(err) if last || (err.has_position() && err.offset() < cut) => (
+            Verdict::Ended,
+            Some(InputError::parse(chunk.origin.as_ref().clone(), err)),
+        ),
+        Some(_) => (Verdict::Unclean, None),
+    }
+}
+
+/// The bytes of a member the calling thread has read and still needs: the
+/// block being read into, and the blocks handed to workers before it
+/// (kept until their chunks are checked, to read again after a bad
+/// guess). A block starts where the chunk before it was cut, so that
+/// every search for a cut and every count runs over one slice; the bytes
+/// read past a cut are copied to the next block (a tail and the rest of
+/// the last read), the others never.
 struct Held<'r> {
     src: Box<dyn Read + 'r>,
+    /// Blocks handed on, oldest first, with their offsets in the member.
+    old: VecDeque<(usize, Arc<Vec<u8>>)>,
+    /// The block read into now.
     bytes: Vec<u8>,
     /// The offset in the member of `bytes[0]`.
     at: usize,
@@ -443,19 +458,34 @@ impl Held<'_> {
         self.at + self.bytes.len()
     }
 
-    /// The bytes from `from` to `to`, offsets in the member.
+    /// The bytes from `from` to `to` of the current block, offsets in the
+    /// member.
     fn slice(&self, from: usize, to: usize) -> &[u8] {
         &self.bytes[from - self.at..to - self.at]
     }
 
-    /// Reads more, up to [`READ`] bytes; notes the end or a break.
-    fn fill(&mut self) {
+    /// The bytes held from `pos` on, in the block that holds it (the
+    /// current one first), with the offset of that block's first byte.
+    fn bytes_at(&self, pos: usize) -> Option<(usize, &[u8])> {
+        if pos >= self.at {
+            return Some((self.at, &self.bytes));
+        }
+        self.old
+            .iter()
+            .find(|(at, b)| *at <= pos && pos < at + b.len())
+            .map(|(at, b)| (*at, &b[..]))
+    }
+
+    /// Reads more, up to `want` bytes; notes the end or a break.
+    fn fill(&mut self, want: usize) {
         if self.eof {
             return;
         }
-        let mut take = (&mut self.src).take(READ as u64);
+        // Room first: the read fills it without growing the buffer.
+        self.bytes.reserve(want);
+        let mut take = (&mut self.src).take(want as u64);
         match take.read_to_end(&mut self.bytes) {
-            Ok(n) if n < READ => self.eof = true,
+            Ok(n) if n < want => self.eof = true,
             Ok(_) => {}
             Err(err) => {
                 self.broken = Some(err);
@@ -464,8 +494,67 @@ impl Held<'_> {
         }
     }
 
-    /// Forgets the bytes before `offset` (when they are many).
-    fn drop_before(&mut self, offset: usize) {
+    /// Hands the current block on, to be shared with a chunk; the next
+    /// block starts at `next` (a cut in this one) with a copy of the
+    /// bytes from there, in `room`.
+    fn hand_on(&mut self, next: usize, mut room: Vec<u8>) -> Arc<Vec<u8>> {
+        room.clear();
+        room.extend_from_slice(&self.bytes[next - self.at..]);
+        let block = Arc::new(std::mem::replace(&mut self.bytes, room));
+        self.old.push_back((self.at, Arc::clone(&block)));
+        self.at = next;
+        block
+    }
+
+    /// Makes the current block start at `pos`, a place in a block handed
+    /// on (where cutting takes up again after a bad guess, once every
+    /// chunk in flight is back): the bytes from there are gathered into
+    /// one block again.
+    fn rewind(&mut self, pos: usize, spare: &mut Vec<Vec<u8>>) {
+        if pos >= self.at {
+            return;
+        }
+        let mut gathered = spare.pop().unwrap_or_default();
+        gathered.clear();
+        let mut at = pos;
+        while at < self.at {
+            let Some((block_at, bytes)) = self.bytes_at(at) else {
+                break;
+            };
+            let upto = (self.at - block_at).min(bytes.len());
+            gathered.extend_from_slice(&bytes[at - block_at..upto]);
+            at = block_at + upto;
+        }
+        debug_assert_eq!(at, self.at, "the blocks held cover the member from {pos}");
+        gathered.extend_from_slice(&self.bytes);
+        let old = std::mem::replace(&mut self.bytes, gathered);
+        spare.push(old);
+        self.at = pos;
+        for (_, block) in self.old.drain(..) {
+            if let Ok(bytes) = Arc::try_unwrap(block) {
+                spare.push(bytes);
+            }
+        }
+    }
+
+    /// Forgets the bytes before `offset` (when they are many): the blocks
+    /// handed on that the next block covers from there, and the start of
+    /// the current block. Blocks no chunk shares any more go to `spare`.
+    fn drop_before(&mut self, offset: usize, spare: &mut Vec<Vec<u8>>) {
+        loop {
+            let next = self.old.get(1).map_or(self.at, |(at, _)| *at);
+            if self.old.is_empty() || next > offset {
+                break;
+            }
+            if let Some((_, block)) = self.old.pop_front()
+                && let Ok(bytes) = Arc::try_unwrap(block)
+            {
+                spare.push(bytes);
+            }
+        }
+        if !self.old.is_empty() {
+            return;
+        }
         let n = offset.saturating_sub(self.at).min(self.bytes.len());
         if n >= READ && n * 2 >= self.bytes.len() {
             self.bytes.drain(..n);
@@ -492,10 +581,13 @@ impl Read for HeldReader<'_, '_> {
                     None => Ok(0),
                 };
             }
-            held.fill();
+            held.fill(READ);
         }
-        let end = held.end();
-        let from = held.slice(self.pos, end);
+        let Some((at, bytes)) = held.bytes_at(self.pos) else {
+            // Dropped: never, the parse reads on from bytes still needed.
+            return Err(io::Error::other("bytes of the member no longer held"));
+        };
+        let from = &bytes[self.pos - at..];
         let n = from.len().min(buf.len());
         buf[..n].copy_from_slice(&from[..n]);
         self.pos += n;
@@ -623,6 +715,8 @@ pub(super) struct Feed<'f, W, S> {
     pub(super) cancel: &'f (dyn Fn() -> bool + Sync),
     pub(super) batch: Vec<Chunk>,
     pub(super) batch_bytes: usize,
+    /// What [`Inputs::pure_work`](super::Inputs::pure_work) says.
+    pub(super) pure: bool,
 }
 
 impl<W, S> Feed<'_, W, S> {
@@ -651,6 +745,7 @@ pub(super) fn chunk_member<'s, R, W, S>(
     let bytes = feed.follow.borrow_mut().buffer();
     let held = RefCell::new(Held {
         src,
+        old: VecDeque::new(),
         bytes,
         at: 0,
         eof: false,
@@ -683,7 +778,8 @@ pub(super) fn chunk_member<'s, R, W, S>(
             if follow.ended {
                 break;
             }
-            held.borrow_mut().drop_before(follow.settled);
+            held.borrow_mut()
+                .drop_before(follow.settled, &mut follow.spare);
             follow.restart.take()
         };
         if let Some(r) = restart {
@@ -712,6 +808,8 @@ pub(super) fn chunk_member<'s, R, W, S>(
         }
         let start = at.offset;
         let mut h = held.borrow_mut();
+        // Taken up again at a block handed on (all of them are back).
+        h.rewind(start, &mut feed.follow.borrow_mut().spare);
         let end = h.end();
         let look_to = if h.eof { end } else { end.saturating_sub(TAIL) };
         let from = searched.max(start + CHUNK);
@@ -726,14 +824,18 @@ pub(super) fn chunk_member<'s, R, W, S>(
             let guess = guess_games(&h.bytes, start - h.at, cut - h.at);
             let chunk_bytes = h.slice(start, cut);
             let next = shift(at, Position::locate(chunk_bytes, chunk_bytes.len()));
-            let mut bytes = feed.follow.borrow_mut().buffer();
-            bytes.extend_from_slice(h.slice(start, end.min(cut + TAIL)));
+            let block_at = h.at;
+            let to = end.min(cut + TAIL) - block_at;
+            let room = feed.follow.borrow_mut().buffer();
+            let bytes = h.hand_on(cut, room);
             drop(h);
             let epoch = feed.follow.borrow().epoch;
             let chunk = Chunk {
                 origin: Arc::clone(&origin),
                 options,
                 bytes,
+                from: start - block_at,
+                to,
                 cut: cut - start,
                 at,
                 base,
@@ -746,6 +848,7 @@ pub(super) fn chunk_member<'s, R, W, S>(
                 }),
                 chain: Some(Arc::clone(&chain)),
                 broken: None,
+                pure: feed.pure,
             };
             seq += 1;
             if !multi {
@@ -773,7 +876,10 @@ pub(super) fn chunk_member<'s, R, W, S>(
                 });
                 continue;
             }
-            h.fill();
+            // Up to a little past where the next cut is looked for: the
+            // bytes read past a cut are copied to the next block.
+            let want = (start + CHUNK + 2 * TAIL).saturating_sub(end);
+            h.fill(want.max(4 * TAIL));
             continue;
         }
         // The last chunk.
@@ -787,15 +893,18 @@ pub(super) fn chunk_member<'s, R, W, S>(
             }
             h = held.borrow_mut();
         }
-        let mut bytes = feed.follow.borrow_mut().buffer();
-        bytes.extend_from_slice(h.slice(start, end));
+        let block_at = h.at;
+        let room = feed.follow.borrow_mut().buffer();
+        let bytes = h.hand_on(end, room);
         let broken = h.broken.take();
         drop(h);
         let epoch = feed.follow.borrow().epoch;
         let chunk = Chunk {
             origin: Arc::clone(&origin),
             options,
-            cut: bytes.len(),
+            from: start - block_at,
+            to: end - block_at,
+            cut: end - start,
             bytes,
             at,
             base,
@@ -808,6 +917,7 @@ pub(super) fn chunk_member<'s, R, W, S>(
             }),
             chain: multi.then(|| Arc::clone(&chain)),
             broken,
+            pure: feed.pure,
         };
         if multi {
             submit.submit(Unit::Chunks(vec![chunk]));
@@ -825,8 +935,14 @@ pub(super) fn chunk_member<'s, R, W, S>(
         }
         break;
     }
-    let bytes = std::mem::take(&mut held.borrow_mut().bytes);
-    feed.follow.borrow_mut().keep(bytes);
+    let mut held = held.into_inner();
+    let mut follow = feed.follow.borrow_mut();
+    follow.keep(std::mem::take(&mut held.bytes));
+    for (_, block) in held.old {
+        if let Ok(bytes) = Arc::try_unwrap(block) {
+            follow.keep(bytes);
+        }
+    }
 }
 
 /// Parses a member on the calling thread from `at` (a game start, after
@@ -871,14 +987,18 @@ where
             let clean = start >= min_back && coll.warnings().iter().all(|w| w.pos.offset >= start);
             if clean {
                 let h = held.borrow();
-                if start >= h.at && start < h.end() && likely_start(&h.bytes, start - h.at) {
+                let likely = h
+                    .bytes_at(start)
+                    .is_some_and(|(at, bytes)| likely_start(bytes, start - at));
+                if start < h.end() && likely {
                     back = Some((coll.position(tree.span().start), tree.index()));
                     break;
                 }
             }
             // Bytes before this game are not needed again (a `)` before
             // the next game's `(` is in it).
-            held.borrow_mut().drop_before(start);
+            held.borrow_mut()
+                .drop_before(start, &mut feed.follow.borrow_mut().spare);
         }
         sink(Ok((feed.work)(ScanGame::new(
             origin,

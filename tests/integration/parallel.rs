@@ -341,14 +341,16 @@ fn a_large_file_cut_at_guessed_game_starts_gives_the_sequential_results() {
         if name == "broken.sgf.gz" {
             assert!(want.last().unwrap().starts_with("error"), "{name}");
         }
-        for jobs in [2, 3] {
+        for (jobs, pure) in [(2, false), (3, false), (2, true), (3, true)] {
+            let inputs = Inputs::new([dir.0.join(name)]).pure_work(pure);
             let got = parallel(&inputs, jobs);
             for (k, (g, w)) in got.iter().zip(&want).enumerate() {
-                assert_eq!(g, w, "{name}, jobs {jobs}, item {k}");
+                assert_eq!(g, w, "{name}, jobs {jobs}, pure {pure}, item {k}");
             }
-            assert_eq!(got.len(), want.len(), "{name}, jobs {jobs}");
+            assert_eq!(got.len(), want.len(), "{name}, jobs {jobs}, pure {pure}");
         }
         worked_once(&inputs, want.len());
+        sealed_once(&dir.0.join(name), &want);
     }
 }
 
@@ -370,10 +372,54 @@ fn a_large_file_whose_guesses_all_fail_gives_the_sequential_results() {
     let inputs = Inputs::new([dir.0.join("bad.sgf")]);
     let want = sequential(&inputs);
     assert!(want.len() >= i, "{} {i}", want.len());
-    for jobs in [2, 3] {
-        assert_eq!(parallel(&inputs, jobs), want, "jobs {jobs}");
+    for (jobs, pure) in [(2, false), (3, false), (2, true), (3, true)] {
+        let inputs = Inputs::new([dir.0.join("bad.sgf")]).pure_work(pure);
+        assert_eq!(parallel(&inputs, jobs), want, "jobs {jobs}, pure {pure}");
     }
     worked_once(&inputs, want.len());
+    sealed_once(&dir.0.join("bad.sgf"), &want);
+}
+
+/// With pure work, a chunk cut at a wrong guess is worked on and its
+/// results dropped; what a worker gathers over a piece and seals is
+/// dropped with them: the sealed tallies count each game's nodes once,
+/// as the sequential scan does.
+fn sealed_once(path: &std::path::Path, want: &[String]) {
+    use std::cell::Cell;
+    thread_local! { static NODES: Cell<usize> = const { Cell::new(0) }; }
+    let nodes_of = |line: &String| {
+        line.split(' ')
+            .find_map(|w| w.strip_prefix("nodes="))
+            .map_or(0, |n| n.parse::<usize>().unwrap())
+    };
+    let expected: usize = want.iter().map(nodes_of).sum();
+    assert!(expected > 0);
+    for jobs in [2, 3] {
+        let (mut sealed, mut results) = (0, 0);
+        Inputs::new([path])
+            .pure_work(true)
+            .par_scan_games_sealed(
+                ParseOptions::new(),
+                jobs,
+                |g| {
+                    let n = g.tree().map_or(0, |t| t.nodes().count());
+                    NODES.with(|c| c.set(c.get() + n));
+                    None
+                },
+                || Some(Some(NODES.with(|c| c.replace(0)))),
+                |r| match r {
+                    Ok(Some(n)) => sealed += n,
+                    Ok(None) => results += 1,
+                    Err(_) => {}
+                },
+            )
+            .unwrap();
+        // What the calling thread worked on itself (after a bad guess).
+        sealed += NODES.with(|c| c.replace(0));
+        assert_eq!(sealed, expected, "{}: jobs {jobs}", path.display());
+        let games = want.iter().filter(|l| !l.starts_with("error")).count();
+        assert_eq!(results, games, "{}: jobs {jobs}", path.display());
+    }
 }
 
 /// Each game and warning is worked on once (a bad guess makes games read

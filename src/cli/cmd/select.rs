@@ -14,16 +14,19 @@
 //! (decompressed) source; the header line is printed with `--header`.
 //! `--print games` writes the games as one collection (raw writer).
 
-use super::tables::{self, Tallies};
+use super::tables;
 use super::{CliError, Status};
 use crate::args::{Print, SelectArgs};
 use crate::name::origin_name;
 use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
-use sgf_grove::table::{GameRow, Stats};
+use sgf_grove::table::{GameRow, Reason, Stats};
 use sgf_grove::Writer;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
+
+/// A game looked at: its text to print, or why the filter left it out.
+type Selected = Result<Vec<u8>, Reason>;
 
 /// Runs `sgf select`.
 ///
@@ -34,7 +37,9 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
     let filter = tables::filter(&args.filter)
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
     let jobs = args.scan.jobs();
-    let tallies = Tallies::new(jobs, 0);
+    // Games left out, by reason (counted as results come, so that a piece
+    // of input read again counts once).
+    let mut rejected = Stats::new();
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => {
             Box::new(BufWriter::new(File::create(path).map_err(|e| {
@@ -63,8 +68,7 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                 let offset = game.offset().unwrap_or(0);
                 let row = GameRow::from_game_without_moves(tree, &origin, offset as u64);
                 if let Err(reason) = filter.check(&row, tree) {
-                    tallies.with(|stats| stats.add_rejection(reason));
-                    return Some(None);
+                    return Some(Err(reason));
                 }
                 let text = match print {
                     Print::Paths => {
@@ -76,22 +80,24 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
                         writer.into_inner()
                     }
                 };
-                Some(Some(text))
+                Some(Ok(text))
             }),
             counted(
                 &mut count,
                 &progress,
-                |result: Result<Option<Option<Vec<u8>>>, sgf_grove::input::InputError>| match result
-                {
+                |result: Result<Option<Selected>, sgf_grove::input::InputError>| match result {
                     Ok(None) => {}
                     Ok(Some(found)) => {
                         seen += 1;
-                        if let Some(text) = found {
-                            selected += 1;
-                            progress.game(text.len() as u64);
-                            if write_error.is_none() {
-                                write_error = out.write_all(&text).err();
+                        match found {
+                            Ok(text) => {
+                                selected += 1;
+                                progress.game(text.len() as u64);
+                                if write_error.is_none() {
+                                    write_error = out.write_all(&text).err();
+                                }
                             }
+                            Err(reason) => rejected.add_rejection(reason),
                         }
                     }
                     Err(err) => {
@@ -110,8 +116,6 @@ pub fn run(args: &SelectArgs) -> Result<Status, CliError> {
     out.flush()?;
     // The summary: printed with -q too (-q leaves out only the progress
     // bar and the per-game lines).
-    let mut rejected = Stats::new();
-    tallies.merge_into(&mut rejected);
     let report = rejected.report();
     let reasons: Vec<String> = report
         .rejections

@@ -10,6 +10,14 @@ use sgf_grove::table::{GameRow, Stats};
 use std::io::{self, Write};
 use std::time::Instant;
 
+/// What the work gives the sink.
+enum Seen {
+    /// A game (or warnings alone): its input and its bytes.
+    Game(u64, u64),
+    /// What a worker counted over a piece of the inputs.
+    Tally(Box<Stats>),
+}
+
 /// Runs `sgf stats`.
 ///
 /// # Errors
@@ -28,7 +36,7 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
     let skipped = args
         .scan
         .inputs()
-        .par_scan_games(
+        .par_scan_games_sealed(
             args.scan.options(),
             jobs,
             |game| {
@@ -49,14 +57,19 @@ pub fn run(args: &StatsArgs) -> Result<Status, CliError> {
                         }
                     }
                 });
-                (origin_key(game.origin()), bytes)
+                Seen::Game(origin_key(game.origin()), bytes)
             },
+            // What a worker counted over a piece of the inputs comes in
+            // order with the piece's games (or is dropped with them when
+            // the piece is read again).
+            || tallies.seal().map(|stats| Seen::Tally(Box::new(stats))),
             |result| match result {
-                Ok((key, bytes)) => {
+                Ok(Seen::Game(key, bytes)) => {
                     progress.input(key);
                     progress.game(bytes);
                     inputs.see(key, bytes, &mut |b| total.add_file(b));
                 }
+                Ok(Seen::Tally(stats)) => total.merge(*stats),
                 Err(err) => {
                     progress.input(origin_key(err.origin()));
                     progress.failure(origin_key(err.origin()));

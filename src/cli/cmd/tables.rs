@@ -52,6 +52,7 @@ pub fn filter(args: &FilterArgs) -> Result<Filter, String> {
 /// what.
 pub struct Tallies {
     slots: Vec<Mutex<Stats>>,
+    top: usize,
 }
 
 impl Tallies {
@@ -60,6 +61,7 @@ impl Tallies {
             slots: (0..=jobs)
                 .map(|_| Mutex::new(Stats::new().top_players(top)))
                 .collect(),
+            top,
         }
     }
 
@@ -69,6 +71,17 @@ impl Tallies {
             .map_or(self.slots.len() - 1, |i| i.min(self.slots.len() - 1));
         let mut stats = self.slots[slot].lock().unwrap_or_else(|e| e.into_inner());
         f(&mut stats)
+    }
+
+    /// A worker thread's tally, taken (an empty one left in its place);
+    /// `None` off the worker threads.
+    pub fn seal(&self) -> Option<Stats> {
+        let slot = rayon::current_thread_index()?.min(self.slots.len() - 1);
+        let mut stats = self.slots[slot].lock().unwrap_or_else(|e| e.into_inner());
+        Some(std::mem::replace(
+            &mut *stats,
+            Stats::new().top_players(self.top),
+        ))
     }
 
     /// All the tallies added up, into `total`.
