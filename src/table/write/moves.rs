@@ -231,8 +231,8 @@ impl<W: Write + Send> MoveTable<W> {
         // Indices into the dictionary `B`, `W`.
         let mut body = Vec::with_capacity(16 + rows / 8);
         body.push(1);
-        let colors = &cols.color[start..end];
-        pages::bit_packed_run(colors.iter().map(|&c| u8::from(c == b'W')), 1, &mut body);
+        // `B` is 0x42 and `W` 0x57: bit 0 is the index.
+        pages::flag_run(&cols.color[start..end], &mut body);
         color.data_page(body, rows, Encoding::RLE_DICTIONARY)?;
 
         // The passes among these rows are the nulls of `x` and `y`.
@@ -244,20 +244,15 @@ impl<W: Write + Send> MoveTable<W> {
                 &nulls[from..to]
             };
             values.clear();
-            // Coordinates are 0..=255 (a `u8` in every row).
-            let coordinate = |v: i32| u8::try_from(v).unwrap_or(u8::MAX);
-            if nulls.is_empty() {
-                values.extend(column[start..end].iter().map(|&v| coordinate(v)));
-            } else {
-                let mut next_null = nulls.iter().copied().peekable();
-                for (row, &v) in (start..end).zip(&column[start..end]) {
-                    if next_null.peek() == Some(&row) {
-                        next_null.next();
-                    } else {
-                        values.push(coordinate(v));
-                    }
-                }
+            // Coordinates are 0..=255 (a `u8` in every row); the rows
+            // between two passes are copied at once.
+            let coordinate = |&v: &i32| u8::try_from(v).unwrap_or(u8::MAX);
+            let mut from = start;
+            for &null in nulls {
+                values.extend(column[from..null].iter().map(coordinate));
+                from = null + 1;
             }
+            values.extend(column[from..end].iter().map(coordinate));
             let max = values.iter().copied().max().unwrap_or(0);
             chunk.max = chunk.max.max(max);
             let mut body = Vec::with_capacity(32 + rows);
@@ -267,22 +262,14 @@ impl<W: Write + Send> MoveTable<W> {
             if nulls.is_empty() {
                 pages::repeated_run(rows, 1, &mut body);
             } else {
-                let mut next_null = nulls.iter().copied().peekable();
-                let levels = (start..end).map(|row| {
-                    let null = next_null.peek() == Some(&row);
-                    if null {
-                        next_null.next();
-                    }
-                    u8::from(!null)
-                });
-                pages::bit_packed_run(levels, 1, &mut body);
+                pages::ones_but(rows, nulls, start, &mut body);
             }
             let levels = u32::try_from(body.len() - 4).map_err(too_many)?;
             body[..4].copy_from_slice(&levels.to_le_bytes());
             // Indices, each value its own; at least 1 bit wide.
             let width = pages::width_of(max).max(1);
             body.push(width);
-            pages::bit_packed_run(values.iter().copied(), width, &mut body);
+            pages::bit_packed_run(&values, width, &mut body);
             chunk.data_page(body, rows, Encoding::RLE_DICTIONARY)?;
         }
 

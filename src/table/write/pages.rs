@@ -133,51 +133,124 @@ fn pack(values: &[u64], width: u8, out: &mut Vec<u8>) {
     if width == 0 {
         return;
     }
+    if width <= 32 {
+        // Values of at most 32 bits: a 64-bit accumulator never
+        // overflows, written out 32 bits at a time.
+        let width = u32::from(width);
+        let mut acc: u64 = 0;
+        let mut bits = 0u32;
+        for &v in values {
+            acc |= v << bits;
+            bits += width;
+            if bits >= 32 {
+                out.extend_from_slice(&(acc as u32).to_le_bytes());
+                acc >>= 32;
+                bits -= 32;
+            }
+        }
+        out.extend_from_slice(&acc.to_le_bytes()[..bits.div_ceil(8) as usize]);
+        return;
+    }
     let width = u32::from(width);
     let mut acc: u128 = 0;
     let mut bits = 0u32;
     for &v in values {
         acc |= u128::from(v) << bits;
         bits += width;
-        while bits >= 64 {
+        if bits >= 64 {
             out.extend_from_slice(&(acc as u64).to_le_bytes());
             acc >>= 64;
             bits -= 64;
         }
     }
-    let bytes = bits.div_ceil(8) as usize;
-    out.extend_from_slice(&(acc as u64).to_le_bytes()[..bytes]);
+    out.extend_from_slice(&(acc as u64).to_le_bytes()[..bits.div_ceil(8) as usize]);
 }
 
-/// Appends small numbers (each below `1 << width`, `width` at most 8) as
-/// one bit-packed run of the RLE/bit-packed hybrid, the last group padded
-/// with zeros.
-pub(crate) fn bit_packed_run(
-    values: impl ExactSizeIterator<Item = u8>,
-    width: u8,
-    out: &mut Vec<u8>,
-) {
-    let groups = values.len().div_ceil(8);
-    if groups == 0 {
+/// Bit `i` of the result is bit 0 of byte `i` of `x`: eight flags packed
+/// into a byte with one multiplication (each byte's bit lands on its own
+/// place among the top eight bits, with no carries between them).
+#[inline]
+fn pack8(x: u64) -> u8 {
+    ((x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// The header of a bit-packed run of `values` values.
+fn bit_packed_header(values: usize, out: &mut Vec<u8>) {
+    varint(out, ((values.div_ceil(8) as u64) << 1) | 1);
+}
+
+/// Appends small numbers (each below `1 << width`, `width` from 1 to 8)
+/// as one bit-packed run of the RLE/bit-packed hybrid, the last group
+/// padded with zeros: each group of eight values is `width` bytes.
+pub(crate) fn bit_packed_run(values: &[u8], width: u8, out: &mut Vec<u8>) {
+    if values.is_empty() {
         return;
     }
-    varint(out, ((groups as u64) << 1) | 1);
-    let width = u32::from(width);
-    let start = out.len();
-    let mut acc: u64 = 0;
-    let mut bits = 0u32;
-    for v in values {
-        acc |= u64::from(v) << bits;
-        bits += width;
-        if bits >= 32 {
-            out.extend_from_slice(&(acc as u32).to_le_bytes());
-            acc >>= 32;
-            bits -= 32;
+    bit_packed_header(values.len(), out);
+    let w = u32::from(width);
+    let mut groups = values.chunks_exact(8);
+    for group in &mut groups {
+        let mut acc = 0u64;
+        for (i, &v) in group.iter().enumerate() {
+            acc |= u64::from(v) << (i as u32 * w);
         }
+        out.extend_from_slice(&acc.to_le_bytes()[..usize::from(width)]);
     }
-    out.extend_from_slice(&acc.to_le_bytes()[..bits.div_ceil(8) as usize]);
-    // Whole groups: 8 values take `width` bytes.
-    out.resize(start + groups * width as usize, 0);
+    let rest = groups.remainder();
+    if !rest.is_empty() {
+        let mut acc = 0u64;
+        for (i, &v) in rest.iter().enumerate() {
+            acc |= u64::from(v) << (i as u32 * w);
+        }
+        out.extend_from_slice(&acc.to_le_bytes()[..usize::from(width)]);
+    }
+}
+
+/// Appends flags (bit 0 of each byte) as one bit-packed run of width 1.
+pub(crate) fn flag_run(flags: &[u8], out: &mut Vec<u8>) {
+    if flags.is_empty() {
+        return;
+    }
+    bit_packed_header(flags.len(), out);
+    flag_bits(flags, out);
+}
+
+/// Appends flags (bit 0 of each byte) one bit each, least significant
+/// first, the last byte padded with zeros.
+pub(crate) fn flag_bits(flags: &[u8], out: &mut Vec<u8>) {
+    let mut groups = flags.chunks_exact(8);
+    for group in &mut groups {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(group);
+        out.push(pack8(u64::from_le_bytes(eight)));
+    }
+    let rest = groups.remainder();
+    if !rest.is_empty() {
+        let mut eight = [0u8; 8];
+        eight[..rest.len()].copy_from_slice(rest);
+        out.push(pack8(u64::from_le_bytes(eight)));
+    }
+}
+
+/// Appends one bit-packed run of width 1 of `rows` ones, but zeros at
+/// `zeros` less `first` (increasing, from `first` to below `first +
+/// rows`): the definition levels of rows `first..first + rows` of a
+/// column whose nulls are at `zeros`.
+pub(crate) fn ones_but(rows: usize, zeros: &[usize], first: usize, out: &mut Vec<u8>) {
+    if rows == 0 {
+        return;
+    }
+    bit_packed_header(rows, out);
+    let start = out.len();
+    out.resize(start + rows.div_ceil(8), 0xff);
+    for &z in zeros {
+        let z = z - first;
+        out[start + z / 8] &= !(1 << (z % 8));
+    }
+    // The padding of the last group is zeros.
+    if rows % 8 != 0 {
+        out[start + rows / 8] &= (1u8 << (rows % 8)) - 1;
+    }
 }
 
 /// Appends one repeated run of the RLE/bit-packed hybrid: `count` times
@@ -192,12 +265,15 @@ pub(crate) fn repeated_run(count: usize, value: u8, out: &mut Vec<u8>) {
 
 /// Appends booleans `PLAIN`: one bit each, least significant first.
 pub(crate) fn plain_bools(values: &[bool], out: &mut Vec<u8>) {
-    for chunk in values.chunks(8) {
-        let mut byte = 0u8;
-        for (i, &b) in chunk.iter().enumerate() {
-            byte |= u8::from(b) << i;
-        }
-        out.push(byte);
+    let mut groups = values.chunks_exact(8);
+    for group in &mut groups {
+        let eight: [u8; 8] = std::array::from_fn(|i| u8::from(group[i]));
+        out.push(pack8(u64::from_le_bytes(eight)));
+    }
+    let rest = groups.remainder();
+    if !rest.is_empty() {
+        let eight: [u8; 8] = std::array::from_fn(|i| rest.get(i).map_or(0, |&b| u8::from(b)));
+        out.push(pack8(u64::from_le_bytes(eight)));
     }
 }
 
@@ -250,15 +326,66 @@ mod tests {
     #[test]
     fn hybrid_runs() {
         let mut out = Vec::new();
-        bit_packed_run([1u8, 0, 1, 1, 0, 0, 0, 1, 1].into_iter(), 1, &mut out);
+        bit_packed_run(&[1, 0, 1, 1, 0, 0, 0, 1, 1], 1, &mut out);
         assert_eq!(out, [(2 << 1) | 1, 0b1000_1101, 1]);
         out.clear();
-        bit_packed_run([3u8, 1, 2].into_iter(), 2, &mut out);
+        flag_run(b"WBWWBBBWW", &mut out);
+        assert_eq!(out, [(2 << 1) | 1, 0b1000_1101, 1]);
+        out.clear();
+        ones_but(11, &[101, 104, 109], 100, &mut out);
+        assert_eq!(out, [(2 << 1) | 1, 0b1110_1101, 0b101]);
+        out.clear();
+        bit_packed_run(&[3, 1, 2], 2, &mut out);
         // One group of 8 values at 2 bits: 2 bytes.
         assert_eq!(out, [3, 0b10_01_11, 0]);
         out.clear();
         repeated_run(1000, 1, &mut out);
         assert_eq!(out, [0xd0, 0x0f, 1]);
+        out.clear();
+        // Widths 1 to 8 against a plain bit-by-bit packing.
+        for width in 1..=8u8 {
+            let values: Vec<u8> = (0..21u32)
+                .map(|i| ((i * 37 + 5) % (1 << width)) as u8)
+                .collect();
+            let mut want = vec![0u8; 3 * usize::from(width)];
+            for (i, &v) in values.iter().enumerate() {
+                for b in 0..usize::from(width) {
+                    let bit = i * usize::from(width) + b;
+                    want[bit / 8] |= ((v >> b) & 1) << (bit % 8);
+                }
+            }
+            out.clear();
+            bit_packed_run(&values, width, &mut out);
+            assert_eq!(out[0], (3 << 1) | 1, "width {width}");
+            assert_eq!(&out[1..], &want[..], "width {width}");
+        }
+    }
+
+    #[test]
+    fn pack_against_bit_by_bit() {
+        let mut lcg = 7u64;
+        for width in 1..=64u8 {
+            let values: Vec<u64> = (0..32)
+                .map(|_| {
+                    lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    if width == 64 {
+                        lcg
+                    } else {
+                        lcg & ((1 << width) - 1)
+                    }
+                })
+                .collect();
+            let mut want = vec![0u8; 4 * usize::from(width)];
+            for (i, &v) in values.iter().enumerate() {
+                for b in 0..usize::from(width) {
+                    let bit = i * usize::from(width) + b;
+                    want[bit / 8] |= (((v >> b) & 1) as u8) << (bit % 8);
+                }
+            }
+            let mut out = Vec::new();
+            pack(&values, width, &mut out);
+            assert_eq!(out, want, "width {width}");
+        }
     }
 
     #[test]
