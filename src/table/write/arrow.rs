@@ -221,16 +221,15 @@ impl MoveColumns {
     /// are left empty.
     pub(crate) fn finish(&mut self) -> Result<Vec<ArrayRef>, TableError> {
         let n = self.len();
-        let offsets = if n < self.color_offsets.len() {
-            self.color_offsets.slice(0, n)
-        } else {
-            OffsetBuffer::from_lengths(std::iter::repeat_n(1, n))
-        };
-        let color = StringArray::try_new(
-            offsets,
-            Buffer::from_vec(std::mem::take(&mut self.color)),
-            None,
-        )?;
+        if n >= self.color_offsets.len() {
+            // Offsets for the largest batch so far, kept for the next.
+            self.color_offsets = OffsetBuffer::from_lengths(std::iter::repeat_n(1, n));
+        }
+        let offsets = self.color_offsets.slice(0, n);
+        // The next batch's vectors have the room of this one's: no
+        // regrowing (each doubling a copy) as it fills.
+        let color =
+            StringArray::try_new(offsets, Buffer::from_vec(renew(&mut self.color, n)), None)?;
         let is_pass = BooleanBuffer::from(self.is_pass.as_slice());
         self.is_pass.clear();
         let x_nulls = nulls(n, &self.x_nulls);
@@ -239,20 +238,20 @@ impl MoveColumns {
         self.y_nulls.clear();
         Ok(vec![
             Arc::new(Int64Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.game_id)),
+                ScalarBuffer::from(renew(&mut self.game_id, n)),
                 None,
             )),
             Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.ply)),
+                ScalarBuffer::from(renew(&mut self.ply, n)),
                 None,
             )),
             Arc::new(color),
             Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.x)),
+                ScalarBuffer::from(renew(&mut self.x, n)),
                 x_nulls,
             )),
             Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.y)),
+                ScalarBuffer::from(renew(&mut self.y, n)),
                 y_nulls,
             )),
             Arc::new(BooleanArray::new(is_pass, None)),
@@ -288,6 +287,12 @@ impl MoveColumns {
         self.x_nulls.clear();
         self.y_nulls.clear();
     }
+}
+
+/// The vector `v` holds, leaving in its place an empty one with room for
+/// `n` values.
+fn renew<T>(v: &mut Vec<T>, n: usize) -> Vec<T> {
+    std::mem::replace(v, Vec::with_capacity(n))
 }
 
 /// The validity of `n` values whose nulls are at `rows`: none at all

@@ -132,7 +132,8 @@ impl<T: Table<W>, W: Write> Sink<T, W> {
 const GAME_BATCH: usize = 4096;
 
 /// Writes the games table, and optionally the moves table, as Parquet
-/// (snappy-compressed, dictionary-encoded where that pays), streaming:
+/// (snappy-compressed where that pays; the moves table's pages encoded by
+/// this crate from plain vectors, see below), streaming:
 /// rows are gathered in batches of a few thousand, each batch is encoded
 /// into the current row group, and a row group is written out when it
 /// holds [`ParquetOptions::game_row_group`] games (or
@@ -148,6 +149,14 @@ const GAME_BATCH: usize = 4096;
 /// the others `REQUIRED`. All types are signed and plain, so DuckDB,
 /// Polars, pandas (pyarrow) and Spark read the files as they are. The
 /// moves table refers to the games table by `game_id` = `id`.
+///
+/// The games table goes through the `parquet` crate's Arrow writer. The
+/// moves table, nine rows in ten of the output, is encoded here a page at
+/// a time (delta-packed ids and plies, dictionary indices for the colour
+/// and the coordinates, plain bits for passes) and spliced into row
+/// groups by the crate's file writer, with the same schema and Arrow
+/// metadata; its row groups end at [`ParquetOptions::move_row_group`]
+/// moves exactly.
 ///
 /// ```
 /// use sgf_grove::table::{GameRow, ParquetOptions, ParquetWriter, RowWriter};
