@@ -249,7 +249,7 @@ pub(crate) fn ones_but(rows: usize, zeros: &[usize], first: usize, out: &mut Vec
         out[start + z / 8] &= !(1 << (z % 8));
     }
     // The padding of the last group is zeros.
-    if rows % 8 != 0 {
+    if !rows.is_multiple_of(8) {
         out[start + rows / 8] &= (1u8 << (rows % 8)) - 1;
     }
 }
