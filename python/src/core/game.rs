@@ -4,7 +4,6 @@ use super::errors::{raise, to_py_err, ParseWarning};
 use super::node::Node;
 use super::source::Source;
 use super::values::Value;
-use super::view::each_form;
 use super::view::View;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
