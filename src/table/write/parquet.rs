@@ -53,8 +53,9 @@ impl ParquetOptions {
         self
     }
 
-    /// Moves per row group of the moves table (at least 1). Default:
-    /// 1,048,576 (about 4 MB encoded).
+    /// Moves per row group of the moves table (at least 1); a row group
+    /// ends at exactly this many moves. Default: 1,048,576 (about 1.5 MB
+    /// encoded, held in memory until the row group is written).
     #[must_use]
     pub fn move_row_group(mut self, rows: usize) -> ParquetOptions {
         self.move_rows = rows.max(1);
