@@ -225,7 +225,7 @@ impl<W: Write + Send> MoveTable<W> {
         game_id.data_page(body, rows, Encoding::DELTA_BINARY_PACKED)?;
 
         let mut body = Vec::with_capacity(64 + rows / 4);
-        pages::delta(&cols.ply[start..end], &mut body);
+        pages::delta32(&cols.ply[start..end], &mut body);
         ply.data_page(body, rows, Encoding::DELTA_BINARY_PACKED)?;
 
         // Indices into the dictionary `B`, `W`.
