@@ -58,7 +58,9 @@ pub use info::{
     Application, Certainty, GameDates, GameInfo, GameResult, Handicap, Komi, KomiScale,
     PartialDate, Player, Rank, Rules, TimeLimit, WinBy, GAME_INFO_IDENTS,
 };
-pub use packed::{pack_main_line, PackedMoves, PACKED_BLACK, PACKED_PASS, PACKED_WHITE};
+pub use packed::{
+    pack_main_line, pack_parsed_main_line, PackedMoves, PACKED_BLACK, PACKED_PASS, PACKED_WHITE,
+};
 pub use replay::{
     Cursor, DetachedCursor, IllegalMove, Limit, LimitExceeded, ReplayError, ReplayOptions,
     TreeCursor,

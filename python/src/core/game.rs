@@ -4,14 +4,13 @@ use super::errors::{raise, to_py_err, ParseWarning};
 use super::node::Node;
 use super::source::Source;
 use super::values::Value;
-use super::view::each_form;
 use super::view::View;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyByteArray;
 use pyo3::types::{PyBytes, PyString};
 use sgf_grove::edit::EditableGame;
-use sgf_grove::game::pack_main_line;
+use sgf_grove::game::{pack_main_line, pack_parsed_main_line};
 use sgf_grove::ParseOptions;
 use std::sync::{Mutex, MutexGuard};
 
@@ -227,7 +226,11 @@ impl Game {
     fn moves_array(&self, py: Python<'_>, strict: bool) -> PyResult<Py<PyAny>> {
         let (bytes, first_invalid) = self.read(|v| {
             let mut out = Vec::new();
-            let found = each_form!(v, |g| pack_main_line(g, &mut out));
+            // A parsed game's main line is read straight from its arena.
+            let found = match v {
+                View::Parsed(g) => pack_parsed_main_line(g, &mut out),
+                View::Edited(g) => pack_main_line(g, &mut out),
+            };
             let bytes: Vec<u8> = out.into_iter().map(|b| b as u8).collect();
             (bytes, found.first_invalid)
         });

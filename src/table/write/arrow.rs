@@ -12,8 +12,7 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, BooleanArray, Int32Array, Int64Array, RecordBatch, StringArray};
 use arrow_buffer::{
-    ArrowNativeType, BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer,
-    ScalarBuffer,
+    BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
 };
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use std::sync::Arc;
@@ -118,10 +117,11 @@ impl Builder {
 
 /// The columns of the moves table being filled, as plain vectors that
 /// become Arrow arrays without a copy: no builder per value, and no
-/// validity bitmap for `x` and `y` in a batch without a pass. Once a
-/// batch is written its vectors are taken back ([`MoveColumns::reclaim`]),
-/// so that batches reuse one allocation (fresh ones for each batch cost
-/// 40,000 page faults on the corpus).
+/// validity bitmap for `x` and `y` in a batch without a pass. The
+/// Parquet writer encodes the vectors as they are
+/// ([`MoveColumns::slices`]) and empties them for the next batch, so that
+/// batches reuse one allocation (fresh ones for each batch cost 40,000
+/// page faults on the corpus).
 pub(crate) struct MoveColumns {
     game_id: Vec<i64>,
     ply: Vec<i32>,
@@ -137,6 +137,22 @@ pub(crate) struct MoveColumns {
     x_nulls: Vec<usize>,
     /// The rows whose `y` is null (passes).
     y_nulls: Vec<usize>,
+}
+
+/// The moves of a batch as plain slices, rows in order: `x` and `y` hold
+/// 0 at the rows of `x_nulls` and `y_nulls` (the passes, in increasing
+/// order).
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub(crate) struct MoveSlices<'a> {
+    pub(crate) game_id: &'a [i64],
+    pub(crate) ply: &'a [i32],
+    /// `B` or `W`.
+    pub(crate) color: &'a [u8],
+    pub(crate) x: &'a [i32],
+    pub(crate) y: &'a [i32],
+    pub(crate) is_pass: &'a [bool],
+    pub(crate) x_nulls: &'a [usize],
+    pub(crate) y_nulls: &'a [usize],
 }
 
 /// The most moves a batch of the Parquet writer holds (its `MOVE_BATCH`), plus the moves of the
@@ -205,16 +221,15 @@ impl MoveColumns {
     /// are left empty.
     pub(crate) fn finish(&mut self) -> Result<Vec<ArrayRef>, TableError> {
         let n = self.len();
-        let offsets = if n < self.color_offsets.len() {
-            self.color_offsets.slice(0, n)
-        } else {
-            OffsetBuffer::from_lengths(std::iter::repeat_n(1, n))
-        };
-        let color = StringArray::try_new(
-            offsets,
-            Buffer::from_vec(std::mem::take(&mut self.color)),
-            None,
-        )?;
+        if n >= self.color_offsets.len() {
+            // Offsets for the largest batch so far, kept for the next.
+            self.color_offsets = OffsetBuffer::from_lengths(std::iter::repeat_n(1, n));
+        }
+        let offsets = self.color_offsets.slice(0, n);
+        // The next batch's vectors have the room of this one's: no
+        // regrowing (each doubling a copy) as it fills.
+        let color =
+            StringArray::try_new(offsets, Buffer::from_vec(renew(&mut self.color, n)), None)?;
         let is_pass = BooleanBuffer::from(self.is_pass.as_slice());
         self.is_pass.clear();
         let x_nulls = nulls(n, &self.x_nulls);
@@ -223,57 +238,61 @@ impl MoveColumns {
         self.y_nulls.clear();
         Ok(vec![
             Arc::new(Int64Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.game_id)),
+                ScalarBuffer::from(renew(&mut self.game_id, n)),
                 None,
             )),
             Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.ply)),
+                ScalarBuffer::from(renew(&mut self.ply, n)),
                 None,
             )),
             Arc::new(color),
             Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.x)),
+                ScalarBuffer::from(renew(&mut self.x, n)),
                 x_nulls,
             )),
             Arc::new(Int32Array::new(
-                ScalarBuffer::from(std::mem::take(&mut self.y)),
+                ScalarBuffer::from(renew(&mut self.y, n)),
                 y_nulls,
             )),
             Arc::new(BooleanArray::new(is_pass, None)),
         ])
     }
 
-    /// Takes back the vectors of a written batch's arrays (from
-    /// [`MoveColumns::finish`]) for the next batch; a vector that cannot
-    /// be taken back (still shared) is allocated anew.
+    /// The columns as slices, for a writer that encodes them as they are
+    /// (the moves table's Parquet pages); [`MoveColumns::clear`] then
+    /// starts the next batch.
     #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    pub(crate) fn reclaim(&mut self, columns: Vec<ArrayRef>) {
-        let mut columns = columns.into_iter();
-        self.game_id = take_back(columns.next(), 0);
-        self.ply = take_back(columns.next(), 0);
-        // A string array's buffers: offsets, then the bytes.
-        self.color = take_back(columns.next(), 1);
-        self.x = take_back(columns.next(), 0);
-        self.y = take_back(columns.next(), 0);
+    pub(crate) fn slices(&self) -> MoveSlices<'_> {
+        MoveSlices {
+            game_id: &self.game_id,
+            ply: &self.ply,
+            color: &self.color,
+            x: &self.x,
+            y: &self.y,
+            is_pass: &self.is_pass,
+            x_nulls: &self.x_nulls,
+            y_nulls: &self.y_nulls,
+        }
+    }
+
+    /// Empties the columns, keeping their room.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    pub(crate) fn clear(&mut self) {
+        self.game_id.clear();
+        self.ply.clear();
+        self.color.clear();
+        self.x.clear();
+        self.y.clear();
+        self.is_pass.clear();
+        self.x_nulls.clear();
+        self.y_nulls.clear();
     }
 }
 
-/// The values vector of buffer `index` of `array`, emptied, when `array`
-/// is its only owner; else a new vector with room for a batch.
-#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-fn take_back<T: ArrowNativeType>(array: Option<ArrayRef>, index: usize) -> Vec<T> {
-    let buffer = array.and_then(|array| {
-        let data = array.to_data();
-        drop(array);
-        data.buffers().get(index).cloned()
-    });
-    match buffer.map(Buffer::into_vec::<T>) {
-        Some(Ok(mut v)) => {
-            v.clear();
-            v
-        }
-        _ => Vec::with_capacity(MOVE_ROOM),
-    }
+/// The vector `v` holds, leaving in its place an empty one with room for
+/// `n` values.
+fn renew<T>(v: &mut Vec<T>, n: usize) -> Vec<T> {
+    std::mem::replace(v, Vec::with_capacity(n))
 }
 
 /// The validity of `n` values whose nulls are at `rows`: none at all
@@ -401,25 +420,10 @@ impl BatchBuilder {
         }
     }
 
-    /// The moves gathered so far as arrays, for a writer that hands them
-    /// back once written ([`BatchBuilder::reclaim_moves`]); `None` when
-    /// the builder gathers no moves.
+    /// The moves gathered so far, as columns (`None` when the builder
+    /// gathers no moves).
     #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    pub(crate) fn finish_move_columns(&mut self) -> Option<Result<Vec<ArrayRef>, TableError>> {
-        self.moves.as_mut().map(MoveColumns::finish)
-    }
-
-    /// Takes back the vectors of written move arrays for the next batch.
-    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    pub(crate) fn reclaim_moves(&mut self, columns: Vec<ArrayRef>) {
-        if let Some(moves) = &mut self.moves {
-            moves.reclaim(columns);
-        }
-    }
-
-    /// The moves table's schema.
-    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    pub(crate) fn moves_schema_ref(&self) -> &SchemaRef {
-        &self.moves_schema
+    pub(crate) fn move_columns_mut(&mut self) -> Option<&mut MoveColumns> {
+        self.moves.as_mut()
     }
 }

@@ -7,6 +7,10 @@ mod arrow;
 mod csv;
 mod jsonl;
 #[cfg(feature = "parquet")]
+mod moves;
+#[cfg(feature = "parquet")]
+mod pages;
+#[cfg(feature = "parquet")]
 mod parquet;
 
 #[cfg(feature = "arrow")]

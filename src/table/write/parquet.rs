@@ -2,9 +2,9 @@
 //! the `arrow` and `parquet` crates.
 
 use super::arrow::{BatchBuilder, MOVE_BATCH};
+use super::moves::MoveTable;
 use super::{RowWriter, TableError, TableErrorKind};
 use crate::table::GameRow;
-use arrow_array::RecordBatch;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
@@ -53,8 +53,9 @@ impl ParquetOptions {
         self
     }
 
-    /// Moves per row group of the moves table (at least 1). Default:
-    /// 1,048,576 (about 4 MB encoded).
+    /// Moves per row group of the moves table (at least 1); a row group
+    /// ends at exactly this many moves. Default: 1,048,576 (about 1.5 MB
+    /// encoded, held in memory until the row group is written).
     #[must_use]
     pub fn move_row_group(mut self, rows: usize) -> ParquetOptions {
         self.move_rows = rows.max(1);
@@ -70,15 +71,34 @@ impl ParquetOptions {
     }
 }
 
+/// A table being written: the games through the Arrow writer, the moves
+/// page by page ([`MoveTable`]).
+trait Table<W> {
+    /// Writes the footer and hands back the output.
+    fn into_inner(self: Box<Self>) -> Result<W, TableError>;
+}
+
+impl<W: Write + Send> Table<W> for ArrowWriter<W> {
+    fn into_inner(self: Box<Self>) -> Result<W, TableError> {
+        Ok(ArrowWriter::into_inner(*self)?)
+    }
+}
+
+impl<W: Write + Send> Table<W> for MoveTable<W> {
+    fn into_inner(self: Box<Self>) -> Result<W, TableError> {
+        MoveTable::into_inner(*self)
+    }
+}
+
 /// An output: open, or finished and handed back.
-enum Sink<W: Write + Send> {
-    Open(Box<ArrowWriter<W>>),
+enum Sink<T, W> {
+    Open(Box<T>),
     Done(W),
     Gone,
 }
 
-impl<W: Write + Send> Sink<W> {
-    fn writer(&mut self) -> Result<&mut ArrowWriter<W>, TableError> {
+impl<T: Table<W>, W: Write> Sink<T, W> {
+    fn writer(&mut self) -> Result<&mut T, TableError> {
         match self {
             Sink::Open(w) => Ok(w),
             _ => Err(TableError::new(
@@ -112,15 +132,9 @@ impl<W: Write + Send> Sink<W> {
 /// row group's encoded bytes plus one batch).
 const GAME_BATCH: usize = 4096;
 
-/// Moves handed to the column encoders at a time (the parquet crate's
-/// default is 1,024): fewer rounds of level, statistics and page-size
-/// checks, with working buffers that stay small enough to be reused
-/// rather than mapped anew (65,536 at a time: 0.5% fewer instructions
-/// than this, but twice the page faults).
-const MOVE_WRITE_BATCH: usize = 4096;
-
 /// Writes the games table, and optionally the moves table, as Parquet
-/// (snappy-compressed, dictionary-encoded where that pays), streaming:
+/// (snappy-compressed where that pays; the moves table's pages encoded by
+/// this crate from plain vectors, see below), streaming:
 /// rows are gathered in batches of a few thousand, each batch is encoded
 /// into the current row group, and a row group is written out when it
 /// holds [`ParquetOptions::game_row_group`] games (or
@@ -137,6 +151,14 @@ const MOVE_WRITE_BATCH: usize = 4096;
 /// Polars, pandas (pyarrow) and Spark read the files as they are. The
 /// moves table refers to the games table by `game_id` = `id`.
 ///
+/// The games table goes through the `parquet` crate's Arrow writer. The
+/// moves table, nine rows in ten of the output, is encoded here a page at
+/// a time (delta-packed ids and plies, dictionary indices for the colour
+/// and the coordinates, plain bits for passes) and spliced into row
+/// groups by the crate's file writer, with the same schema and Arrow
+/// metadata; its row groups end at [`ParquetOptions::move_row_group`]
+/// moves exactly.
+///
 /// ```
 /// use sgf_grove::table::{GameRow, ParquetOptions, ParquetWriter, RowWriter};
 /// let dir = std::env::temp_dir().join(format!("sgf-grove-doc-{}", std::process::id()));
@@ -151,8 +173,8 @@ const MOVE_WRITE_BATCH: usize = 4096;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct ParquetWriter<W: Write + Send> {
-    games: Sink<W>,
-    moves: Option<Sink<W>>,
+    games: Sink<ArrowWriter<W>, W>,
+    moves: Option<Sink<MoveTable<W>, W>>,
     batches: BatchBuilder,
 }
 
@@ -175,46 +197,6 @@ fn properties(rows: usize) -> WriterPropertiesBuilder {
         .set_statistics_enabled(EnabledStatistics::Chunk)
         .set_max_row_group_row_count(Some(rows.max(1)))
         .set_created_by(concat!("sgf-grove ", env!("CARGO_PKG_VERSION")).to_owned())
-}
-
-/// The properties of the moves table, chosen by instruction counts of
-/// `sgf export --format parquet` on the corpus (the encoders are most of
-/// its time):
-///
-/// - `game_id` and `ply`: delta encoding, no dictionary (runs of one id,
-///   and plies counting up by one, pack to a few bits).
-/// - `x` and `y`: delta encoding too, uncompressed: 4% fewer instructions
-///   than a dictionary (a hash lookup per value), for a moves table 3%
-///   larger; snappy finds nothing in the packed deltas.
-/// - `color`: lengths delta-encoded, then the bytes; a dictionary costs a
-///   hash per value.
-/// - No statistics for `ply`, `color`, `x`, `y` and `is_pass`: few values,
-///   nothing a reader would skip a row group by, and the minimum and
-///   maximum cost a comparison per value. `game_id` keeps them.
-/// - Values handed to the encoders [`MOVE_WRITE_BATCH`] at a time.
-fn move_properties(rows: usize) -> WriterProperties {
-    let mut builder = properties(rows).set_write_batch_size(MOVE_WRITE_BATCH);
-    for (column, encoding) in [
-        ("game_id", Encoding::DELTA_BINARY_PACKED),
-        ("ply", Encoding::DELTA_BINARY_PACKED),
-        ("color", Encoding::DELTA_LENGTH_BYTE_ARRAY),
-        ("x", Encoding::DELTA_BINARY_PACKED),
-        ("y", Encoding::DELTA_BINARY_PACKED),
-    ] {
-        let path = ColumnPath::from(column);
-        builder = builder
-            .set_column_dictionary_enabled(path.clone(), false)
-            .set_column_encoding(path, encoding);
-    }
-    for column in ["x", "y"] {
-        builder =
-            builder.set_column_compression(ColumnPath::from(column), Compression::UNCOMPRESSED);
-    }
-    for column in ["ply", "color", "x", "y", "is_pass"] {
-        builder = builder
-            .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
-    }
-    builder.build()
 }
 
 /// The properties of the games table: the defaults, but `id`, `game` and
@@ -271,17 +253,16 @@ impl<W: Write + Send> ParquetWriter<W> {
         options: ParquetOptions,
     ) -> Result<ParquetWriter<W>, TableError> {
         let games_schema = super::arrow::games_schema();
-        let moves_schema = super::arrow::moves_schema();
         let games = ArrowWriter::try_new(
             games,
             games_schema,
             Some(game_properties(options.game_rows)),
         )?;
         let moves = match moves {
-            Some(m) => Some(Sink::Open(Box::new(ArrowWriter::try_new(
+            Some(m) => Some(Sink::Open(Box::new(MoveTable::new(
                 m,
-                moves_schema,
-                Some(move_properties(options.move_rows)),
+                properties(options.move_rows).build(),
+                options.move_rows,
             )?))),
             None => None,
         };
@@ -308,15 +289,11 @@ impl<W: Write + Send> ParquetWriter<W> {
         if self.batches.move_rows() == 0 {
             return Ok(());
         }
-        let Some(columns) = self.batches.finish_move_columns() else {
+        let Some(columns) = self.batches.move_columns_mut() else {
             return Ok(());
         };
-        let columns = columns?;
-        let schema = self.batches.moves_schema_ref().clone();
-        let batch = RecordBatch::try_new(schema, columns.clone())?;
-        sink.writer()?.write(&batch)?;
-        drop(batch);
-        self.batches.reclaim_moves(columns);
+        sink.writer()?.write(&columns.slices())?;
+        columns.clear();
         Ok(())
     }
 
