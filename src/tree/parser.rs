@@ -37,6 +37,7 @@ impl Parser {
     }
 
     /// Parses with `options` from now on, keeping the arena.
+    #[cfg(feature = "parallel")]
     pub(crate) fn set_options(&mut self, options: ParseOptions) {
         self.options = options;
     }
