@@ -2,14 +2,16 @@
 //! games, each parsed by a worker, the results checked in order against
 //! what one parse of the whole member gives.
 //!
-//! The calling thread only reads: it looks for a likely game start past
-//! every [`CHUNK`] bytes (a `(` after a `)` and whitespace, opening a node
-//! with a property only a root holds, as `(;GM[1]`), counts the likely
-//! game starts of the chunk the same way (the index of the next chunk's
-//! first game is a guess from this count), and hands the chunk, with
-//! [`TAIL`] bytes after it, to a worker. The worker parses the chunk from
-//! its start as a stream that begins there (offsets, lines, columns and
-//! game indices those of the member) and works on its games.
+//! The calling thread only reads: it reads the member into blocks, looks
+//! for a likely game start past every [`CHUNK`] bytes of a block (a `(`
+//! after a `)` and whitespace, opening a node with a property only a root
+//! holds, as `(;GM[1]`), counts the likely game starts of the chunk the
+//! same way (the index of the next chunk's first game is a guess from
+//! this count), and hands the chunk, with [`TAIL`] bytes after it, to a
+//! worker: the block itself, shared, with no copy (the next block starts
+//! with a copy of the few bytes read past the cut). The worker parses the
+//! chunk in place as a stream that begins there (offsets, lines, columns
+//! and game indices those of the member) and works on its games.
 //!
 //! A guess is only a guess: a comment may quote SGF at a line start, a
 //! game may hold no root property. So each worker checks its end: the
@@ -31,13 +33,17 @@
 //!   member ends there, as it does in one parse.
 //!
 //! So the games, warnings, errors and their order are those of one parse,
-//! whatever the input. And each game is worked on once: a worker keeps a
-//! copy of each game it parses, tells the other workers whether its cut
-//! held ([`Chain`]), and works on its copies only once every chunk before
-//! its own held (a member read whole, in one chunk, is worked on as it
-//! is parsed). Memory: the chunks in flight (a few per thread)
-//! and the bytes the calling thread keeps until their chunks are checked,
-//! plus the largest game.
+//! whatever the input. Each game is worked on as its chunk is parsed when
+//! the work is pure ([`Inputs::pure_work`](super::Inputs::pure_work)): a
+//! chunk dropped takes its results with it, and what the workers gathered
+//! over it ([`Inputs::par_scan_games_sealed`](super::Inputs::par_scan_games_sealed)).
+//! Otherwise each game is worked on once: a worker parses its chunk to
+//! check it, tells the other workers whether its cut held ([`Chain`]), and
+//! parses it again to work on it only once every chunk before its own
+//! held (a member read whole, in one chunk, is worked on as it is
+//! parsed). Memory: the blocks in flight (a few per thread, each a chunk
+//! and its tail), kept by the calling thread until their chunks are
+//! checked, plus the largest game.
 
 use super::par::{Done, ScanGame, Unit};
 use super::{InputError, Origin};
