@@ -402,7 +402,14 @@ impl Inputs {
                 continue;
             }
             match fs::metadata(path) {
-                Ok(meta) if meta.is_dir() => walk_folder(path, &mut sources),
+                Ok(meta) if meta.is_dir() => {
+                    let mut found = Vec::new();
+                    walk_folder(path, &mut sources, &mut |source| {
+                        found.push(source);
+                        true
+                    });
+                    sources.list.append(&mut found);
+                }
                 // Regular or not (a FIFO, a device): named, it is read.
                 Ok(meta) => sources.list.push(Source {
                     origin: Origin::path(path),
@@ -446,6 +453,34 @@ impl Inputs {
                 folder.elsewhere = if found { !kept } else { !first };
             }
         }
+        sources.skipped.sort();
+        sources
+    }
+
+    /// The folder a parallel scan walks while its workers read what the
+    /// walk found so far: the one path given, when it is a folder and
+    /// nothing selects among its files (no shard, range or members). The
+    /// walk finds its files in the order of their paths, the order of
+    /// [`Inputs::sources`].
+    #[cfg(feature = "parallel")]
+    pub(crate) fn walked_while_read(&self) -> Option<&Path> {
+        let [path] = &self.paths[..] else {
+            return None;
+        };
+        if self.shard.is_some() || self.range.is_some() || self.members.is_some() {
+            return None;
+        }
+        let folder = path.as_os_str() != "-" && fs::metadata(path).is_ok_and(|m| m.is_dir());
+        folder.then_some(path.as_path())
+    }
+
+    /// Walks the folder `root` as [`Inputs::sources`] does, handing each
+    /// source to `emit` as it is found until `emit` says false; returns
+    /// the rest of what the walk found (the folder, what it skipped).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn walk_streamed(root: &Path, emit: &mut dyn FnMut(Source) -> bool) -> Sources {
+        let mut sources = Sources::default();
+        walk_folder(root, &mut sources, emit);
         sources.skipped.sort();
         sources
     }
@@ -851,13 +886,15 @@ fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
     }
 }
 
-/// Walks the folder `root` (with an explicit stack: depth is unbounded)
-/// into `sources`. Regular files are taken, directly or through a symbolic
+/// Walks the folder `root` (with an explicit stack: depth is unbounded),
+/// handing each source found to `emit`, in the order of their paths (the
+/// walk stops when `emit` says false), and noting the folder and what was
+/// skipped in `sources`. Regular files are taken, directly or through a symbolic
 /// link; links to folders are followed, unless the folder is one the walk
 /// is inside already (a loop: skipped and listed as one); anything else is
 /// skipped and listed, and so are the temporary files of in-place rewrites
 /// (names ending with [`TEMP_SUFFIX`](crate::atomic::TEMP_SUFFIX)).
-fn walk_folder(root: &Path, sources: &mut Sources) {
+fn walk_folder(root: &Path, sources: &mut Sources, emit: &mut dyn FnMut(Source) -> bool) {
     let folder = sources.folders.len();
     sources.folders.push(Folder {
         path: root.to_path_buf(),
@@ -883,12 +920,17 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
                     continue;
                 }
                 match classify(&path, file_type) {
-                    Ok(()) => sources.list.push(Source {
-                        origin: Origin::path(path),
-                        kind: SourceKind::Found,
-                        folder: Some(folder),
-                        size,
-                    }),
+                    Ok(()) => {
+                        let found = Source {
+                            origin: Origin::path(path),
+                            kind: SourceKind::Found,
+                            folder: Some(folder),
+                            size,
+                        };
+                        if !emit(found) {
+                            return;
+                        }
+                    }
                     // A link to a folder: followed, unless it leads to a
                     // folder the walk is inside (which would never end).
                     Err(None) => {
@@ -913,7 +955,9 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
         let dir = match fs::read_dir(&dir_path) {
             Ok(dir) => dir,
             Err(err) => {
-                sources.list.push(failed(dir_path, &err, Some(folder)));
+                if !emit(failed(dir_path, &err, Some(folder))) {
+                    return;
+                }
                 continue;
             }
         };
@@ -921,9 +965,9 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
             let item = match item {
                 Ok(item) => item,
                 Err(err) => {
-                    sources
-                        .list
-                        .push(failed(dir_path.clone(), &err, Some(folder)));
+                    if !emit(failed(dir_path.clone(), &err, Some(folder))) {
+                        return;
+                    }
                     break;
                 }
             };
@@ -931,7 +975,9 @@ fn walk_folder(root: &Path, sources: &mut Sources) {
             let file_type = match item.file_type() {
                 Ok(t) => t,
                 Err(err) => {
-                    sources.list.push(failed(path, &err, Some(folder)));
+                    if !emit(failed(path, &err, Some(folder))) {
+                        return;
+                    }
                     continue;
                 }
             };

@@ -24,14 +24,15 @@
 
 use super::games::{games_of, Game};
 use super::par_chunks::{chunk_member, run_chunk, Checked, Chunk, Feed, Follow};
-use super::{InputError, Inputs, MemberKind, Origin, Skipped, Source};
+use super::{InputError, Inputs, MemberKind, Origin, Skipped, Source, Sources};
 use crate::parallel::{ordered_scope, Submit};
 use crate::tree::OwnedCollection;
 use crate::{Collection, GameTree, ParseOptions, StreamParser, Warning};
 use std::cell::RefCell;
 use std::convert::Infallible;
 use std::io;
-use std::sync::Arc;
+use std::path::Path;
+use std::sync::{mpsc, Arc};
 
 /// Files up to this size are read whole by one worker; larger ones are cut
 /// into games on the calling thread.
@@ -125,6 +126,9 @@ impl std::fmt::Debug for ScanGame<'_> {
             .finish()
     }
 }
+
+/// How many sources a folder walk may find ahead of the scan.
+const WALK_AHEAD: usize = 4096;
 
 /// Small sources go to the workers in groups of at most this many files
 /// or bytes (one each would cost more in handing over than in reading).
@@ -375,9 +379,20 @@ impl Inputs {
         if jobs <= 1 {
             return Ok(self.scan_games_here(options, &work, &mut sink));
         }
-        let sources = self.sources();
-        let mut skipped = sources.skipped().clone();
-        let mut folders = sources.folder_tallies();
+        // One folder is walked while the workers read what the walk found
+        // so far (its sources allocated as they come); any other inputs
+        // are listed first.
+        let walked = self.walked_while_read().map(Path::to_path_buf);
+        let arena = typed_arena::Arena::new();
+        let listed = match walked {
+            Some(_) => Sources::default(),
+            None => self.sources(),
+        };
+        let mut skipped = listed.skipped().clone();
+        let mut folders = match walked {
+            Some(_) => vec![(0, 0)],
+            None => listed.folder_tallies(),
+        };
         // The sink is also called by the calling thread when it parses a
         // stretch of a large member itself (after a bad guess of a cut).
         let sink = RefCell::new(sink);
@@ -438,35 +453,66 @@ impl Inputs {
             batch_bytes: 0,
             pure: self.is_pure_work(),
         };
-        ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
-            let mut group = Vec::new();
-            let mut group_bytes = 0;
-            for source in sources.iter() {
-                if self.cancelled() {
-                    break;
-                }
-                match source.whole_size() {
-                    Some(size) => {
-                        group.push((source, size));
-                        group_bytes += size.unwrap_or(0);
-                        if group.len() >= GROUP_FILES || group_bytes >= GROUP_BYTES {
-                            group_bytes = 0;
-                            submit.submit(Unit::Sources(std::mem::take(&mut group)));
+        let (tx, rx) = mpsc::sync_channel::<Source>(WALK_AHEAD);
+        let walked = std::thread::scope(|scope| {
+            let walker = walked.as_deref().map(|root| {
+                scope.spawn(move || {
+                    let tx = tx;
+                    Inputs::walk_streamed(root, &mut |source| tx.send(source).is_ok())
+                })
+            });
+            let streaming = walker.is_some();
+            let scanned = ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
+                // Dropped when the scan ends: a walk not done stops (its
+                // next send fails).
+                let rx = rx;
+                let found: Box<dyn Iterator<Item = &Source>> = if streaming {
+                    Box::new(rx.iter().map(|source| &*arena.alloc(source)))
+                } else {
+                    Box::new(listed.iter())
+                };
+                let mut group = Vec::new();
+                let mut group_bytes = 0;
+                for source in found {
+                    if self.cancelled() {
+                        break;
+                    }
+                    match source.whole_size() {
+                        Some(size) => {
+                            group.push((source, size));
+                            group_bytes += size.unwrap_or(0);
+                            if group.len() >= GROUP_FILES || group_bytes >= GROUP_BYTES {
+                                group_bytes = 0;
+                                submit.submit(Unit::Sources(std::mem::take(&mut group)));
+                            }
+                        }
+                        None => {
+                            if !group.is_empty() {
+                                group_bytes = 0;
+                                submit.submit(Unit::Sources(std::mem::take(&mut group)));
+                            }
+                            self.cut(source, options, submit, &mut feed);
                         }
                     }
-                    None => {
-                        if !group.is_empty() {
-                            group_bytes = 0;
-                            submit.submit(Unit::Sources(std::mem::take(&mut group)));
-                        }
-                        self.cut(source, options, submit, &mut feed);
-                    }
                 }
-            }
-            if !group.is_empty() {
-                submit.submit(Unit::Sources(group));
-            }
+                if !group.is_empty() {
+                    submit.submit(Unit::Sources(group));
+                }
+            });
+            let walked = walker.map(|walker| {
+                walker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+            scanned.map(|()| walked)
         })?;
+        if let Some(walked) = &walked {
+            skipped.merge(walked.skipped().clone());
+            for (tally, (_, there)) in folders.iter_mut().zip(walked.folder_tallies()) {
+                tally.1 += there;
+            }
+        }
+        let sources = walked.as_ref().unwrap_or(&listed);
         let mut sink = sink.into_inner();
         // A scan stopped early did not look at every folder.
         let empty = if self.cancelled() {

@@ -473,3 +473,65 @@ fn a_large_tar_of_small_members_gives_the_sequential_results() {
         assert_eq!(parallel(&inputs, jobs), want, "jobs {jobs}");
     }
 }
+
+/// One folder is walked while the workers read what the walk found so
+/// far: its files still come in the order of their paths, as a sequential
+/// scan reads them (names that sort differently as strings and as paths,
+/// folders named like files, a link to a folder, a large file cut into
+/// chunks among them), and what the walk skipped is counted the same.
+#[test]
+fn one_folder_walked_while_read_gives_the_sequential_results() {
+    let dir = TempDir::new("walked");
+    let names = [
+        "a/b.sgf",
+        "a.sgf",
+        "a-b.sgf",
+        "a b.sgf",
+        "a/a/z.sgf",
+        "A.sgf",
+        "a0/x.sgf",
+        "a.b/c.sgf",
+        "b/.hidden.sgf",
+        "b/é.sgf",
+        "z/y/x/w/v.sgf",
+        "z/10.sgf",
+        "z/9.sgf",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        dir.write(&format!("root/{name}"), game(i, 5 + i));
+    }
+    for i in 0..300 {
+        dir.write(&format!("root/many/{i}.sgf"), game(i, 3));
+    }
+    let mut big = String::new();
+    let mut i = 0;
+    while (big.len() as u64) <= WHOLE_FILE + 4096 {
+        big.push_str(&game(i, 150));
+        i += 1;
+    }
+    dir.write("root/m/big.sgf", &big);
+    dir.write("root/m/notes.txt", "not a game");
+    std::fs::create_dir_all(dir.0.join("root/empty")).unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(dir.0.join("root/z"), dir.0.join("root/link")).unwrap();
+        std::os::unix::fs::symlink(dir.0.join("root"), dir.0.join("root/z/loop")).unwrap();
+        std::os::unix::fs::symlink(dir.0.join("nowhere"), dir.0.join("root/broken")).unwrap();
+    }
+    let root = dir.0.join("root");
+    let want = sequential(&Inputs::new([&root]));
+    assert!(want.len() > 300 + names.len(), "{}", want.len());
+    for (jobs, pure) in [(2, false), (3, true)] {
+        let got = parallel(&Inputs::new([&root]).pure_work(pure), jobs);
+        assert_eq!(got, want, "jobs {jobs}");
+        let skipped = |jobs| {
+            let mut calls = 0;
+            let skipped = Inputs::new([&root])
+                .par_scan_games(ParseOptions::new(), jobs, |_| (), |_| calls += 1)
+                .unwrap();
+            let listed: Vec<String> = skipped.listed().iter().map(|s| format!("{s:?}")).collect();
+            (listed, calls)
+        };
+        assert_eq!(skipped(jobs), skipped(1), "jobs {jobs}");
+    }
+}
