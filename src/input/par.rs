@@ -127,8 +127,10 @@ impl std::fmt::Debug for ScanGame<'_> {
     }
 }
 
-/// How many sources a folder walk may find ahead of the scan.
+/// How many sources a folder walk may find ahead of the scan, and how
+/// many it hands on at a time.
 const WALK_AHEAD: usize = 4096;
+const WALK_BATCH: usize = 64;
 
 /// Small sources go to the workers in groups of at most this many files
 /// or bytes (one each would cost more in handing over than in reading).
@@ -453,12 +455,28 @@ impl Inputs {
             batch_bytes: 0,
             pure: self.is_pure_work(),
         };
-        let (tx, rx) = mpsc::sync_channel::<Source>(WALK_AHEAD);
+        let (tx, rx) = mpsc::sync_channel::<Vec<Source>>(WALK_AHEAD / WALK_BATCH);
         let walked = std::thread::scope(|scope| {
             let walker = walked.as_deref().map(|root| {
                 scope.spawn(move || {
+                    // Handed on a few at a time (a send each would cost
+                    // more in waking the scan than in walking).
                     let tx = tx;
-                    Inputs::walk_streamed(root, &mut |source| tx.send(source).is_ok())
+                    let mut batch = Vec::with_capacity(WALK_BATCH);
+                    let walked = Inputs::walk_streamed(root, &mut |source| {
+                        batch.push(source);
+                        batch.len() < WALK_BATCH
+                            || tx
+                                .send(std::mem::replace(
+                                    &mut batch,
+                                    Vec::with_capacity(WALK_BATCH),
+                                ))
+                                .is_ok()
+                    });
+                    if !batch.is_empty() {
+                        let _ = tx.send(batch);
+                    }
+                    walked
                 })
             });
             let streaming = walker.is_some();
@@ -467,7 +485,7 @@ impl Inputs {
                 // next send fails).
                 let rx = rx;
                 let found: Box<dyn Iterator<Item = &Source>> = if streaming {
-                    Box::new(rx.iter().map(|source| &*arena.alloc(source)))
+                    Box::new(rx.iter().flatten().map(|source| &*arena.alloc(source)))
                 } else {
                     Box::new(listed.iter())
                 };
