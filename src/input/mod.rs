@@ -51,6 +51,8 @@ mod escape;
 mod games;
 #[cfg(feature = "archives")]
 mod inputs;
+#[cfg(feature = "archives")]
+pub(crate) mod likely;
 mod lines;
 #[cfg(feature = "archives")]
 mod member;

@@ -10,8 +10,9 @@
 //! this count), and hands the chunk, with [`TAIL`] bytes after it, to a
 //! worker: the block itself, shared, with no copy (the next block starts
 //! with a copy of the few bytes read past the cut). The worker parses the
-//! chunk in place as a stream that begins there (offsets, lines, columns
-//! and game indices those of the member) and works on its games.
+//! chunk with the stream parser a sequential scan reads the member with,
+//! restarted there (offsets, lines, columns and game indices those of the
+//! member), and works on its games.
 //!
 //! A guess is only a guess: a comment may quote SGF at a line start, a
 //! game may hold no root property. So each worker checks its end: the
@@ -45,14 +46,14 @@
 //! and its tail), kept by the calling thread until their chunks are
 //! checked, plus the largest game.
 
+use super::likely::{likely_start, opens_root};
 use super::par::{Done, ScanGame, Unit};
 use super::{InputError, Origin};
 use crate::parallel::Submit;
-use crate::{Collection, ParseOptions, Parser, Position, StreamParser};
+use crate::{Collection, ParseOptions, Position, StreamParser};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{self, Read};
-use std::ops::ControlFlow;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 /// About how many bytes a chunk holds: the first likely game start past
@@ -295,8 +296,8 @@ impl Follow {
 }
 
 thread_local! {
-    /// Each thread's parser of chunks, kept between chunks for its arena.
-    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+    /// Each thread's parser of chunks, kept between chunks for its buffers.
+    static CHUNK_PARSER: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
     /// The calling thread's parser of stretches it reads itself.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
 }
@@ -368,10 +369,13 @@ where
     })
 }
 
-/// Parses a chunk's bytes in place, as a stream that starts at the chunk,
-/// handing each game (or warnings alone) before the cut to `game`; says
-/// what it found at the end, with the error the member ended on there,
-/// if any.
+/// Parses a chunk's bytes as a stream that starts at the chunk (the
+/// stream parser a sequential scan reads the member with, restarted
+/// there), handing each game (or warnings alone) before the cut to
+/// `game`; says what it found at the end, with the error the member ended
+/// on there, if any. (The parser copies the bytes into its window: a
+/// parse of the bytes in place as one input decides some damaged games
+/// differently from a stream, which a sequential scan is.)
 fn parse_chunk(
     chunk: &Chunk,
     broken: &mut Option<io::Error>,
@@ -382,60 +386,72 @@ fn parse_chunk(
     let cut = chunk.at.offset + chunk.cut;
     let guess = chunk.check.map_or(0, |c| c.guess);
     let mut count = 0;
-    let mut parser = PARSER
-        .with(|cell| cell.borrow_mut().take())
-        .unwrap_or_default();
-    parser.set_options(chunk.options);
-    let parsed = parser.parse_each_at(
-        &chunk.bytes[chunk.from..chunk.to],
-        chunk.at,
-        chunk.base,
-        |coll| {
-            if cancel() {
-                return ControlFlow::Break(Verdict::Ended);
+    let idle = CHUNK_PARSER.with(|cell| cell.borrow_mut().take());
+    let parser = idle.unwrap_or_else(|| StreamParser::new(io::empty()));
+    // (The error is taken by the first parse of a chunk parsed twice: the
+    // second one's end is not used.)
+    let src = (&chunk.bytes[chunk.from..chunk.to]).chain(Broken(broken.take()));
+    let mut stream = parser.recycle(src, chunk.options);
+    stream.restart_at(chunk.at, chunk.base);
+    let found = loop {
+        if cancel() {
+            break (Verdict::Ended, None);
+        }
+        let Some(next) = stream.next_game() else {
+            break (
+                if last {
+                    Verdict::Clean
+                } else {
+                    Verdict::Unclean
+                },
+                None,
+            );
+        };
+        let coll = match next {
+            Ok(coll) => coll,
+            Err(err) if last || (err.has_position() && err.offset() < cut) => {
+                let err = InputError::parse(chunk.origin.as_ref().clone(), err);
+                break (Verdict::Ended, Some(err));
             }
-            let tree = coll.games().next();
-            match tree {
-                Some(tree) if !last => {
-                    let start = coll.stream_offset(tree.span().start);
-                    if start >= cut {
-                        let clean =
-                            start == cut && coll.warnings().iter().all(|w| w.pos.offset >= cut);
-                        return ControlFlow::Break(if !clean {
-                            Verdict::Unclean
-                        } else if count == guess {
-                            Verdict::Clean
-                        } else {
-                            Verdict::Miscounted(count)
-                        });
-                    }
+            Err(_) => break (Verdict::Unclean, None),
+        };
+        let tree = coll.games().next();
+        match tree {
+            Some(tree) if !last => {
+                let start = coll.stream_offset(tree.span().start);
+                if start >= cut {
+                    let clean = start == cut && coll.warnings().iter().all(|w| w.pos.offset >= cut);
+                    let verdict = if !clean {
+                        Verdict::Unclean
+                    } else if count == guess {
+                        Verdict::Clean
+                    } else {
+                        Verdict::Miscounted(count)
+                    };
+                    break (verdict, None);
                 }
-                // Warnings alone before the tail's end: junk at the cut.
-                None if !last => return ControlFlow::Break(Verdict::Unclean),
-                _ => {}
             }
-            count += 1;
-            game(coll);
-            ControlFlow::Continue(())
-        },
-    );
-    PARSER.with(|cell| *cell.borrow_mut() = Some(parser));
-    // The end of the bytes, then the error the member broke on, if any.
-    let ended = match parsed {
-        Ok(ControlFlow::Break(verdict)) => return (verdict, None),
-        // (Taken by the first parse of a chunk parsed twice: the second
-        // one's end is not used.)
-        Ok(ControlFlow::Continue(_)) => broken.take().map(crate::Error::from),
-        Err(err) => Some(err),
+            // Warnings alone before the tail's end: junk at the cut.
+            None if !last => break (Verdict::Unclean, None),
+            _ => {}
+        }
+        count += 1;
+        game(coll);
     };
-    match ended {
-        None if last => (Verdict::Clean, None),
-        None => (Verdict::Unclean, None),
-        Some(err) if last || (err.has_position() && err.offset() < cut) => (
-            Verdict::Ended,
-            Some(InputError::parse(chunk.origin.as_ref().clone(), err)),
-        ),
-        Some(_) => (Verdict::Unclean, None),
+    let stream = stream.recycle(io::empty(), ParseOptions::new());
+    CHUNK_PARSER.with(|cell| *cell.borrow_mut() = Some(stream));
+    found
+}
+
+/// A stream that broke: its error, once, then its end.
+struct Broken(Option<io::Error>);
+
+impl Read for Broken {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(err) => Err(err),
+            None => Ok(0),
+        }
     }
 }
 
@@ -600,68 +616,6 @@ impl Read for HeldReader<'_, '_> {
         Ok(n)
     }
 }
-
-/// Whether the `(` at `i` of `bytes` likely starts a game: it follows a
-/// `)` and whitespace only, and opens a node whose first property is one
-/// only a root holds.
-fn likely_start(bytes: &[u8], i: usize) -> bool {
-    let before = bytes[..i]
-        .iter()
-        .rev()
-        .find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
-    before == Some(&b')') && opens_root(bytes, i)
-}
-
-/// Whether the `(` at `i` is followed by `;` and a node that holds a
-/// property only a root holds (`GM`, `FF`, `CA`, `AP`, `ST`, `SZ`), read
-/// over at most [`NODE_LOOK`] bytes: identifiers (lower-case letters and
-/// whitespace allowed in them), values with their escapes.
-fn opens_root(bytes: &[u8], i: usize) -> bool {
-    let limit = bytes.len().min(i + NODE_LOOK);
-    let space = |j: &mut usize| {
-        while *j < limit && bytes[*j].is_ascii_whitespace() {
-            *j += 1;
-        }
-    };
-    let mut j = i + 1;
-    space(&mut j);
-    if j >= limit || bytes[j] != b';' {
-        return false;
-    }
-    j += 1;
-    loop {
-        space(&mut j);
-        let mut name = [0u8; 2];
-        let mut len = 0;
-        while j < limit && (bytes[j].is_ascii_alphabetic() || bytes[j].is_ascii_whitespace()) {
-            if bytes[j].is_ascii_uppercase() {
-                if len < 2 {
-                    name[len] = bytes[j];
-                }
-                len += 1;
-            }
-            j += 1;
-        }
-        if len == 0 || j >= limit || bytes[j] != b'[' {
-            return false;
-        }
-        if len == 2 && matches!(&name, b"GM" | b"FF" | b"CA" | b"AP" | b"ST" | b"SZ") {
-            return true;
-        }
-        // Its values.
-        while j < limit && bytes[j] == b'[' {
-            j += 1;
-            while j < limit && bytes[j] != b']' {
-                j += if bytes[j] == b'\\' { 2 } else { 1 };
-            }
-            j += 1;
-            space(&mut j);
-        }
-    }
-}
-
-/// How far [`opens_root`] reads a node.
-const NODE_LOOK: usize = 1024;
 
 /// The first likely game start in `bytes[from..to]`.
 fn find_cut(bytes: &[u8], from: usize, to: usize) -> Option<usize> {

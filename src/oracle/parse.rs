@@ -21,6 +21,8 @@ pub fn check_parse(input: &[u8]) {
             let coll = doc.collection();
             check_collection(input, coll);
             check_reused_parser(input, coll);
+            #[cfg(feature = "archives")]
+            check_restart(input);
             let first = coll.warnings().first();
             match (first, &strict) {
                 (None, Ok(_)) => assert_eq!(coll.warnings_dropped(), 0, "{}", repro(input)),
@@ -203,6 +205,65 @@ fn check_reused_parser(input: &[u8], coll: Collection<'_, '_>) {
         crate::write_collection(again),
         crate::write_collection(coll),
         "warm parser wrote differently\n{}",
+        repro(input)
+    );
+}
+
+/// A stream parser restarted where a game starts cleanly (what a worker
+/// of a parallel scan does with a chunk, once its cut is checked: the game
+/// starts exactly there, with no warning between the game before and it)
+/// gives what the stream read from its start gives from there on: the
+/// same games with the same indices and stream offsets, the same warnings
+/// at the same positions, the same error.
+#[cfg(feature = "archives")]
+fn check_restart(input: &[u8]) {
+    type Seen = (Option<(usize, usize, usize, usize)>, Vec<crate::Warning>);
+    let seen = |coll: Collection<'_, '_>| -> Seen {
+        let game = coll.games().next().map(|g| {
+            let span = g.span();
+            let (start, end) = (coll.stream_offset(span.start), coll.stream_offset(span.end));
+            (g.index(), start, end, g.nodes().count())
+        });
+        (game, coll.warnings().to_vec())
+    };
+    let read = |from: usize, at: Position, base: usize| {
+        let mut stream = crate::StreamParser::new(&input[from..]);
+        stream.restart_at(at, base);
+        let mut games = Vec::new();
+        let mut error = None;
+        while let Some(next) = stream.next_game() {
+            match next {
+                Ok(coll) => games.push(seen(coll)),
+                Err(e) => error = Some((e.kind(), e.has_position().then(|| e.position()))),
+            }
+        }
+        (games, error)
+    };
+    let start = Position::locate(input, 0);
+    let (whole, error) = read(0, start, 0);
+    // The first game past a third of the input that starts cleanly at a
+    // likely game start (where a cut is made).
+    let third = input.len() / 3;
+    let likely = |i: usize| crate::input::likely::likely_start(input, i);
+    let clean = whole.iter().enumerate().find(|(_, (game, warnings))| {
+        game.is_some_and(|(_, start, _, _)| {
+            start >= third && likely(start) && warnings.iter().all(|w| w.pos.offset >= start)
+        })
+    });
+    let Some((k, (Some((index, from, _, _)), _))) = clean else {
+        return;
+    };
+    let (rest, rest_error) = read(*from, Position::locate(input, *from), *index);
+    assert_eq!(
+        rest,
+        whole[k..],
+        "stream restarted at {from}\n{}",
+        repro(input)
+    );
+    assert_eq!(
+        rest_error,
+        error,
+        "stream restarted at {from}: error\n{}",
         repro(input)
     );
 }

@@ -13,7 +13,6 @@
 //! that keep the identifier's spelling, the normalised name, every value
 //! and the flags.
 
-use super::stream::Origin;
 use super::{GameData, NodeData, RichProp, Store, NONE, RICH};
 use crate::error::{Error, ErrorKind, Result};
 use crate::events::{flag, Diag, Emit, Links, Machine, NodeEvent, Resume, Span32};
@@ -61,45 +60,20 @@ fn take_warnings(store: &mut Store, diag: &mut Diag, whole: bool) {
     store.charsets.resize_with(store.games.len(), OnceLock::new);
 }
 
-/// The callback of [`build_each_at`] and the games handed to it so far.
+/// The callback of [`build_each`] and the games handed to it so far.
 pub(crate) struct Each<'f> {
     f: &'f mut dyn FnMut(&Store) -> ControlFlow<()>,
     games: usize,
     stopped: bool,
-    /// Where the input starts in a longer stream, and the games before it.
-    origin: Origin,
-    base: usize,
-}
-
-impl Each<'_> {
-    /// Hands the store, holding a game (or warnings alone) and the
-    /// warnings found with it, to the callback, placed in the stream.
-    fn hand_out(&mut self, store: &mut Store, diag: &mut Diag) -> ControlFlow<()> {
-        take_warnings(store, diag, false);
-        if self.origin != Origin::default() {
-            for w in &mut store.warnings {
-                w.pos = self.origin.shift(w.pos);
-            }
-        }
-        store.origin = self.origin;
-        store.game_base = self.base + self.games;
-        (self.f)(store)
-    }
 }
 
 /// Parses `input` one game at a time, handing each to `f` (with the
-/// warnings found since the previous one); stops early when `f` says so;
-/// returns the number of games handed out. `input` is a stretch of a
-/// longer stream that starts at `origin` after `base` games (the default
-/// origin and 0 for a whole input), read as a stream starting there would be: the
-/// positions of the warnings and handles, the games' indices and an error's
-/// position are those of the longer stream.
-pub(crate) fn build_each_at(
+/// warnings found since the previous one). Stops early when `f` says so.
+/// Returns the number of games handed out.
+pub(crate) fn build_each(
     input: &[u8],
     options: &ParseOptions,
     store: &mut Store,
-    origin: Origin,
-    base: usize,
     f: &mut dyn FnMut(&Store) -> ControlFlow<()>,
 ) -> Result<usize> {
     let mut m = prepare(input, options, store);
@@ -108,28 +82,20 @@ pub(crate) fn build_each_at(
         f,
         games: 0,
         stopped: false,
-        origin,
-        base,
     };
     let mut b = Builder::new(input, store, true, Some(each), false);
     let result = b.run(&mut m);
-    let mut each = b.each.take().expect("set above");
+    let each = b.each.take().expect("set above");
     if result.is_ok() && !each.stopped && !m.bufs.diag.list.is_empty() {
         // Warnings after the last game (junk, an error in strict mode) are
         // handed out alone.
         store.clear();
-        let _ = each.hand_out(store, &mut m.bufs.diag);
+        take_warnings(store, &mut m.bufs.diag, false);
+        store.game_base = each.games;
+        let _ = (each.f)(store);
     }
     store.bufs = m.into_buffers();
-    let games = each.games;
-    result.map(|_| games).map_err(|e| {
-        if e.has_position() && origin != Origin::default() {
-            let pos = origin.shift(e.position());
-            e.with_position(pos)
-        } else {
-            e
-        }
-    })
+    result.map(|_| each.games)
 }
 
 /// What [`build_one`] found in a window of a stream.
@@ -201,7 +167,7 @@ struct Builder<'a, 'f> {
     one_game: bool,
     error: Option<Error>,
     each: Option<Each<'f>>,
-    /// Set on an error, or when the caller of `build_each_at` has seen enough.
+    /// Set on an error, or when the caller of `build_each` has seen enough.
     stopped: bool,
     /// Stop after the first game (a window of a stream).
     stop_after_game: bool,
@@ -304,9 +270,10 @@ impl<'src> Emit<'src> for Builder<'_, '_> {
         }
         if let Some(each) = &mut self.each {
             let store = &mut *self.store;
-            let flow = each.hand_out(store, diag);
+            take_warnings(store, diag, false);
+            store.game_base = each.games;
             each.games += 1;
-            if flow.is_break() {
+            if (each.f)(store).is_break() {
                 each.stopped = true;
                 self.stopped = true;
             }

@@ -36,12 +36,6 @@ impl Parser {
         }
     }
 
-    /// Parses with `options` from now on, keeping the arena.
-    #[cfg(feature = "parallel")]
-    pub(crate) fn set_options(&mut self, options: ParseOptions) {
-        self.options = options;
-    }
-
     /// The options in use.
     pub fn options(&self) -> &ParseOptions {
         &self.options
@@ -102,48 +96,19 @@ impl Parser {
     pub fn parse_each<'src, B>(
         &mut self,
         input: &'src [u8],
-        f: impl FnMut(Collection<'_, 'src>) -> ControlFlow<B>,
-    ) -> Result<ControlFlow<B, usize>> {
-        let start = Position {
-            offset: 0,
-            line: 1,
-            column: 1,
-        };
-        self.parse_each_at(input, start, 0, f)
-    }
-
-    /// [`Parser::parse_each`] over a stretch of a longer stream that starts
-    /// at `at`, after `base` games: read as a stream that starts there,
-    /// with the positions, stream offsets and game indices of the longer
-    /// stream (as [`StreamParser::restart_at`](crate::StreamParser::restart_at)
-    /// gives them), from the bytes in place.
-    pub(crate) fn parse_each_at<'src, B>(
-        &mut self,
-        input: &'src [u8],
-        at: Position,
-        base: usize,
         mut f: impl FnMut(Collection<'_, 'src>) -> ControlFlow<B>,
     ) -> Result<ControlFlow<B, usize>> {
         let mut stop = None;
-        let origin = super::stream::Origin {
-            offset: at.offset,
-            line: at.line,
-            column: at.column,
-        };
-        let games = build::build_each_at(
-            input,
-            &self.options,
-            &mut self.store,
-            origin,
-            base,
-            &mut |store| match f(Collection { store, input }) {
+        let games =
+            build::build_each(input, &self.options, &mut self.store, &mut |store| match f(
+                Collection { store, input },
+            ) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(b) => {
                     stop = Some(b);
                     ControlFlow::Break(())
                 }
-            },
-        )?;
+            })?;
         Ok(match stop {
             Some(b) => ControlFlow::Break(b),
             None => ControlFlow::Continue(games),
