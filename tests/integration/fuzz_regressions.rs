@@ -294,6 +294,23 @@ fn fuzz_crash_20aae439() {
     assert_eq!(idents, ["F", "CA", "PL"]);
 }
 
+/// A `(` followed by a NUL byte after a `)`: a stream restarted there
+/// reads no game, while the stream read from the start finds one there.
+/// A parallel scan never cuts there (the node holds no root property),
+/// and the restart oracle now restarts only where a cut can be.
+#[test]
+fn fuzz_crash_810b3c52() {
+    replay("parse_810b3c52.sgf");
+    let input = std::fs::read(regressions_dir().join("parse_810b3c52.sgf")).unwrap();
+    assert_eq!(&input[405..407], b"(\0");
+    let mut stream = sgf_grove::StreamParser::new(&input[..]);
+    let mut starts = Vec::new();
+    while let Some(Ok(coll)) = stream.next_game() {
+        starts.extend(coll.games().map(|g| coll.stream_offset(g.span().start)));
+    }
+    assert!(starts.contains(&405), "{starts:?}");
+}
+
 /// Every regression file has a test of its own above.
 #[test]
 fn every_regression_is_named() {
