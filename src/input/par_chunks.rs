@@ -48,6 +48,7 @@
 
 use super::likely::{likely_start, opens_root};
 use super::par::{Done, ScanGame, Unit};
+use super::scan::Broken;
 use super::{InputError, Origin};
 use crate::parallel::Submit;
 use crate::{Collection, ParseOptions, Position, StreamParser};
@@ -296,9 +297,8 @@ impl Follow {
 }
 
 thread_local! {
-    /// Each thread's parser of chunks, kept between chunks for its buffers.
-    static CHUNK_PARSER: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
-    /// The calling thread's parser of stretches it reads itself.
+    /// Each thread's stream parser, kept for its buffers: the workers'
+    /// for chunks, the calling thread's for the stretches it reads itself.
     static IDLE: RefCell<Option<StreamParser<io::Empty>>> = const { RefCell::new(None) };
 }
 
@@ -386,7 +386,7 @@ fn parse_chunk(
     let cut = chunk.at.offset + chunk.cut;
     let guess = chunk.check.map_or(0, |c| c.guess);
     let mut count = 0;
-    let idle = CHUNK_PARSER.with(|cell| cell.borrow_mut().take());
+    let idle = IDLE.with(|cell| cell.borrow_mut().take());
     let parser = idle.unwrap_or_else(|| StreamParser::new(io::empty()));
     // (The error is taken by the first parse of a chunk parsed twice: the
     // second one's end is not used.)
@@ -439,20 +439,8 @@ fn parse_chunk(
         game(coll);
     };
     let stream = stream.recycle(io::empty(), ParseOptions::new());
-    CHUNK_PARSER.with(|cell| *cell.borrow_mut() = Some(stream));
+    IDLE.with(|cell| *cell.borrow_mut() = Some(stream));
     found
-}
-
-/// A stream that broke: its error, once, then its end.
-struct Broken(Option<io::Error>);
-
-impl Read for Broken {
-    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-        match self.0.take() {
-            Some(err) => Err(err),
-            None => Ok(0),
-        }
-    }
 }
 
 /// The bytes of a member the calling thread has read and still needs: the

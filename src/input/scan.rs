@@ -273,7 +273,7 @@ impl<'a> Src<'a> {
 }
 
 /// A stream that broke: its error, once, then its end.
-struct Broken(Option<io::Error>);
+pub(super) struct Broken(pub(super) Option<io::Error>);
 
 impl Read for Broken {
     fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
