@@ -697,12 +697,17 @@ impl<'src> Machine<'src> {
                 if !self.close_game(e, open) {
                     return false;
                 }
+                self.open_game(open);
                 if e.stop() {
-                    // Taken up from the `(` (or the node) of the new game.
-                    self.pos = open;
+                    // Taken up in the new game, opened at its `(` (or at
+                    // this node), with this node read again as its root:
+                    // as a reader that goes on would read it. (Taken up
+                    // from the `(` between games instead, a `(` with no
+                    // `;` after it would read as junk there.)
+                    self.pos = start;
+                    self.pending_node = Some((start, body));
                     return false;
                 }
-                self.open_game(open);
                 return true;
             }
             if first_of_variation {

@@ -21,6 +21,7 @@ pub fn check_parse(input: &[u8]) {
             let coll = doc.collection();
             check_collection(input, coll);
             check_reused_parser(input, coll);
+            check_stream(input, coll);
             #[cfg(feature = "archives")]
             check_restart(input);
             let first = coll.warnings().first();
@@ -207,6 +208,69 @@ fn check_reused_parser(input: &[u8], coll: Collection<'_, '_>) {
         "warm parser wrote differently\n{}",
         repro(input)
     );
+}
+
+/// The stream parser, which reads a game at a time and takes up the next
+/// one in the state the last left, gives what the whole parse gives: the
+/// same games (index, span in the stream, nodes, written text), and the
+/// same warnings (each window's, together, ordered by offset). Unless the
+/// whole parse reached its warning limit: each window has its own.
+fn check_stream(input: &[u8], coll: Collection<'_, '_>) {
+    type Game = (usize, usize, usize, usize, Vec<u8>);
+    let describe = |c: Collection<'_, '_>| -> Vec<Game> {
+        c.games()
+            .map(|g| {
+                let span = g.span();
+                let (start, end) = (c.stream_offset(span.start), c.stream_offset(span.end));
+                let mut text = Vec::new();
+                crate::Writer::new(&mut text)
+                    .write_game(g)
+                    .expect("writing to a Vec cannot fail");
+                (g.index(), start, end, g.nodes().count(), text)
+            })
+            .collect()
+    };
+    if coll.warnings_dropped() > 0 {
+        return;
+    }
+    let key = |w: &crate::Warning| (w.pos.offset, w.kind as usize);
+    let mut whole = coll.warnings().to_vec();
+    whole.sort_by_key(key);
+    // Read 1 MiB at a time (the whole input at once), then in small reads
+    // so that games are decided across reads.
+    for read_size in [usize::MAX, input.len() / 5 + 1] {
+        let mut games = Vec::new();
+        let mut warnings = Vec::new();
+        let mut stream = crate::StreamParser::new(input);
+        if read_size != usize::MAX {
+            stream.read_size(read_size);
+        }
+        while let Some(next) = stream.next_game() {
+            match next {
+                Ok(c) => {
+                    games.extend(describe(c));
+                    warnings.extend_from_slice(c.warnings());
+                }
+                Err(e) => panic!(
+                    "the stream failed ({e}) where the whole parse did not\n{}",
+                    repro(input)
+                ),
+            }
+        }
+        assert_eq!(
+            games,
+            describe(coll),
+            "the stream's games (reads of {read_size}) differ from the whole parse's\n{}",
+            repro(input)
+        );
+        warnings.sort_by_key(key);
+        assert_eq!(
+            warnings,
+            whole,
+            "the stream's warnings (reads of {read_size}) differ from the whole parse's\n{}",
+            repro(input)
+        );
+    }
 }
 
 /// A stream parser restarted where a game starts cleanly (what a worker

@@ -113,6 +113,9 @@ pub struct StreamParser<R> {
     eof: bool,
     done: bool,
     games: usize,
+    /// How many bytes a read asks for at least ([`READ_SIZE`]; smaller in
+    /// the oracle's checks, to decide games across many reads).
+    read_size: usize,
     /// The reader's state at the end of the last game handed out.
     resume: Resume,
     /// The state before the current attempt, to try again with more bytes.
@@ -162,6 +165,7 @@ impl<R: Read> StreamParser<R> {
             eof: false,
             done: false,
             games: 0,
+            read_size: READ_SIZE,
             resume: Resume::default(),
             attempt,
             dropped_junk: None,
@@ -246,6 +250,13 @@ impl<R: Read> StreamParser<R> {
         self.games = game_index;
         self.resume = Resume::default();
         self.dropped_junk = None;
+    }
+
+    /// Reads `n` bytes at least at a time instead of 1 MiB: for the
+    /// oracle, whose inputs are small, to have games decided across reads.
+    #[cfg(feature = "oracle")]
+    pub(crate) fn read_size(&mut self, n: usize) {
+        self.read_size = n.max(1);
     }
 
     /// The source, to read or adjust between games or parts.
@@ -485,7 +496,7 @@ impl<R: Read> StreamParser<R> {
         if let Some(e) = self.pending.take() {
             return Err(e);
         }
-        let want = READ_SIZE.max(self.buf.len() - self.start);
+        let want = self.read_size.max(self.buf.len() - self.start);
         self.buf.reserve(want);
         // Into the buffer's spare room, with no zero-filling first; short
         // only at the end of the source.

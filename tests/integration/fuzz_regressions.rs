@@ -311,6 +311,29 @@ fn fuzz_crash_810b3c52() {
     assert!(starts.contains(&405), "{starts:?}");
 }
 
+/// A variation's first node holding a root property (`GM`), with no `;`
+/// before it: a new game, cut at the variation's `(`. The stream parser,
+/// stopping after the game before, took the next one up from that `(`
+/// between games, reading the missing `;` a second time (and, before a
+/// lower-case identifier, the `(` as junk), where the whole parse goes on
+/// in the new game. Found by the stream oracle (the stream's games and
+/// warnings are the whole parse's) on `roundtrip_a1bcd9a7.sgf`.
+#[test]
+fn stream_resync_at_variation_6e1e06ed() {
+    replay("parse_6e1e06ed.sgf");
+    let input = std::fs::read(regressions_dir().join("parse_6e1e06ed.sgf")).unwrap();
+    let mut stream = sgf_grove::StreamParser::new(&input[..]);
+    let mut kinds = Vec::new();
+    while let Some(Ok(coll)) = stream.next_game() {
+        kinds.extend(coll.warnings().iter().map(|w| w.kind));
+    }
+    let missing = kinds
+        .iter()
+        .filter(|&&k| k == sgf_grove::WarningKind::MissingSemicolon)
+        .count();
+    assert_eq!(missing, 1, "{kinds:?}");
+}
+
 /// Every regression file has a test of its own above.
 #[test]
 fn every_regression_is_named() {
