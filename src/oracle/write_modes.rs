@@ -2,8 +2,10 @@
 //! parse succeeds and gives the same games and tree shapes, and every
 //! property the same meaning: its typed values (decoded text equal after
 //! transcoding, point lists equal as sets after expanding or compressing,
-//! passes equal however written; a single-valued property's first value in
-//! canonical mode), or for unknown properties and malformed values the
+//! passes equal however written; in canonical mode a single-valued
+//! property's first value, or its first values joined as the writer joins
+//! free text, every value left out being one the writer reported as
+//! dropped), or for unknown properties and malformed values the
 //! decoded text of its values. Properties the mode drops are gone, and
 //! writing the second parse in the same mode gives the same bytes.
 //!
@@ -14,7 +16,7 @@
 use super::repro;
 use crate::text::decode_text;
 use crate::value::{Arity, ValueType};
-use crate::writer::{write_with, PointStyle, Preset, Target, WriteOptions};
+use crate::writer::{DroppedValue, PointStyle, Preset, Target, WriteOptions, Writer};
 use crate::{Collection, Node, Property};
 
 /// The modes checked, each with a name for the reports.
@@ -74,7 +76,7 @@ pub fn check_mode(input: &[u8], options: &WriteOptions) -> Result<(), String> {
 /// [`check_mode`] on an input already parsed (leniently, with the default
 /// options), for a caller that checks every mode of one parse.
 pub fn check_mode_of(first: Collection<'_, '_>, options: &WriteOptions) -> Result<(), String> {
-    let written = match write_with(first, options) {
+    let (written, dropped) = match write(first, options) {
         Ok(written) => written,
         // Only UTF-8 targets are checked: every character is representable.
         Err(e) => return Err(format!("writing failed: {e}")),
@@ -82,9 +84,9 @@ pub fn check_mode_of(first: Collection<'_, '_>, options: &WriteOptions) -> Resul
     let shown = || format!("written: b\"{}\"", written.escape_ascii());
     let second = crate::parse(&written)
         .map_err(|e| format!("the written output does not parse: {e}\n{}", shown()))?;
-    same_meaning(first, second.collection(), options)
+    same_meaning(first, second.collection(), options, &dropped)
         .map_err(|why| format!("{why}\n{}", shown()))?;
-    let rewritten = write_with(second.collection(), options)
+    let (rewritten, _) = write(second.collection(), options)
         .map_err(|e| format!("writing again failed: {e}\n{}", shown()))?;
     if rewritten != written {
         return Err(format!(
@@ -96,13 +98,26 @@ pub fn check_mode_of(first: Collection<'_, '_>, options: &WriteOptions) -> Resul
     Ok(())
 }
 
-/// Whether `after` (the parse of `before` written with `options`) has the
-/// same games, shapes and property meanings; `Err` names the first
-/// difference.
+/// `coll` written with `options`, and the values the writer reported as
+/// left out.
+fn write(
+    coll: Collection<'_, '_>,
+    options: &WriteOptions,
+) -> crate::Result<(Vec<u8>, Vec<DroppedValue>)> {
+    let mut writer = Writer::with_options(Vec::new(), options.clone());
+    writer.write_collection(coll)?;
+    let dropped = writer.take_dropped();
+    Ok((writer.into_inner(), dropped))
+}
+
+/// Whether `after` (the parse of `before` written with `options`, the
+/// writer having reported `dropped` as left out) has the same games,
+/// shapes and property meanings; `Err` names the first difference.
 pub fn same_meaning(
     before: Collection<'_, '_>,
     after: Collection<'_, '_>,
     options: &WriteOptions,
+    dropped: &[DroppedValue],
 ) -> Result<(), String> {
     if before.len() != after.len() {
         return Err(format!("{} games became {}", before.len(), after.len()));
@@ -117,7 +132,8 @@ pub fn same_meaning(
             if cx != cy {
                 return Err(format!("node at {}: {cx} children became {cy}", x.offset()));
             }
-            same_node(x, y, options).map_err(|why| format!("node at {}: {why}", x.offset()))?;
+            same_node(x, y, options, dropped)
+                .map_err(|why| format!("node at {}: {why}", x.offset()))?;
         }
         if nodes_b.next().is_some() {
             return Err(format!("game {}: more nodes", a.index()));
@@ -132,7 +148,12 @@ fn skipped(node: Node<'_, '_>, ident: &str, options: &WriteOptions) -> bool {
     ident == "CA" || (options.canonical && node.is_root() && ident == "FF")
 }
 
-fn same_node(x: Node<'_, '_>, y: Node<'_, '_>, options: &WriteOptions) -> Result<(), String> {
+fn same_node(
+    x: Node<'_, '_>,
+    y: Node<'_, '_>,
+    options: &WriteOptions,
+    dropped: &[DroppedValue],
+) -> Result<(), String> {
     let mut expected = 0;
     for p in x.properties() {
         let ident = p.ident();
@@ -150,7 +171,7 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>, options: &WriteOptions) -> Result
             .property(ident)
             .ok_or_else(|| format!("{ident} is missing"))?;
         let (m, n) = (meaning(p, options), meaning(q, options));
-        if m != n && joined_meaning(p, options).is_none_or(|j| j != n) {
+        if m != n && !joined_first(p, options, &n, dropped) {
             return Err(format!("{ident}: {m:?} became {n:?}"));
         }
     }
@@ -164,18 +185,43 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>, options: &WriteOptions) -> Result
     Ok(())
 }
 
+/// Whether `written`, the meaning of the written copy of `p` (a text
+/// property of one value given several, in canonical mode), is that of
+/// its first values joined (a line break between them), every value after
+/// them reported as `dropped`: the writer joins the values of one
+/// occurrence, and in a root that keeps its occurrences apart (a `CA`
+/// read a character at a time) leaves a later occurrence out, reported.
+fn joined_first(
+    p: Property<'_, '_>,
+    options: &WriteOptions,
+    written: &[String],
+    dropped: &[DroppedValue],
+) -> bool {
+    let count = p.values().count();
+    (2..=count).rev().any(|k| {
+        joined_meaning(p, options, k).is_some_and(|j| j == written)
+            && p.values().skip(k).all(|v| {
+                dropped.iter().any(|d| {
+                    d.ident == p.ident()
+                        && d.value == v.raw()
+                        && d.position.offset == v.span().start
+                })
+            })
+    })
+}
+
 /// What a text property of one value given several means once canonical
-/// mode joined them (a line break between them), or `None` when it does
-/// not join them.
-fn joined_meaning(p: Property<'_, '_>, options: &WriteOptions) -> Option<Vec<String>> {
+/// mode joined its first `k` values (a line break between them), or
+/// `None` when it does not join them.
+fn joined_meaning(p: Property<'_, '_>, options: &WriteOptions, k: usize) -> Option<Vec<String>> {
     let info = p.info()?;
     let text = crate::writer::single::joins(p.ident_bytes(), info);
     if !options.canonical || info.arity != Arity::One || !text || p.values().nth(1).is_none() {
         return None;
     }
     let mut joined = Vec::new();
-    for (k, v) in p.values().enumerate() {
-        if k > 0 {
+    for (i, v) in p.values().take(k).enumerate() {
+        if i > 0 {
             joined.push(b'\n');
         }
         joined.extend_from_slice(v.raw());

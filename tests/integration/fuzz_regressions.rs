@@ -334,6 +334,44 @@ fn stream_resync_at_variation_6e1e06ed() {
     assert_eq!(missing, 1, "{kinds:?}");
 }
 
+/// A root read a character at a time (`CA[GBK]`) with `PW` given twice:
+/// fourteen values, then one more after the charset. Canonical mode keeps
+/// such a root's occurrences apart, joins the first occurrence's values
+/// and leaves the second out, reported as dropped; the write-modes oracle
+/// expected either the first value or every value joined. It now accepts
+/// the first values joined when every value after them was reported.
+#[test]
+fn canonical_join_of_the_first_occurrence_2a3eff29() {
+    replay("write_modes_2a3eff29.sgf");
+    let input = std::fs::read(regressions_dir().join("write_modes_2a3eff29.sgf")).unwrap();
+    let doc = sgf_grove::parse(&input).unwrap();
+    let game = doc
+        .games()
+        .find(|g| {
+            g.root()
+                .property("PW")
+                .is_some_and(|p| p.values().count() == 15)
+        })
+        .expect("the game with fifteen PW values");
+    let options = sgf_grove::writer::WriteOptions::new().canonical(true);
+    let mut writer = sgf_grove::Writer::with_options(Vec::new(), options);
+    writer.write_game(game).unwrap();
+    let dropped = writer.take_dropped();
+    let out = writer.into_inner();
+    let joined = b"PW[White\nko\nlo";
+    assert!(
+        out.windows(joined.len()).any(|w| w == joined),
+        "{}",
+        out.escape_ascii()
+    );
+    assert!(
+        dropped
+            .iter()
+            .any(|d| d.ident == "PW" && d.value == b"\xc4\xa5\xdb\xdb"),
+        "{dropped:?}"
+    );
+}
+
 /// Every regression file has a test of its own above.
 #[test]
 fn every_regression_is_named() {
