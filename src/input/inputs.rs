@@ -404,7 +404,9 @@ impl Inputs {
         let mut sources = Sources::default();
         for path in &self.paths {
             if path.as_os_str() == "-" {
-                sources.list.push(Source::new(Origin::stdin(), SourceKind::Stdin, None));
+                sources
+                    .list
+                    .push(Source::new(Origin::stdin(), SourceKind::Stdin, None));
                 continue;
             }
             match fs::metadata(path) {
@@ -986,8 +988,14 @@ pub(crate) fn read_whole(
 ) -> io::Result<Option<usize>> {
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     // One more byte than the size: the read that finds the end needs room.
-    let room = |size: u64| usize::try_from(size).unwrap_or(usize::MAX).saturating_add(1);
-    let want = room(size.unwrap_or(0)).max(MIN_WHOLE).min(limit.saturating_add(1));
+    let room = |size: u64| {
+        usize::try_from(size)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1)
+    };
+    let want = room(size.unwrap_or(0))
+        .max(MIN_WHOLE)
+        .min(limit.saturating_add(1));
     if buf.len() < want {
         buf.resize(want, 0);
     }
@@ -1051,4 +1059,3 @@ fn file_name_bytes(path: &Path) -> Vec<u8> {
         name.to_string_lossy().into_owned().into_bytes()
     }
 }
-

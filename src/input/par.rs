@@ -24,8 +24,8 @@
 
 use super::games::{games_of, Game};
 use super::inputs::Take;
-use super::walk::Walk;
 use super::par_chunks::{chunk_member, run_chunk, Checked, Chunk, Feed, Follow};
+use super::walk::Walk;
 use super::{InputError, Inputs, MemberKind, Origin, Skipped, Source, Sources};
 use crate::parallel::{ordered_scope, Submit};
 use crate::tree::OwnedCollection;
@@ -243,6 +243,8 @@ pub(super) struct Done<'s, R> {
     rest: Vec<(&'s Source, Option<u64>)>,
     /// How many results of the first of `rest` are in `items` already.
     resume: usize,
+    /// Whether the first of `rest` is larger than a worker reads whole.
+    large: bool,
     /// For each source of a folder: the folder, the members and errors it
     /// gave, how many things it skipped.
     folders: Vec<(usize, u64, u64)>,
@@ -444,16 +446,26 @@ impl Inputs {
                 }
             }
             let mut resume = done.resume;
+            let mut large = done.large;
             for (source, _) in done.rest {
                 let before = skipped.total();
-                let reported = self.scan_source_here(
-                    source,
-                    Take::Whole(source.whole_limit()),
-                    options,
-                    (&work, &mut *sink),
-                    std::mem::take(&mut resume),
-                    &mut skipped,
-                );
+                // A large file found by a walk that asked no sizes: read
+                // as any large file is, its games parsed on all cores.
+                let cut = std::mem::take(&mut large).then(|| {
+                    let sink: &mut dyn FnMut(_) = &mut *sink;
+                    self.cut_apart(source, options, jobs, (&work, &seal), sink, &mut skipped)
+                });
+                let reported = match cut {
+                    Some(Ok(reported)) => reported,
+                    _ => self.scan_source_here(
+                        source,
+                        Take::Whole(source.whole_limit()),
+                        options,
+                        (&work, &mut *sink),
+                        std::mem::take(&mut resume),
+                        &mut skipped,
+                    ),
+                };
                 if let Some(folder) = source.folder() {
                     folders[folder].0 += reported;
                     folders[folder].1 += skipped.total() - before;
@@ -563,6 +575,73 @@ impl Inputs {
         }
         skipped.sort();
         Ok(skipped)
+    }
+
+    /// Reads `source`, which a worker found larger than it reads whole (a
+    /// folder walk asks no sizes), as the calling thread reads any large
+    /// source ([`Inputs::cut`]), the pieces parsed by a pool of `jobs`
+    /// threads of its own: those of the scan are idle by now, as their
+    /// results wait for this source's. Returns how many members and
+    /// errors it gave; adds what it skipped to `skipped`.
+    fn cut_apart<R, W, E>(
+        &self,
+        source: &Source,
+        options: ParseOptions,
+        jobs: usize,
+        (work, seal): (&W, &E),
+        sink: &mut dyn FnMut(Result<R, InputError>),
+        skipped: &mut Skipped,
+    ) -> Result<u64, rayon::ThreadPoolBuildError>
+    where
+        R: Send,
+        W: Fn(ScanGame<'_>) -> R + Sync,
+        E: Fn() -> Option<R> + Sync,
+    {
+        let sink = RefCell::new(sink);
+        let follow = RefCell::new(Follow::default());
+        let mut reported = 0;
+        let run = |unit| {
+            let mut done = self.run_unit(unit, options, work);
+            if let Some(sealed) = seal() {
+                done.items.push(Ok(sealed));
+            }
+            done
+        };
+        let collect = |mut done: Done<'_, R>| {
+            // Its end: the members and errors it gave.
+            reported += done.folders.iter().map(|&(_, n, _)| n).sum::<u64>();
+            skipped.merge(done.skipped);
+            if !done.spent.is_empty() {
+                SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
+            }
+            let stands = {
+                let mut follow = follow.borrow_mut();
+                for bytes in done.buffers.drain(..) {
+                    follow.keep(bytes);
+                }
+                follow.judge(done.checked.take())
+            };
+            if stands {
+                let mut sink = sink.borrow_mut();
+                for item in done.items {
+                    sink(item);
+                }
+            }
+        };
+        let cancel = || self.cancelled();
+        let mut feed = Feed {
+            work,
+            sink: &sink,
+            follow: &follow,
+            cancel: &cancel,
+            batch: Vec::new(),
+            batch_bytes: 0,
+            pure: self.is_pure_work(),
+        };
+        ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
+            self.cut(source, options, submit, &mut feed);
+        })?;
+        Ok(reported)
     }
 
     /// [`Inputs::par_scan_games`] on one thread, the calling one: each
@@ -755,6 +834,7 @@ impl Inputs {
             spent: Vec::new(),
             rest: Vec::new(),
             resume: 0,
+            large: false,
             folders: Vec::new(),
             skipped: Skipped::default(),
             read: (0, 0),
@@ -801,10 +881,11 @@ impl Inputs {
                             }
                             done.skipped.merge(skipped);
                         }
-                        Err(OverBudget) => {
+                        Err(left) => {
                             // The results so far stand; the calling thread
                             // reads the source again for the rest.
                             done.resume = done.items.len() - before;
+                            done.large = matches!(left, Left::Large);
                             done.rest = sources[i..].to_vec();
                             break;
                         }
@@ -836,7 +917,7 @@ impl Inputs {
 
     /// Reads a whole source on a worker and works on its games, adding
     /// their bytes to `bytes`; returns how many members and errors it
-    /// gave, or [`OverBudget`] once its games pass
+    /// gave, or [`Left::OverBudget`] once its games pass
     /// [`Inputs::worker_budget`] bytes, or when it is larger than a
     /// worker reads whole (nothing read).
     fn run_source<R, W>(
@@ -846,7 +927,7 @@ impl Inputs {
         work: &W,
         (items, bytes): (&mut Vec<Result<R, InputError>>, &mut usize),
         skipped: &mut Skipped,
-    ) -> Result<u64, OverBudget>
+    ) -> Result<u64, Left>
     where
         W: Fn(ScanGame<'_>) -> R,
     {
@@ -861,7 +942,7 @@ impl Inputs {
                 if let Some(tree) = game.as_ref().ok().and_then(Game::tree) {
                     *bytes += tree.span().len();
                     if *bytes > self.budget() {
-                        return Err(OverBudget);
+                        return Err(Left::OverBudget);
                     }
                 }
                 items.push(game.map(|game| {
@@ -878,11 +959,16 @@ impl Inputs {
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
         // Larger than a worker reads whole: left to the calling thread.
-        reported?.ok_or(OverBudget)
+        reported?.ok_or(Left::Large)
     }
 }
 
-/// A source read whole by a worker held more games than it may keep (or
-/// was larger than a worker reads whole).
+/// Why a worker left a source to the calling thread.
 #[derive(Debug)]
-struct OverBudget;
+enum Left {
+    /// Read whole, it held more games than a worker may keep.
+    OverBudget,
+    /// Larger than a worker reads whole (nothing read): found by a walk
+    /// that asked no size.
+    Large,
+}

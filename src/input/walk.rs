@@ -152,8 +152,7 @@ pub(crate) fn walk_folder(
         }
         // Each name taken once (not parsed out of its path at every
         // comparison: a folder may hold tens of thousands of files).
-        entries
-            .sort_by_cached_key(|e| std::cmp::Reverse(e.path().file_name().map(OsString::from)));
+        entries.sort_by_cached_key(|e| std::cmp::Reverse(e.path().file_name().map(OsString::from)));
         stack.append(&mut entries);
     }
 }
