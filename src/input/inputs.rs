@@ -744,7 +744,7 @@ impl Source {
     /// else by its path.
     fn open(&self, path: &Path) -> io::Result<File> {
         #[cfg(unix)]
-        if let Some(opened) = path.file_name().and_then(|name| self.held.open(name)) {
+        if let Some(opened) = file_name(path).and_then(|name| self.held.open(name)) {
             return opened;
         }
         File::open(path)
@@ -788,7 +788,7 @@ impl Source {
         let packed = self
             .origin
             .root_path()
-            .and_then(Path::file_name)
+            .and_then(file_name)
             .is_some_and(|name| packed_name(name.as_encoded_bytes()));
         if packed {
             super::WHOLE_PACKED
@@ -1046,16 +1046,104 @@ fn packed_name(name: &[u8]) -> bool {
         })
 }
 
-/// The last part of `path`, as bytes.
-fn file_name_bytes(path: &Path) -> Vec<u8> {
-    let name = path.file_name().unwrap_or(path.as_os_str());
+/// The last part of `path` ([`Path::file_name`]), found without parsing
+/// the whole path when it is a plain name after the last `/` (as the
+/// paths a walk makes are).
+fn file_name(path: &Path) -> Option<&std::ffi::OsStr> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt as _;
-        name.as_bytes().to_vec()
+        let bytes = path.as_os_str().as_bytes();
+        let name = match memchr::memrchr(b'/', bytes) {
+            Some(at) => &bytes[at + 1..],
+            None => bytes,
+        };
+        if !matches!(name, b"" | b"." | b"..") {
+            return Some(std::ffi::OsStr::from_bytes(name));
+        }
+    }
+    path.file_name()
+}
+
+/// The last part of `path`, as bytes.
+fn file_name_bytes(path: &Path) -> std::borrow::Cow<'_, [u8]> {
+    let name = file_name(path).unwrap_or(path.as_os_str());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        std::borrow::Cow::Borrowed(name.as_bytes())
     }
     #[cfg(not(unix))]
     {
-        name.to_string_lossy().into_owned().into_bytes()
+        std::borrow::Cow::Owned(name.to_string_lossy().into_owned().into_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read_whole, MIN_WHOLE};
+    use std::fs::File;
+    use std::io::{Seek as _, Write as _};
+
+    /// A file holding `bytes`, at its start.
+    fn file_of(bytes: &[u8]) -> File {
+        let mut file = tempfile::tempfile().expect("a temporary file");
+        file.write_all(bytes).expect("written");
+        file.rewind().expect("rewound");
+        file
+    }
+
+    /// `len` bytes that tell their positions apart.
+    fn bytes(len: usize) -> Vec<u8> {
+        (0..len).map(|i| (i % 251) as u8).collect()
+    }
+
+    #[test]
+    fn read_whole_reads_a_file_of_unknown_size_into_a_buffer_of_other_bytes() {
+        let text = bytes(1000);
+        // A buffer left by a larger file: its bytes stay, the length says.
+        let mut buf = vec![7; 5000];
+        let len = read_whole(&mut file_of(&text), None, 1 << 20, &mut buf).unwrap();
+        assert_eq!(len, Some(1000));
+        assert_eq!(&buf[..1000], &text[..]);
+        assert_eq!(buf.len(), MIN_WHOLE.max(5000));
+    }
+
+    #[test]
+    fn read_whole_reads_a_file_that_grew_or_shrank_since_it_was_looked_at() {
+        let text = bytes(3 * MIN_WHOLE + 17);
+        for said in [0, 10, MIN_WHOLE as u64, 10 * MIN_WHOLE as u64] {
+            let mut buf = Vec::new();
+            let len = read_whole(&mut file_of(&text), Some(said), 1 << 30, &mut buf).unwrap();
+            assert_eq!(len, Some(text.len()), "said {said}");
+            assert_eq!(&buf[..text.len()], &text[..], "said {said}");
+        }
+    }
+
+    #[test]
+    fn read_whole_reads_a_file_larger_than_the_buffer_whole() {
+        let text = bytes(MIN_WHOLE * 5 / 2);
+        let mut buf = Vec::new();
+        let len = read_whole(&mut file_of(&text), None, 1 << 30, &mut buf).unwrap();
+        assert_eq!(len, Some(text.len()));
+        assert_eq!(&buf[..text.len()], &text[..]);
+    }
+
+    #[test]
+    fn read_whole_refuses_a_file_over_the_limit_never_a_part_of_it() {
+        let text = bytes(MIN_WHOLE * 3);
+        for said in [None, Some(10), Some(text.len() as u64)] {
+            for limit in [100, MIN_WHOLE as u64, text.len() as u64 - 1] {
+                let mut buf = Vec::new();
+                let len = read_whole(&mut file_of(&text), said, limit, &mut buf).unwrap();
+                assert_eq!(len, None, "said {said:?}, limit {limit}");
+            }
+        }
+        // At the limit exactly: whole.
+        let mut buf = Vec::new();
+        let len = read_whole(&mut file_of(&text), None, text.len() as u64, &mut buf).unwrap();
+        assert_eq!(len, Some(text.len()));
+        let len = read_whole(&mut file_of(b""), None, 0, &mut buf).unwrap();
+        assert_eq!(len, Some(0));
     }
 }

@@ -11,6 +11,7 @@
 
 use super::inputs::{Source, Sources};
 use super::{Origin, Special};
+#[cfg(not(unix))]
 use std::ffi::OsString;
 use std::fs;
 use std::io;
@@ -56,17 +57,14 @@ pub(crate) fn walk_folder(
     let folder = sources.add_folder(root);
     #[cfg(unix)]
     let holder = super::held::Holder::default();
-    // Each folder's entries sorted by name and taken depth first: the
-    // files come in the order of their paths, which the sort of the
-    // sources then only checks.
     let mut stack = vec![Entry::Folder(root.to_path_buf(), None)];
-    let mut entries = Vec::new();
     while let Some(entry) = stack.pop() {
         let (dir_path, parent) = match entry {
             Entry::Folder(path, parent) => (path, parent),
             Entry::File(file) => {
                 let File {
                     path,
+                    temporary,
                     kind,
                     size,
                     chain,
@@ -76,7 +74,7 @@ pub(crate) fn walk_folder(
                 // An in-place rewrite's temporary file holds another
                 // file's games (or half of them): skipped by its name,
                 // and listed.
-                if path.file_name().is_some_and(crate::atomic::is_temporary) {
+                if temporary {
                     sources.skip_temporary(folder, &Origin::path(path));
                     continue;
                 }
@@ -126,11 +124,18 @@ pub(crate) fn walk_folder(
             Some(fd) if how.hold => holder.hold(fd),
             _ => None,
         };
-        for item in listing.entries {
+        // Each folder's entries taken in the order of their names (the
+        // first on top of the stack), depth first: the files come in the
+        // order of their paths, which the sort of the sources then only
+        // checks.
+        let mut listed = listing.entries;
+        listed.sort_unstable_by(|a, b| b.name.cmp(&a.name));
+        for item in listed {
             let path = dir_path.join(&item.name);
             match item.kind {
-                Ok(Kind::Dir) => entries.push(Entry::Folder(path, Some(chain.clone()))),
-                Ok(kind) => entries.push(Entry::File(File {
+                Ok(Kind::Dir) => stack.push(Entry::Folder(path, Some(chain.clone()))),
+                Ok(kind) => stack.push(Entry::File(File {
+                    temporary: crate::atomic::is_temporary(&item.name),
                     path,
                     kind,
                     size: item.size,
@@ -146,14 +151,10 @@ pub(crate) fn walk_folder(
             }
         }
         if let Some(err) = listing.error {
-            if !emit(Source::failed(dir_path.clone(), &err, Some(folder))) {
+            if !emit(Source::failed(dir_path, &err, Some(folder))) {
                 return;
             }
         }
-        // Each name taken once (not parsed out of its path at every
-        // comparison: a folder may hold tens of thousands of files).
-        entries.sort_by_cached_key(|e| std::cmp::Reverse(e.path().file_name().map(OsString::from)));
-        stack.append(&mut entries);
     }
 }
 
@@ -168,6 +169,8 @@ enum Entry {
 /// An entry of a folder that is not a folder.
 struct File {
     path: PathBuf,
+    /// Whether its name is that of an in-place rewrite's temporary file.
+    temporary: bool,
     kind: Kind,
     /// Its size, when it is a regular file and the walk asked for sizes.
     size: Option<u64>,
@@ -176,14 +179,6 @@ struct File {
     /// Its folder, held open.
     #[cfg(unix)]
     held: Option<std::sync::Arc<super::held::Held>>,
-}
-
-impl Entry {
-    fn path(&self) -> &Path {
-        match self {
-            Entry::Folder(path, _) | Entry::File(File { path, .. }) => path,
-        }
-    }
 }
 
 /// The folders a walk is inside, innermost first, as they are on disk
