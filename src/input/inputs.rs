@@ -895,7 +895,9 @@ impl Source {
                             // Larger than a worker reads: left to the
                             // caller, the folder still held.
                             Ok(None) if matches!(take, Take::WholeOnly(_)) => {
-                                WHOLE.with(|cell| cell.replace(buf));
+                                if buf.len() <= MAX_KEPT {
+                                    WHOLE.with(|cell| cell.replace(buf));
+                                }
                                 return Ok(None);
                             }
                             // Larger: read as a stream, from its start.
