@@ -618,7 +618,11 @@ fn a_folder_removed_while_walked_is_an_error_naming_it() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].starts_with("error root/b:"), "{errors:?}");
     assert_eq!(out.len(), 6000 + 1 + 1);
-    assert!(dir.rel(out.last().unwrap()) == "root/c.sgf", "{:?}", out.last());
+    assert!(
+        dir.rel(out.last().unwrap()) == "root/c.sgf",
+        "{:?}",
+        out.last()
+    );
 }
 
 /// Files that grow or shrink between the walk and their reading (sizes
@@ -660,7 +664,11 @@ fn files_changed_after_the_walk_are_read_as_they_are_when_read() {
     assert_eq!(grown(&want, "grows.sgf"), 3);
     assert_eq!(grown(&want, "shrinks.sgf"), 1);
     assert!(grown(&want, "swells.sgf") > 100);
-    for (jobs, paths) in [(1, vec![&root]), (2, vec![&root, &other]), (3, vec![&root, &other])] {
+    for (jobs, paths) in [
+        (1, vec![&root]),
+        (2, vec![&root, &other]),
+        (3, vec![&root, &other]),
+    ] {
         setup();
         let first = std::sync::Once::new();
         let mut got = Vec::new();
@@ -694,7 +702,10 @@ fn files_changed_after_the_walk_are_read_as_they_are_when_read() {
         let got: Vec<String> = got.iter().map(|l| dir.rel(l)).collect();
         let errors: Vec<&String> = got.iter().filter(|l| l.starts_with("error")).collect();
         assert_eq!(errors.len(), 1, "jobs {jobs}: {errors:?}");
-        assert!(errors[0].starts_with("error root/zz/gone.sgf:"), "{errors:?}");
+        assert!(
+            errors[0].starts_with("error root/zz/gone.sgf:"),
+            "{errors:?}"
+        );
         let games: Vec<&String> = got.iter().filter(|l| !l.starts_with("error")).collect();
         let want: Vec<&String> = want.iter().collect();
         assert_eq!(games, want, "jobs {jobs}");
