@@ -112,11 +112,12 @@ pub(crate) fn walk_folder(
         };
         // A folder the walk is inside, reached again through a link
         // followed above it: it would never end.
-        if let Some(parent) = &parent {
-            if listing.id.is_some() && parent.holds(listing.id.as_ref()) {
-                sources.skip_special(folder, &Origin::path(dir_path), Special::SymlinkLoop);
-                continue;
-            }
+        if let Some(parent) = &parent
+            && listing.id.is_some()
+            && parent.holds(listing.id.as_ref())
+        {
+            sources.skip_special(folder, &Origin::path(dir_path), Special::SymlinkLoop);
+            continue;
         }
         let chain = Chain::new(listing.id, parent);
         #[cfg(unix)]
@@ -150,10 +151,10 @@ pub(crate) fn walk_folder(
                 }
             }
         }
-        if let Some(err) = listing.error {
-            if !emit(Source::failed(dir_path, &err, Some(folder))) {
-                return;
-            }
+        if let Some(err) = listing.error
+            && !emit(Source::failed(dir_path, &err, Some(folder)))
+        {
+            return;
         }
     }
 }
