@@ -3,12 +3,11 @@
 
 use super::budget::Budget;
 use super::scan::{Hint, Scan, Src, Visit};
+use super::walk::{walk_folder, Walk};
 use super::{InputError, InputErrorKind, Member, Origin, Skipped, Special};
-use std::ffi::OsStr;
-use std::fs::{self, File, FileType};
-use std::io::{self, Read as _};
+use std::fs::{self, File};
+use std::io::{self, Read as _, Seek as _};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -391,34 +390,47 @@ impl Inputs {
     /// input, and paths that could not be looked at. What is not a regular
     /// file is skipped now ([`Sources::skipped`]).
     pub fn sources(&self) -> Sources {
+        self.listed(Walk {
+            sized: true,
+            hold: false,
+        })
+    }
+
+    /// [`Inputs::sources`] for a scan, walked as `how` says: with no size
+    /// asked of each file found in a folder (a scan that reads a file
+    /// whole learns its size as it reads), and its folder held open for
+    /// it.
+    pub(crate) fn listed(&self, how: Walk) -> Sources {
         let mut sources = Sources::default();
         for path in &self.paths {
             if path.as_os_str() == "-" {
-                sources.list.push(Source {
-                    origin: Origin::stdin(),
-                    kind: SourceKind::Stdin,
-                    folder: None,
-                    size: None,
-                });
+                sources
+                    .list
+                    .push(Source::new(Origin::stdin(), SourceKind::Stdin, None));
                 continue;
             }
             match fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => {
                     let mut found = Vec::new();
-                    walk_folder(path, &mut sources, &mut |source| {
-                        found.push(source);
-                        true
-                    });
+                    walk_folder(
+                        path,
+                        &mut sources,
+                        &mut |source| {
+                            found.push(source);
+                            true
+                        },
+                        how,
+                    );
                     sources.list.append(&mut found);
                 }
                 // Regular or not (a FIFO, a device): named, it is read.
-                Ok(meta) => sources.list.push(Source {
-                    origin: Origin::path(path),
-                    kind: SourceKind::Named,
-                    folder: None,
-                    size: meta.is_file().then_some(meta.len()),
-                }),
-                Err(err) => sources.list.push(failed(path.clone(), &err, None)),
+                Ok(meta) => {
+                    let size = meta.is_file().then_some(meta.len());
+                    sources
+                        .list
+                        .push(Source::new(Origin::path(path), SourceKind::Named, size));
+                }
+                Err(err) => sources.list.push(Source::failed(path.clone(), &err, None)),
             }
         }
         sources
@@ -481,7 +493,11 @@ impl Inputs {
     #[cfg(feature = "parallel")]
     pub(crate) fn walk_streamed(root: &Path, emit: &mut dyn FnMut(Source) -> bool) -> Sources {
         let mut sources = Sources::default();
-        walk_folder(root, &mut sources, emit);
+        let how = Walk {
+            sized: false,
+            hold: true,
+        };
+        walk_folder(root, &mut sources, emit, how);
         sources.skipped.sort();
         sources
     }
@@ -505,7 +521,10 @@ impl Inputs {
     where
         F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
     {
-        let sources = self.sources();
+        let sources = self.listed(Walk {
+            sized: false,
+            hold: true,
+        });
         let mut skipped = sources.skipped.clone();
         let mut folders = sources.folder_tallies();
         for source in &sources.list {
@@ -559,6 +578,28 @@ struct Folder {
 }
 
 impl Sources {
+    /// Notes the folder `path`, named in the paths; returns its number.
+    pub(super) fn add_folder(&mut self, path: &Path) -> usize {
+        self.folders.push(Folder {
+            path: path.to_path_buf(),
+            skipped: 0,
+            elsewhere: false,
+        });
+        self.folders.len() - 1
+    }
+
+    /// Notes an in-place rewrite's temporary file, skipped in `folder`.
+    pub(super) fn skip_temporary(&mut self, folder: usize, origin: &Origin) {
+        self.skipped.temporary(origin);
+        self.folders[folder].skipped += 1;
+    }
+
+    /// Notes what is not a regular file, skipped in `folder`.
+    pub(super) fn skip_special(&mut self, folder: usize, origin: &Origin, special: Special) {
+        self.skipped.not_regular(origin, special);
+        self.folders[folder].skipped += 1;
+    }
+
     /// The error of each folder in the paths that gave no SGF member, by
     /// path: `folders[k]` holds how many members the scan reported in
     /// folder `k` and how many things it skipped there.
@@ -635,6 +676,9 @@ pub struct Source {
     /// The size of a regular file, when the walk that found it or the
     /// look at the named path gave it (for a parallel scan).
     size: Option<u64>,
+    /// The folder it was found in, held open for it (Unix).
+    #[cfg(unix)]
+    held: super::held::InFolder,
 }
 
 #[derive(Debug)]
@@ -660,6 +704,52 @@ impl SourceKind {
 }
 
 impl Source {
+    fn new(origin: Origin, kind: SourceKind, size: Option<u64>) -> Source {
+        Source {
+            origin,
+            kind,
+            folder: None,
+            size,
+            #[cfg(unix)]
+            held: super::held::InFolder::default(),
+        }
+    }
+
+    /// A regular file (or a link to one) found by a walk in the folder
+    /// numbered `folder`, with its size when the walk asked for it.
+    pub(super) fn found(
+        path: PathBuf,
+        folder: usize,
+        size: Option<u64>,
+        #[cfg(unix)] held: Option<Arc<super::held::Held>>,
+    ) -> Source {
+        Source {
+            folder: Some(folder),
+            #[cfg(unix)]
+            held: super::held::InFolder::new(held),
+            ..Source::new(Origin::path(path), SourceKind::Found, size)
+        }
+    }
+
+    /// A path that could not be looked at, and why.
+    pub(super) fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
+        let kind = SourceKind::Failed(err.kind(), err.to_string());
+        Source {
+            folder,
+            ..Source::new(Origin::path(path), kind, None)
+        }
+    }
+
+    /// Opens the file: relative to its folder when the walk holds it open,
+    /// else by its path.
+    fn open(&self, path: &Path) -> io::Result<File> {
+        #[cfg(unix)]
+        if let Some(opened) = file_name(path).and_then(|name| self.held.open(name)) {
+            return opened;
+        }
+        File::open(path)
+    }
+
     /// Its path, or standard input.
     pub fn origin(&self) -> &Origin {
         &self.origin
@@ -668,30 +758,42 @@ impl Source {
     /// Whether a worker of a parallel scan reads it whole: `Some` for a
     /// regular file of at most [`WHOLE_FILE`](super::WHOLE_FILE) bytes, or
     /// of at most [`WHOLE_PACKED`](super::WHOLE_PACKED) when its name says
-    /// it is compressed or an archive (with its size), or a path that
-    /// failed (only its error to report, `Some(None)`); `None` for what the
-    /// calling thread cuts into games.
+    /// it is compressed or an archive (with its size), for a regular file
+    /// found by a walk that asked no size (`Some(None)`: read whole if it
+    /// is that small, [`Take::Whole`]), or a path that failed (only its
+    /// error to report, `Some(None)`); `None` for what the calling thread
+    /// cuts into games.
     #[cfg(feature = "parallel")]
     pub(crate) fn whole_size(&self) -> Option<Option<u64>> {
-        // Small enough whatever it is, or named as plain text.
-        let whole = |path: &Path, size: u64| {
-            size <= super::WHOLE_PACKED
-                || (size <= super::WHOLE_FILE
-                    && !path
-                        .file_name()
-                        .is_some_and(|name| packed_name(name.as_encoded_bytes())))
-        };
         match &self.kind {
             SourceKind::Stdin => None,
             SourceKind::Failed(..) => Some(None),
+            SourceKind::Found if self.size.is_none() => Some(None),
             SourceKind::Named | SourceKind::Found => {
                 let path = self.origin.root_path()?;
                 let size = match self.size {
                     Some(size) => size,
                     None => fs::metadata(path).ok().filter(|meta| meta.is_file())?.len(),
                 };
-                whole(path, size).then_some(Some(size))
+                (size <= self.whole_limit()).then_some(Some(size))
             }
+        }
+    }
+
+    /// The largest file a worker reads whole: [`WHOLE_PACKED`](super::WHOLE_PACKED)
+    /// when its name says it is compressed or an archive (it expands),
+    /// else [`WHOLE_FILE`](super::WHOLE_FILE).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn whole_limit(&self) -> u64 {
+        let packed = self
+            .origin
+            .root_path()
+            .and_then(file_name)
+            .is_some_and(|name| packed_name(name.as_encoded_bytes()));
+        if packed {
+            super::WHOLE_PACKED
+        } else {
+            super::WHOLE_FILE
         }
     }
 
@@ -720,20 +822,23 @@ impl Source {
     where
         F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
     {
-        self.scan_sized(inputs, skipped, None, visit)
+        let scanned = self.scan_sized(inputs, skipped, Take::Stream, visit)?;
+        Ok(scanned.unwrap_or(0))
     }
 
-    /// [`Source::scan`] of a source known (just now) to be a regular file
-    /// of `size` bytes, when `size` is given: it is read whole, in one
-    /// call, into a buffer the thread keeps, without asking the system
-    /// about it again.
+    /// [`Source::scan`] of a source read as `take` says: a regular file
+    /// read whole goes into a buffer the thread keeps, in as few calls as
+    /// can be (two for a file that fits the buffer), without asking the
+    /// system its size unless it fills the buffer. `Ok(None)` (nothing
+    /// read, nothing handed to `visit`) for a file too large for
+    /// [`Take::WholeOnly`].
     pub(crate) fn scan_sized<E, F>(
         &self,
         inputs: &Inputs,
         skipped: &mut Skipped,
-        size: Option<u64>,
+        take: Take,
         mut visit: F,
-    ) -> Result<u64, E>
+    ) -> Result<Option<u64>, E>
     where
         F: FnMut(Result<Member<'_>, InputError>) -> Result<(), E>,
     {
@@ -770,25 +875,49 @@ impl Source {
                     name: &name,
                     explicit,
                 };
-                match File::open(path) {
-                    Ok(file) if size.is_some() => {
+                let unreadable = !explicit && super::sgf_name_kind(&name).is_none();
+                match self.open(path) {
+                    Ok(mut file) if take != Take::Stream => {
+                        let limit = match take {
+                            Take::Whole(limit) | Take::WholeOnly(limit) => limit,
+                            Take::Stream => 0,
+                        };
                         let mut buf = WHOLE.with(|cell| cell.take());
-                        let mut file = file;
-                        let result = match read_whole(&mut file, size.unwrap_or(0), &mut buf) {
-                            Ok(_) => scan.stream(
+                        let read = read_whole(&mut file, self.size, limit, &mut buf);
+                        let result = match read {
+                            Ok(Some(len)) => scan.stream(
                                 &mut origin,
-                                Src::Whole(&buf, file),
+                                Src::Whole(&buf[..len], file),
                                 hint,
                                 0,
                                 Some(path),
                             ),
-                            Err(_) if !explicit && super::sgf_name_kind(&name).is_none() => {
+                            // Larger than a worker reads: left to the
+                            // caller, the folder still held.
+                            Ok(None) if matches!(take, Take::WholeOnly(_)) => {
+                                if buf.len() <= MAX_KEPT {
+                                    WHOLE.with(|cell| cell.replace(buf));
+                                }
+                                return Ok(None);
+                            }
+                            // Larger: read as a stream, from its start.
+                            Ok(None) => match file.rewind() {
+                                Ok(()) => {
+                                    scan.stream(&mut origin, Src::File(file), hint, 0, Some(path))
+                                }
+                                Err(_) if unreadable => {
+                                    scan.skipped.unreadable(&origin);
+                                    Ok(())
+                                }
+                                Err(err) => scan.report(InputError::io(origin.clone(), err)),
+                            },
+                            Err(_) if unreadable => {
                                 scan.skipped.unreadable(&origin);
                                 Ok(())
                             }
                             Err(err) => scan.report(InputError::io(origin.clone(), err)),
                         };
-                        if buf.capacity() <= MAX_KEPT {
+                        if buf.len() <= MAX_KEPT {
                             WHOLE.with(|cell| cell.replace(buf));
                         }
                         result?;
@@ -804,7 +933,7 @@ impl Source {
                         };
                         scan.stream(&mut origin, src, hint, 0, plain)?;
                     }
-                    Err(_) if !explicit && super::sgf_name_kind(&name).is_none() => {
+                    Err(_) if unreadable => {
                         scan.skipped.unreadable(&origin);
                     }
                     Err(err) => scan.report(InputError::io(origin, err))?,
@@ -815,8 +944,25 @@ impl Source {
                 scan.report(InputError::io(origin, err))?;
             }
         }
-        Ok(scan.reported)
+        // Read: its folder is let go (closed after its last file).
+        #[cfg(unix)]
+        self.held.release();
+        Ok(Some(scan.reported))
     }
+}
+
+/// How [`Source::scan_sized`] reads a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+pub(crate) enum Take {
+    /// As a stream, read as the scan goes.
+    Stream,
+    /// Whole into the thread's buffer when it has at most this many bytes;
+    /// a larger one as a stream.
+    Whole(u64),
+    /// Whole when it has at most this many bytes; a larger one is not
+    /// read (for a worker, which leaves it to the calling thread).
+    WholeOnly(u64),
 }
 
 thread_local! {
@@ -824,36 +970,73 @@ thread_local! {
     static WHOLE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// Reads `file`, of `size` bytes when it was looked at, whole into `buf`:
-/// two reads when the size still holds (the bytes, then the end), and no
-/// other call (`read_to_end` on a file asks for its size and position
-/// first).
-fn read_whole(file: &mut File, size: u64, buf: &mut Vec<u8>) -> io::Result<()> {
+/// Reads `file` whole into `buf`, from its start to the end its last read
+/// finds, when it has at most `limit` bytes: `Some` of its length (its
+/// bytes are `buf[..len]`), or `None` when it has more (what was read is
+/// left in `buf`). `size` is what a look at it said, when one was made.
+///
+/// `buf` is used as it is (its bytes written once, kept from file to
+/// file): a file that fits it takes two reads (its bytes, then the end)
+/// and no other call, neither a look at its size (`read_to_end` asks for
+/// its size and position first) nor bytes zeroed for it. One that fills
+/// `buf` is asked its size once, and `buf` grown to hold it; the reads go
+/// on until the end, so that a file that grew or shrank since it was
+/// looked at is read whole.
+pub(crate) fn read_whole(
+    file: &mut File,
+    size: Option<u64>,
+    limit: u64,
+    buf: &mut Vec<u8>,
+) -> io::Result<Option<usize>> {
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     // One more byte than the size: the read that finds the end needs room.
-    buf.resize(usize::try_from(size).unwrap_or(0).saturating_add(1), 0);
+    let room = |size: u64| {
+        usize::try_from(size)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1)
+    };
+    let want = room(size.unwrap_or(0))
+        .max(MIN_WHOLE)
+        .min(limit.saturating_add(1));
+    if buf.len() < want {
+        buf.resize(want, 0);
+    }
     let mut len = 0;
+    let mut asked = size.is_some();
     loop {
-        match file.read(&mut buf[len..]) {
-            Ok(0) => break,
-            Ok(n) => {
-                len += n;
-                if len == buf.len() {
-                    // It grew since: room for as much again.
-                    buf.resize(len * 2, 0);
-                }
+        if len == buf.len() {
+            if len > limit {
+                return Ok(None);
             }
+            let more = if asked {
+                // It grew since it was looked at: room for as much again.
+                len.saturating_mul(2)
+            } else {
+                asked = true;
+                let size = file.metadata()?.len();
+                if size > limit as u64 {
+                    return Ok(None);
+                }
+                room(size).max(len.saturating_mul(2))
+            };
+            buf.resize(more.min(limit.saturating_add(1)).max(len + 1), 0);
+        }
+        match file.read(&mut buf[len..]) {
+            Ok(0) => return Ok((len <= limit).then_some(len)),
+            Ok(n) => len += n,
             Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
             Err(err) => return Err(err),
         }
     }
-    buf.truncate(len);
-    Ok(())
 }
+
+/// The smallest buffer [`read_whole`] reads a file into: most game records
+/// fit, read in one call.
+const MIN_WHOLE: usize = 64 << 10;
 
 /// The largest buffer of [`WHOLE`] kept between files.
 const MAX_KEPT: usize = 1 << 20;
 
-/// The last part of `path`, as bytes.
 /// Whether a file's name says it is compressed or an archive (`.gz`,
 /// `.tgz`, `.tar`, `.zip`, `.7z`…, any letter case).
 #[cfg(feature = "parallel")]
@@ -865,278 +1048,104 @@ fn packed_name(name: &[u8]) -> bool {
         })
 }
 
-fn file_name_bytes(path: &Path) -> Vec<u8> {
-    let name = path.file_name().unwrap_or(path.as_os_str());
+/// The last part of `path` ([`Path::file_name`]), found without parsing
+/// the whole path when it is a plain name after the last `/` (as the
+/// paths a walk makes are).
+fn file_name(path: &Path) -> Option<&std::ffi::OsStr> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt as _;
-        name.as_bytes().to_vec()
+        let bytes = path.as_os_str().as_bytes();
+        let name = match memchr::memrchr(b'/', bytes) {
+            Some(at) => &bytes[at + 1..],
+            None => bytes,
+        };
+        if !matches!(name, b"" | b"." | b"..") {
+            return Some(std::ffi::OsStr::from_bytes(name));
+        }
+    }
+    path.file_name()
+}
+
+/// The last part of `path`, as bytes.
+fn file_name_bytes(path: &Path) -> std::borrow::Cow<'_, [u8]> {
+    let name = file_name(path).unwrap_or(path.as_os_str());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        std::borrow::Cow::Borrowed(name.as_bytes())
     }
     #[cfg(not(unix))]
     {
-        name.to_string_lossy().into_owned().into_bytes()
+        std::borrow::Cow::Owned(name.to_string_lossy().into_owned().into_bytes())
     }
 }
 
-fn failed(path: PathBuf, err: &io::Error, folder: Option<usize>) -> Source {
-    Source {
-        origin: Origin::path(path),
-        kind: SourceKind::Failed(err.kind(), err.to_string()),
-        folder,
-        size: None,
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::{read_whole, MIN_WHOLE};
+    use std::fs::File;
+    use std::io::{Seek as _, Write as _};
 
-/// Walks the folder `root` (with an explicit stack: depth is unbounded),
-/// handing each source found to `emit`, in the order of their paths (the
-/// walk stops when `emit` says false), and noting the folder and what was
-/// skipped in `sources`. Regular files are taken, directly or through a symbolic
-/// link; links to folders are followed, unless the folder is one the walk
-/// is inside already (a loop: skipped and listed as one); anything else is
-/// skipped and listed, and so are the temporary files of in-place rewrites
-/// (names ending with [`TEMP_SUFFIX`](crate::atomic::TEMP_SUFFIX)).
-fn walk_folder(root: &Path, sources: &mut Sources, emit: &mut dyn FnMut(Source) -> bool) {
-    let folder = sources.folders.len();
-    sources.folders.push(Folder {
-        path: root.to_path_buf(),
-        skipped: 0,
-        elsewhere: false,
-    });
-    // Each folder's entries sorted by name and taken depth first: the
-    // files come in the order of their paths, which the sort of the
-    // sources then only checks.
-    let top = Chain::new(fs::metadata(root).ok().and_then(|m| dir_id(root, &m)), None);
-    let mut stack = vec![Entry::Folder(root.to_path_buf(), top)];
-    let mut entries = Vec::new();
-    while let Some(entry) = stack.pop() {
-        let (dir_path, chain) = match entry {
-            Entry::Folder(path, chain) => (path, chain),
-            Entry::File(path, file_type, size, chain) => {
-                // An in-place rewrite's temporary file holds another
-                // file's games (or half of them): skipped by its name,
-                // and listed.
-                if path.file_name().is_some_and(crate::atomic::is_temporary) {
-                    sources.skipped.temporary(&Origin::path(path));
-                    sources.folders[folder].skipped += 1;
-                    continue;
-                }
-                match classify(&path, file_type) {
-                    Ok(()) => {
-                        let found = Source {
-                            origin: Origin::path(path),
-                            kind: SourceKind::Found,
-                            folder: Some(folder),
-                            size,
-                        };
-                        if !emit(found) {
-                            return;
-                        }
-                    }
-                    // A link to a folder: followed, unless it leads to a
-                    // folder the walk is inside (which would never end).
-                    Err(None) => {
-                        let id = fs::metadata(&path).ok().and_then(|m| dir_id(&path, &m));
-                        if id.is_some() && chain.holds(id.as_ref()) {
-                            let origin = Origin::path(path);
-                            sources.skipped.not_regular(&origin, Special::SymlinkLoop);
-                            sources.folders[folder].skipped += 1;
-                        } else {
-                            let inner = Chain::new(id, Some(chain));
-                            stack.push(Entry::Folder(path, inner));
-                        }
-                    }
-                    Err(Some(kind)) => {
-                        sources.skipped.not_regular(&Origin::path(path), kind);
-                        sources.folders[folder].skipped += 1;
-                    }
-                }
-                continue;
-            }
-        };
-        let dir = match fs::read_dir(&dir_path) {
-            Ok(dir) => dir,
-            Err(err) => {
-                if !emit(failed(dir_path, &err, Some(folder))) {
-                    return;
-                }
-                continue;
-            }
-        };
-        for item in dir {
-            let item = match item {
-                Ok(item) => item,
-                Err(err) => {
-                    if !emit(failed(dir_path.clone(), &err, Some(folder))) {
-                        return;
-                    }
-                    break;
-                }
-            };
-            let path = item.path();
-            let file_type = match item.file_type() {
-                Ok(t) => t,
-                Err(err) => {
-                    if !emit(failed(path, &err, Some(folder))) {
-                        return;
-                    }
-                    continue;
-                }
-            };
-            if file_type.is_dir() {
-                let id = item.metadata().ok().and_then(|m| dir_id(&path, &m));
-                if id.is_some() && chain.holds(id.as_ref()) {
-                    // A folder the walk is inside, reached again through
-                    // a link followed above it.
-                    sources
-                        .skipped
-                        .not_regular(&Origin::path(path), Special::SymlinkLoop);
-                    sources.folders[folder].skipped += 1;
-                    continue;
-                }
-                entries.push(Entry::Folder(path, Chain::new(id, Some(chain.clone()))));
-            } else {
-                // A regular file's size, asked of its folder (a shorter
-                // lookup than by its path, later).
-                let size = file_type
-                    .is_file()
-                    .then(|| item.metadata().ok().map(|m| m.len()))
-                    .flatten();
-                entries.push(Entry::File(path, file_type, size, chain.clone()));
+    /// A file holding `bytes`, at its start.
+    fn file_of(bytes: &[u8]) -> File {
+        let mut file = tempfile::tempfile().expect("a temporary file");
+        file.write_all(bytes).expect("written");
+        file.rewind().expect("rewound");
+        file
+    }
+
+    /// `len` bytes that tell their positions apart.
+    fn bytes(len: usize) -> Vec<u8> {
+        (0..len).map(|i| (i % 251) as u8).collect()
+    }
+
+    #[test]
+    fn read_whole_reads_a_file_of_unknown_size_into_a_buffer_of_other_bytes() {
+        let text = bytes(1000);
+        // A buffer left by a larger file: its bytes stay, the length says.
+        let mut buf = vec![7; 5000];
+        let len = read_whole(&mut file_of(&text), None, 1 << 20, &mut buf).unwrap();
+        assert_eq!(len, Some(1000));
+        assert_eq!(&buf[..1000], &text[..]);
+        assert_eq!(buf.len(), MIN_WHOLE.max(5000));
+    }
+
+    #[test]
+    fn read_whole_reads_a_file_that_grew_or_shrank_since_it_was_looked_at() {
+        let text = bytes(3 * MIN_WHOLE + 17);
+        for said in [0, 10, MIN_WHOLE as u64, 10 * MIN_WHOLE as u64] {
+            let mut buf = Vec::new();
+            let len = read_whole(&mut file_of(&text), Some(said), 1 << 30, &mut buf).unwrap();
+            assert_eq!(len, Some(text.len()), "said {said}");
+            assert_eq!(&buf[..text.len()], &text[..], "said {said}");
+        }
+    }
+
+    #[test]
+    fn read_whole_reads_a_file_larger_than_the_buffer_whole() {
+        let text = bytes(MIN_WHOLE * 5 / 2);
+        let mut buf = Vec::new();
+        let len = read_whole(&mut file_of(&text), None, 1 << 30, &mut buf).unwrap();
+        assert_eq!(len, Some(text.len()));
+        assert_eq!(&buf[..text.len()], &text[..]);
+    }
+
+    #[test]
+    fn read_whole_refuses_a_file_over_the_limit_never_a_part_of_it() {
+        let text = bytes(MIN_WHOLE * 3);
+        for said in [None, Some(10), Some(text.len() as u64)] {
+            for limit in [100, MIN_WHOLE as u64, text.len() as u64 - 1] {
+                let mut buf = Vec::new();
+                let len = read_whole(&mut file_of(&text), said, limit, &mut buf).unwrap();
+                assert_eq!(len, None, "said {said:?}, limit {limit}");
             }
         }
-        // Each name taken once (not parsed out of its path at every
-        // comparison: a folder may hold tens of thousands of files).
-        entries
-            .sort_by_cached_key(|e| std::cmp::Reverse(e.path().file_name().map(OsStr::to_owned)));
-        stack.append(&mut entries);
+        // At the limit exactly: whole.
+        let mut buf = Vec::new();
+        let len = read_whole(&mut file_of(&text), None, text.len() as u64, &mut buf).unwrap();
+        assert_eq!(len, Some(text.len()));
+        let len = read_whole(&mut file_of(b""), None, 0, &mut buf).unwrap();
+        assert_eq!(len, Some(0));
     }
-}
-
-/// What a walk of a folder has yet to look at.
-enum Entry {
-    /// A folder, and the folders it is inside, itself first.
-    Folder(PathBuf, Rc<Chain>),
-    /// Not a folder: its type, its size when it is a regular file, and
-    /// the folders it is inside.
-    File(PathBuf, FileType, Option<u64>, Rc<Chain>),
-}
-
-impl Entry {
-    fn path(&self) -> &Path {
-        match self {
-            Entry::Folder(path, _) | Entry::File(path, ..) => path,
-        }
-    }
-}
-
-/// The folders a walk is inside, innermost first, as they are on disk
-/// (through the links followed to reach them): a link to one of them
-/// would make the walk go round for ever.
-struct Chain {
-    id: Option<DirId>,
-    parent: Option<Rc<Chain>>,
-}
-
-impl Chain {
-    fn new(id: Option<DirId>, parent: Option<Rc<Chain>>) -> Rc<Chain> {
-        Rc::new(Chain { id, parent })
-    }
-
-    /// Whether the folder `id` is this one or one it is inside.
-    fn holds(&self, id: Option<&DirId>) -> bool {
-        let mut at = Some(self);
-        while let Some(chain) = at {
-            if chain.id.is_some() && chain.id.as_ref() == id {
-                return true;
-            }
-            at = chain.parent.as_deref();
-        }
-        false
-    }
-}
-
-/// What tells one folder from another on disk: its device and inode.
-#[cfg(unix)]
-type DirId = (u64, u64);
-/// What tells one folder from another on disk: its canonical path.
-#[cfg(not(unix))]
-type DirId = PathBuf;
-
-/// The identity of the folder at `path`, whose metadata is `meta`.
-fn dir_id(path: &Path, meta: &fs::Metadata) -> Option<DirId> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt as _;
-        let _ = path;
-        Some((meta.dev(), meta.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = meta;
-        fs::canonicalize(path).ok()
-    }
-}
-
-/// `Ok` for a regular file (or a link to one); else what it is, or `None`
-/// for a link to a folder.
-fn classify(path: &Path, file_type: FileType) -> Result<(), Option<Special>> {
-    if file_type.is_file() {
-        return Ok(());
-    }
-    let file_type = if file_type.is_symlink() {
-        match fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => return Err(None),
-            Ok(meta) if meta.is_file() => return Ok(()),
-            Ok(meta) => meta.file_type(),
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                return Err(Some(Special::BrokenSymlink))
-            }
-            Err(err) if is_loop(&err) => return Err(Some(Special::SymlinkLoop)),
-            Err(_) => return Err(Some(Special::UnresolvableSymlink)),
-        }
-    } else {
-        file_type
-    };
-    Err(Some(special_kind(file_type)))
-}
-
-/// Whether `err` is `ELOOP`: too many levels of symbolic links. (Its
-/// `io::ErrorKind` is not stable yet.)
-fn is_loop(err: &io::Error) -> bool {
-    const ELOOP: i32 = if cfg!(any(target_os = "linux", target_os = "android")) {
-        40
-    } else if cfg!(any(
-        target_os = "macos",
-        target_os = "ios",
-        target_os = "freebsd",
-        target_os = "openbsd",
-        target_os = "netbsd"
-    )) {
-        62
-    } else {
-        -1
-    };
-    err.raw_os_error() == Some(ELOOP)
-}
-
-/// What a file type that is neither a regular file nor a folder is.
-fn special_kind(file_type: FileType) -> Special {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt as _;
-        if file_type.is_fifo() {
-            return Special::Fifo;
-        }
-        if file_type.is_socket() {
-            return Special::Socket;
-        }
-        if file_type.is_char_device() {
-            return Special::CharDevice;
-        }
-        if file_type.is_block_device() {
-            return Special::BlockDevice;
-        }
-    }
-    let _ = file_type;
-    Special::Other
 }

@@ -49,6 +49,8 @@ mod error;
 mod escape;
 #[cfg(feature = "archives")]
 mod games;
+#[cfg(all(feature = "archives", unix))]
+mod held;
 #[cfg(feature = "archives")]
 mod inputs;
 #[cfg(feature = "archives")]
@@ -69,6 +71,8 @@ mod scan;
 #[cfg(feature = "archives")]
 mod skipped;
 mod utf16;
+#[cfg(feature = "archives")]
+mod walk;
 
 pub use crate::sniff::{sniff, Content, SNIFF_LEN};
 #[cfg(feature = "archives")]

@@ -23,7 +23,9 @@
 //! with their records), plus their results.
 
 use super::games::{games_of, Game};
+use super::inputs::Take;
 use super::par_chunks::{chunk_member, run_chunk, Checked, Chunk, Feed, Follow};
+use super::walk::Walk;
 use super::{InputError, Inputs, MemberKind, Origin, Skipped, Source, Sources};
 use crate::parallel::{ordered_scope, Submit};
 use crate::tree::OwnedCollection;
@@ -235,14 +237,21 @@ pub(super) struct Done<'s, R> {
     /// The games worked on, handed back for their room.
     spent: Vec<CutGame>,
     /// Sources of the unit left to the calling thread: the one that held
-    /// more than [`Inputs::worker_budget`] bytes of games, and those after it.
+    /// more than [`Inputs::worker_budget`] bytes of games (or that was
+    /// larger than a worker reads whole, or that came after the unit's
+    /// games passed that budget), and those after it.
     rest: Vec<(&'s Source, Option<u64>)>,
     /// How many results of the first of `rest` are in `items` already.
     resume: usize,
+    /// Whether the first of `rest` is larger than a worker reads whole.
+    large: bool,
     /// For each source of a folder: the folder, the members and errors it
     /// gave, how many things it skipped.
     folders: Vec<(usize, u64, u64)>,
     skipped: Skipped,
+    /// The bytes of games read from sources of unknown size, and how
+    /// many such sources were read.
+    read: (u64, u64),
 }
 
 /// Copies of games are kept for their room up to this many heap bytes in
@@ -388,7 +397,10 @@ impl Inputs {
         let arena = typed_arena::Arena::new();
         let listed = match walked {
             Some(_) => Sources::default(),
-            None => self.sources(),
+            None => self.listed(Walk {
+                sized: true,
+                hold: true,
+            }),
         };
         let mut skipped = listed.skipped().clone();
         let mut folders = match walked {
@@ -399,6 +411,9 @@ impl Inputs {
         // stretch of a large member itself (after a bad guess of a cut).
         let sink = RefCell::new(sink);
         let follow = RefCell::new(Follow::default());
+        // The bytes of games read from the sources of unknown size, and
+        // how many: what a group of them is sized by.
+        let read = std::cell::Cell::new((0u64, 0u64));
         let run = |unit| {
             let mut done = self.run_unit(unit, options, &work);
             if let Some(sealed) = seal() {
@@ -412,6 +427,8 @@ impl Inputs {
                 folders[folder].1 += skipped;
             }
             skipped.merge(done.skipped);
+            let (bytes, files) = read.get();
+            read.set((bytes + done.read.0, files + done.read.1));
             if !done.spent.is_empty() {
                 SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
             }
@@ -429,16 +446,26 @@ impl Inputs {
                 }
             }
             let mut resume = done.resume;
-            for (source, size) in done.rest {
+            let mut large = done.large;
+            for (source, _) in done.rest {
                 let before = skipped.total();
-                let reported = self.scan_source_here(
-                    source,
-                    size,
-                    options,
-                    (&work, &mut *sink),
-                    std::mem::take(&mut resume),
-                    &mut skipped,
-                );
+                // A large file found by a walk that asked no sizes: read
+                // as any large file is, its games parsed on all cores.
+                let cut = std::mem::take(&mut large).then(|| {
+                    let sink: &mut dyn FnMut(_) = &mut *sink;
+                    self.cut_apart(source, options, jobs, (&work, &seal), sink, &mut skipped)
+                });
+                let reported = match cut {
+                    Some(Ok(reported)) => reported,
+                    _ => self.scan_source_here(
+                        source,
+                        Take::Whole(source.whole_limit()),
+                        options,
+                        (&work, &mut *sink),
+                        std::mem::take(&mut resume),
+                        &mut skipped,
+                    ),
+                };
                 if let Some(folder) = source.folder() {
                     folders[folder].0 += reported;
                     folders[folder].1 += skipped.total() - before;
@@ -498,7 +525,12 @@ impl Inputs {
                     match source.whole_size() {
                         Some(size) => {
                             group.push((source, size));
-                            group_bytes += size.unwrap_or(0);
+                            // A file found by a walk that asked no size
+                            // counts as the mean of those read so far.
+                            group_bytes += size.unwrap_or_else(|| match read.get() {
+                                (_, 0) => GROUP_BYTES / 8,
+                                (bytes, files) => bytes / files,
+                            });
                             if group.len() >= GROUP_FILES || group_bytes >= GROUP_BYTES {
                                 group_bytes = 0;
                                 submit.submit(Unit::Sources(std::mem::take(&mut group)));
@@ -545,6 +577,73 @@ impl Inputs {
         Ok(skipped)
     }
 
+    /// Reads `source`, which a worker found larger than it reads whole (a
+    /// folder walk asks no sizes), as the calling thread reads any large
+    /// source ([`Inputs::cut`]), the pieces parsed by a pool of `jobs`
+    /// threads of its own: those of the scan are idle by now, as their
+    /// results wait for this source's. Returns how many members and
+    /// errors it gave; adds what it skipped to `skipped`.
+    fn cut_apart<R, W, E>(
+        &self,
+        source: &Source,
+        options: ParseOptions,
+        jobs: usize,
+        (work, seal): (&W, &E),
+        sink: &mut dyn FnMut(Result<R, InputError>),
+        skipped: &mut Skipped,
+    ) -> Result<u64, rayon::ThreadPoolBuildError>
+    where
+        R: Send,
+        W: Fn(ScanGame<'_>) -> R + Sync,
+        E: Fn() -> Option<R> + Sync,
+    {
+        let sink = RefCell::new(sink);
+        let follow = RefCell::new(Follow::default());
+        let mut reported = 0;
+        let run = |unit| {
+            let mut done = self.run_unit(unit, options, work);
+            if let Some(sealed) = seal() {
+                done.items.push(Ok(sealed));
+            }
+            done
+        };
+        let collect = |mut done: Done<'_, R>| {
+            // Its end: the members and errors it gave.
+            reported += done.folders.iter().map(|&(_, n, _)| n).sum::<u64>();
+            skipped.merge(done.skipped);
+            if !done.spent.is_empty() {
+                SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
+            }
+            let stands = {
+                let mut follow = follow.borrow_mut();
+                for bytes in done.buffers.drain(..) {
+                    follow.keep(bytes);
+                }
+                follow.judge(done.checked.take())
+            };
+            if stands {
+                let mut sink = sink.borrow_mut();
+                for item in done.items {
+                    sink(item);
+                }
+            }
+        };
+        let cancel = || self.cancelled();
+        let mut feed = Feed {
+            work,
+            sink: &sink,
+            follow: &follow,
+            cancel: &cancel,
+            batch: Vec::new(),
+            batch_bytes: 0,
+            pure: self.is_pure_work(),
+        };
+        ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
+            self.cut(source, options, submit, &mut feed);
+        })?;
+        Ok(reported)
+    }
+
     /// [`Inputs::par_scan_games`] on one thread, the calling one: each
     /// game is worked on as it is read, with no copy, and small files are
     /// read whole as the workers read them.
@@ -553,7 +652,12 @@ impl Inputs {
         W: Fn(ScanGame<'_>) -> R,
         S: FnMut(Result<R, InputError>),
     {
-        let sources = self.sources();
+        // No size asked of each file found in a folder: read whole, up to
+        // the size a worker reads, each tells it.
+        let sources = self.listed(Walk {
+            sized: false,
+            hold: true,
+        });
         let mut skipped = sources.skipped().clone();
         let mut folders = sources.folder_tallies();
         for source in sources.iter() {
@@ -562,9 +666,12 @@ impl Inputs {
             }
             let before = skipped.total();
             // Large files are read as streams.
-            let size = source.whole_size().flatten();
+            let take = match source.whole_size() {
+                Some(_) => Take::Whole(source.whole_limit()),
+                None => Take::Stream,
+            };
             let reported =
-                self.scan_source_here(source, size, options, (work, &mut *sink), 0, &mut skipped);
+                self.scan_source_here(source, take, options, (work, &mut *sink), 0, &mut skipped);
             if let Some(folder) = source.folder() {
                 folders[folder].0 += reported;
                 folders[folder].1 += skipped.total() - before;
@@ -583,15 +690,15 @@ impl Inputs {
         skipped
     }
 
-    /// Reads one source on the calling thread (whole when `size` is
-    /// known, as a stream otherwise), works on each game as it is read and
+    /// Reads one source on the calling thread (as `take` says), works on
+    /// each game as it is read and
     /// hands the result to `sink`, except for the first `resume` results
     /// (games and errors), which a worker has already handed on; returns
     /// how many members and errors it gave.
     fn scan_source_here<R, W, S>(
         &self,
         source: &Source,
-        size: Option<u64>,
+        take: Take,
         options: ParseOptions,
         (work, sink): (&W, &mut S),
         mut resume: usize,
@@ -608,7 +715,7 @@ impl Inputs {
             resume = resume.saturating_sub(1);
             seen
         };
-        let reported = source.scan_sized(self, skipped, size, |member| {
+        let reported = source.scan_sized(self, skipped, take, |member| {
             match member {
                 Err(err) if !seen() => sink(Err(err)),
                 Err(_) => {}
@@ -633,8 +740,9 @@ impl Inputs {
             Ok::<(), Infallible>(())
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
+        // Never `None`: a file too large to read whole is read as a stream.
         let Ok(reported) = reported;
-        reported
+        reported.unwrap_or(0)
     }
 
     /// Reads a large source on the calling thread: each member of text
@@ -726,8 +834,10 @@ impl Inputs {
             spent: Vec::new(),
             rest: Vec::new(),
             resume: 0,
+            large: false,
             folders: Vec::new(),
             skipped: Skipped::default(),
+            read: (0, 0),
         };
         match unit {
             Unit::Error(err) => done.items.push(Err(err)),
@@ -743,26 +853,39 @@ impl Inputs {
             }
             Unit::Sources(sources) => {
                 for (i, &(source, size)) in sources.iter().enumerate() {
+                    // Sources of unknown size may be larger than their
+                    // group was made for: once the games read pass the
+                    // budget, the calling thread reads the rest.
+                    if i > 0 && done.read.0 >= self.budget() as u64 {
+                        done.rest = sources[i..].to_vec();
+                        break;
+                    }
                     let mut skipped = Skipped::default();
                     let before = done.items.len();
-                    match self.run_source(
+                    let mut bytes = 0;
+                    let ran = self.run_source(
                         source,
-                        size,
                         options,
                         work,
-                        &mut done.items,
+                        (&mut done.items, &mut bytes),
                         &mut skipped,
-                    ) {
+                    );
+                    if size.is_none() {
+                        done.read.0 += bytes as u64;
+                        done.read.1 += 1;
+                    }
+                    match ran {
                         Ok(reported) => {
                             if let Some(folder) = source.folder() {
                                 done.folders.push((folder, reported, skipped.total()));
                             }
                             done.skipped.merge(skipped);
                         }
-                        Err(OverBudget) => {
+                        Err(left) => {
                             // The results so far stand; the calling thread
                             // reads the source again for the rest.
                             done.resume = done.items.len() - before;
+                            done.large = matches!(left, Left::Large);
                             done.rest = sources[i..].to_vec();
                             break;
                         }
@@ -792,33 +915,34 @@ impl Inputs {
         done
     }
 
-    /// Reads a whole source on a worker and works on its games; returns
-    /// how many members and errors it gave, or [`OverBudget`] once its
-    /// games pass [`Inputs::worker_budget`] bytes.
+    /// Reads a whole source on a worker and works on its games, adding
+    /// their bytes to `bytes`; returns how many members and errors it
+    /// gave, or [`Left::OverBudget`] once its games pass
+    /// [`Inputs::worker_budget`] bytes, or when it is larger than a
+    /// worker reads whole (nothing read).
     fn run_source<R, W>(
         &self,
         source: &Source,
-        size: Option<u64>,
         options: ParseOptions,
         work: &W,
-        items: &mut Vec<Result<R, InputError>>,
+        (items, bytes): (&mut Vec<Result<R, InputError>>, &mut usize),
         skipped: &mut Skipped,
-    ) -> Result<u64, OverBudget>
+    ) -> Result<u64, Left>
     where
         W: Fn(ScanGame<'_>) -> R,
     {
         let mut idle = IDLE.with(|cell| cell.borrow_mut().take());
-        let mut bytes = 0;
-        let reported = source.scan_sized(self, skipped, size, |member| match member {
+        let take = Take::WholeOnly(source.whole_limit());
+        let reported = source.scan_sized(self, skipped, take, |member| match member {
             Err(err) => {
                 items.push(Err(err));
                 Ok(())
             }
             Ok(member) => games_of(member, options, self, &mut idle, &mut |game| {
                 if let Some(tree) = game.as_ref().ok().and_then(Game::tree) {
-                    bytes += tree.span().len();
-                    if bytes > self.budget() {
-                        return Err(OverBudget);
+                    *bytes += tree.span().len();
+                    if *bytes > self.budget() {
+                        return Err(Left::OverBudget);
                     }
                 }
                 items.push(game.map(|game| {
@@ -834,10 +958,17 @@ impl Inputs {
             }),
         });
         IDLE.with(|cell| *cell.borrow_mut() = idle);
-        reported
+        // Larger than a worker reads whole: left to the calling thread.
+        reported?.ok_or(Left::Large)
     }
 }
 
-/// A source read whole by a worker held more games than it may keep.
+/// Why a worker left a source to the calling thread.
 #[derive(Debug)]
-struct OverBudget;
+enum Left {
+    /// Read whole, it held more games than a worker may keep.
+    OverBudget,
+    /// Larger than a worker reads whole (nothing read): found by a walk
+    /// that asked no size.
+    Large,
+}

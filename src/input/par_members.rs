@@ -10,6 +10,7 @@
 //! on there as it is read: memory stays a few units of results per
 //! thread, whatever the inputs.
 
+use super::inputs::Take;
 use super::{InputError, Inputs, Member, Skipped, Source};
 use crate::parallel::ordered_scope;
 
@@ -202,7 +203,8 @@ impl Inputs {
             }
             let before = done.results.len();
             let mut skipped = Skipped::default();
-            let scanned = source.scan_sized(self, &mut skipped, size.flatten(), |member| {
+            let take = Take::Whole(source.whole_limit());
+            let scanned = source.scan_sized(self, &mut skipped, take, |member| {
                 if done.results.len() - before >= MEMBERS_PER_UNIT {
                     return Err(Full);
                 }
@@ -211,6 +213,7 @@ impl Inputs {
             });
             match scanned {
                 Ok(reported) => {
+                    let reported = reported.unwrap_or(0);
                     if let Some(folder) = source.folder() {
                         done.folders.push((folder, reported, skipped.total()));
                     }

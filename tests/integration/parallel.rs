@@ -535,3 +535,179 @@ fn one_folder_walked_while_read_gives_the_sequential_results() {
         assert_eq!(skipped(jobs), skipped(1), "jobs {jobs}");
     }
 }
+
+/// How many files this process holds open.
+#[cfg(target_os = "linux")]
+fn open_fds() -> usize {
+    std::fs::read_dir("/proc/self/fd").map_or(0, Iterator::count)
+}
+
+/// A walk far ahead of the workers, in a tree of many folders of one file
+/// each, holds few folders open (each file is opened relative to its
+/// folder while the folder is held, by its path after): the scan neither
+/// runs out of file descriptors nor loses a game.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_folder_walk_of_many_folders_holds_few_open() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = TempDir::new("many-folders");
+    for i in 0..3000 {
+        dir.write(&format!("root/{i:04}/g.sgf"), game(i, 2));
+    }
+    let root = dir.0.join("root");
+    let before = open_fds();
+    let peak = AtomicUsize::new(0);
+    let first = std::sync::Once::new();
+    let mut games = 0;
+    Inputs::new([&root])
+        .par_scan_games(
+            ParseOptions::new(),
+            2,
+            |g| {
+                // The walk runs as far ahead as it may while the first
+                // game is held up.
+                first.call_once(|| std::thread::sleep(std::time::Duration::from_millis(300)));
+                peak.fetch_max(open_fds(), Ordering::Relaxed);
+                g.tree().is_some()
+            },
+            |r| games += usize::from(matches!(r, Ok(true))),
+        )
+        .unwrap();
+    assert_eq!(games, 3000);
+    let peak = peak.into_inner();
+    // 64 folders at most, a few files, and what other tests open meanwhile;
+    // without a bound the walk holds thousands.
+    assert!(peak < before + 400, "{before} open before, {peak} at most");
+}
+
+/// A folder removed while the walk has yet to reach it is an error naming
+/// its path; the rest is read.
+#[test]
+fn a_folder_removed_while_walked_is_an_error_naming_it() {
+    let dir = TempDir::new("removed");
+    // More files before the folder than the walk may find ahead of the
+    // workers: it is not reached before the first game is worked on.
+    for i in 0..6000 {
+        dir.write(&format!("root/a/{i:04}.sgf"), "(;GM[1])");
+    }
+    dir.write("root/b/x.sgf", game(1, 3));
+    dir.write("root/c.sgf", game(2, 3));
+    let root = dir.0.join("root");
+    let gone = root.join("b");
+    let first = std::sync::Once::new();
+    let mut out = Vec::new();
+    Inputs::new([&root])
+        .par_scan_games(
+            ParseOptions::new(),
+            2,
+            |g| {
+                first.call_once(|| std::fs::remove_dir_all(&gone).unwrap());
+                g.origin().to_string()
+            },
+            |r| match r {
+                Ok(s) => out.push(s),
+                Err(e) => out.push(format!("error {}: {e}", e.origin())),
+            },
+        )
+        .unwrap();
+    let errors: Vec<String> = out
+        .iter()
+        .filter(|l| l.starts_with("error"))
+        .map(|l| dir.rel(l))
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("error root/b:"), "{errors:?}");
+    assert_eq!(out.len(), 6000 + 1 + 1);
+    assert!(
+        dir.rel(out.last().unwrap()) == "root/c.sgf",
+        "{:?}",
+        out.last()
+    );
+}
+
+/// Files that grow or shrink between the walk and their reading (sizes
+/// listed first, as for several paths; or not asked, on one thread) are
+/// read whole as they are when read, one of them past the size a worker
+/// reads whole; and a folder removed after the walk listed its files
+/// gives an error naming each file.
+#[test]
+fn files_changed_after_the_walk_are_read_as_they_are_when_read() {
+    let dir = TempDir::new("changed");
+    let many = |from: usize, n: usize| (from..from + n).map(|i| game(i, 4)).collect::<String>();
+    for i in 0..600 {
+        dir.write(&format!("root/a/{i:03}.sgf"), game(i, 2));
+    }
+    let setup = || {
+        dir.write("root/z/grows.sgf", many(1000, 1));
+        dir.write("root/z/shrinks.sgf", many(2000, 3));
+        dir.write("root/z/swells.sgf", many(3000, 1));
+        dir.write("root/zz/gone.sgf", many(4000, 2));
+    };
+    let change = || {
+        dir.write("root/z/grows.sgf", many(1000, 3));
+        dir.write("root/z/shrinks.sgf", many(2000, 1));
+        let mut big = String::new();
+        let mut i = 3000;
+        while (big.len() as u64) <= WHOLE_FILE + 4096 {
+            big.push_str(&game(i, 150));
+            i += 1;
+        }
+        dir.write("root/z/swells.sgf", big);
+        std::fs::remove_dir_all(dir.0.join("root/zz")).unwrap();
+    };
+    setup();
+    change();
+    let other = dir.write("other.sgf", game(9, 2));
+    let root = dir.0.join("root");
+    let want = sequential(&Inputs::new([&root, &other]));
+    let grown = |out: &[String], name: &str| out.iter().filter(|l| l.contains(name)).count();
+    assert_eq!(grown(&want, "grows.sgf"), 3);
+    assert_eq!(grown(&want, "shrinks.sgf"), 1);
+    assert!(grown(&want, "swells.sgf") > 100);
+    for (jobs, paths) in [
+        (1, vec![&root]),
+        (2, vec![&root, &other]),
+        (3, vec![&root, &other]),
+    ] {
+        setup();
+        let first = std::sync::Once::new();
+        let mut got = Vec::new();
+        Inputs::new(paths.clone())
+            .par_scan_games(
+                ParseOptions::new(),
+                jobs,
+                |g| {
+                    // The 600 files before them fill more units than are
+                    // in flight: none of the changed files is read yet.
+                    first.call_once(change);
+                    line(
+                        g.origin().to_string(),
+                        g.offset(),
+                        g.index(),
+                        g.tree(),
+                        g.warnings(),
+                    )
+                },
+                |r| match r {
+                    Ok(s) => got.push(s),
+                    Err(e) => got.push(format!("error {}: {e}", e.origin())),
+                },
+            )
+            .unwrap();
+        let want: Vec<String> = want
+            .iter()
+            .filter(|l| paths.len() == 2 || !l.contains("other.sgf"))
+            .map(|l| l.replace(&format!("{}/", dir.0.display()), ""))
+            .collect::<Vec<_>>();
+        let got: Vec<String> = got.iter().map(|l| dir.rel(l)).collect();
+        let errors: Vec<&String> = got.iter().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(errors.len(), 1, "jobs {jobs}: {errors:?}");
+        assert!(
+            errors[0].starts_with("error root/zz/gone.sgf:"),
+            "{errors:?}"
+        );
+        let games: Vec<&String> = got.iter().filter(|l| !l.starts_with("error")).collect();
+        let want: Vec<&String> = want.iter().collect();
+        assert_eq!(games, want, "jobs {jobs}");
+    }
+}
