@@ -53,7 +53,7 @@ mod games;
 mod held;
 #[cfg(feature = "archives")]
 mod inputs;
-#[cfg(feature = "archives")]
+#[cfg(all(feature = "archives", any(feature = "parallel", feature = "oracle")))]
 pub(crate) mod likely;
 mod lines;
 #[cfg(feature = "archives")]
