@@ -89,14 +89,7 @@ impl Game {
     pub(crate) fn read<R>(&self, f: impl FnOnce(View<'_>) -> R) -> R {
         let state = self.lock();
         match &*state {
-            State::Parsed { source, game } => {
-                let cell = source.lock();
-                let doc = cell.borrow_dependent();
-                match doc.collection().game(*game) {
-                    Some(g) => f(View::Parsed(g)),
-                    None => unreachable!("a parsed game's index is one of its document's"),
-                }
-            }
+            State::Parsed { source, game } => source.with_game(*game, |g| f(View::Parsed(g))),
             State::Edited(e) => f(View::Edited(e)),
         }
     }
@@ -106,14 +99,7 @@ impl Game {
     pub(crate) fn edit<R>(&self, f: impl FnOnce(&mut EditableGame) -> R) -> R {
         let mut state = self.lock();
         if let State::Parsed { source, game } = &*state {
-            let edited = {
-                let cell = source.lock();
-                let doc = cell.borrow_dependent();
-                match doc.collection().game(*game) {
-                    Some(g) => EditableGame::from_game(g),
-                    None => unreachable!("a parsed game's index is one of its document's"),
-                }
-            };
+            let edited = source.with_game(*game, EditableGame::from_game);
             *state = State::Edited(Box::new(edited));
         }
         match &mut *state {
@@ -448,13 +434,11 @@ pub(crate) fn parse_bytes(
     origin: Option<String>,
 ) -> PyResult<Collection> {
     let source = Source::parse(bytes, options).map_err(|e| to_py_err(&e, None))?;
-    let (spans, warnings) = {
-        let cell = source.lock();
-        let doc = cell.borrow_dependent();
-        let spans: Vec<_> = doc.games().map(|g| g.span()).collect();
-        let warnings: Vec<ParseWarning> = doc.warnings().iter().map(ParseWarning::from).collect();
+    let (spans, warnings) = source.with(|coll| {
+        let spans: Vec<_> = coll.games().map(|g| g.span()).collect();
+        let warnings: Vec<ParseWarning> = coll.warnings().iter().map(ParseWarning::from).collect();
         (spans, warnings)
-    };
+    });
     let mut games = Vec::with_capacity(spans.len());
     for (i, span) in spans.iter().enumerate() {
         let own = warnings
@@ -548,13 +532,12 @@ fn read(
 /// [`crate::core`]).
 pub(crate) fn game_from_scan(
     py: Python<'_>,
-    source: sgf_grove::Result<Source>,
+    source: Source,
     origin: String,
     offset: u64,
     index: usize,
     warnings: Vec<sgf_grove::Warning>,
 ) -> PyResult<Py<Game>> {
-    let source = source.map_err(|e| to_py_err(&e, None))?;
     let warnings = warnings.iter().map(ParseWarning::from).collect();
     let state = State::Parsed { source, game: 0 };
     Py::new(py, Game::new(state, Some(origin), offset, index, warnings))
