@@ -84,17 +84,46 @@ impl ScanGame<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::input::Inputs;
-    use crate::{ParseOptions, ReadGame};
+    use crate::input::{Inputs, OwnedGame};
+    use crate::{Collection, GameTree, ParseOptions, Position, ReadGame};
+    
+    type Summary = Vec<(usize, Position, Vec<(String, Vec<Vec<u8>>)>)>;
+
+    /// Every node of `tree`: where it is in the member, its properties.
+    fn summary(coll: Collection<'_, '_>, tree: GameTree<'_, '_>) -> Summary {
+        tree.nodes()
+            .map(|n| {
+                let props = n
+                    .properties()
+                    .map(|p| {
+                        let values = p.values().map(|v| v.raw().to_vec()).collect();
+                        (p.ident().to_owned(), values)
+                    })
+                    .collect();
+                (coll.stream_offset(n.offset()), coll.position(n.offset()), props)
+            })
+            .collect()
+    }
+
+    fn owned_summary(owned: &OwnedGame) -> Summary {
+        summary(owned.collection(), owned.tree())
+    }
+
+    const TEXT: &str = "junk (;GM[1]SZ[9]C[a\\]b];B[ee]\n;W[cc])\n\n(;CA[GB2312]PB[x];B[aa](;W[bb])(;W[cc]))";
+
+    fn folder(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("sgf-grove-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.sgf"), TEXT).unwrap();
+        std::fs::write(dir.join("b.sgf"), "(;GM[1];B[aa];W[bb];B[cc];W[dd];B[ee])").unwrap();
+        dir
+    }
 
     /// The copy reads as the worker's parse: the same nodes, values,
     /// warnings and positions, whatever the game's place in its file.
     #[test]
     fn owned_games_read_as_the_scan_parsed_them() {
-        let dir = std::env::temp_dir().join(format!("sgf-grove-owned-t-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let text = "junk (;GM[1]SZ[9]C[a\\]b];B[ee]\n;W[cc])\n\n(;CA[GB2312]PB[\u{d6}];B[aa](;W[bb])(;W[cc]))";
-        std::fs::write(dir.join("a.sgf"), text).unwrap();
+        let dir = folder("owned");
         let mut seen = Vec::new();
         let mut kept = Vec::new();
         Inputs::new([&dir])
@@ -104,18 +133,13 @@ mod tests {
                 |game| {
                     let tree = game.tree()?;
                     let coll = game.collection();
-                    let nodes: Vec<_> = tree
-                        .nodes()
-                        .map(|n| {
-                            let props: Vec<_> = n
-                                .properties()
-                                .map(|p| (p.ident().to_owned(), p.values().map(|v| v.raw().to_vec()).collect::<Vec<_>>()))
-                                .collect();
-                            (coll.stream_offset(n.offset()), coll.position(n.offset()), props)
-                        })
-                        .collect();
-                    let warnings = coll.warnings().to_vec();
-                    Some(((nodes, warnings, game.offset(), game.index()), game.to_owned_game()?))
+                    let expected = (
+                        summary(coll, tree),
+                        coll.warnings().to_vec(),
+                        game.offset(),
+                        game.index(),
+                    );
+                    Some((expected, game.to_owned_game()?))
                 },
                 |result| {
                     if let Some((expected, owned)) = result.unwrap() {
@@ -126,28 +150,18 @@ mod tests {
             )
             .unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(kept.len(), 2);
+        assert_eq!(kept.len(), 3);
         for (owned, (nodes, warnings, offset, index)) in kept.iter().zip(&seen) {
             let coll = owned.collection();
             let tree = owned.tree();
-            let got: Vec<_> = tree
-                .nodes()
-                .map(|n| {
-                    let props: Vec<_> = n
-                        .properties()
-                        .map(|p| (p.ident().to_owned(), p.values().map(|v| v.raw().to_vec()).collect::<Vec<_>>()))
-                        .collect();
-                    (coll.stream_offset(n.offset()), coll.position(n.offset()), props)
-                })
-                .collect();
-            assert_eq!(&got, nodes);
+            assert_eq!(&owned_summary(owned), nodes);
             assert_eq!(coll.warnings(), &warnings[..]);
             assert_eq!(Some(coll.stream_offset(tree.span().start)), *offset);
             assert_eq!(Some(tree.index()), *index);
         }
-        assert_eq!(seen[0].0[1].1.line, 1);
-        assert_eq!(seen[0].0[2].1.line, 2);
-        assert_eq!(seen[1].2, Some(text.find("\n\n(").unwrap() + 2));
+        assert_eq!((seen[0].0[1].1.line, seen[0].0[2].1.line), (1, 2));
+        assert_eq!(seen[1].2, Some(TEXT.find("\n\n(").unwrap() + 2));
+        assert_eq!(seen[1].3, Some(1));
         assert_eq!(kept[1].tree().encoding().name(), "GBK");
     }
 }
