@@ -86,7 +86,7 @@ impl ScanGame<'_> {
 mod tests {
     use crate::input::{Inputs, OwnedGame};
     use crate::{Collection, GameTree, ParseOptions, Position, ReadGame};
-    
+
     type Summary = Vec<(usize, Position, Vec<(String, Vec<Vec<u8>>)>)>;
 
     /// Every node of `tree`: where it is in the member, its properties.
@@ -100,7 +100,11 @@ mod tests {
                         (p.ident().to_owned(), values)
                     })
                     .collect();
-                (coll.stream_offset(n.offset()), coll.position(n.offset()), props)
+                (
+                    coll.stream_offset(n.offset()),
+                    coll.position(n.offset()),
+                    props,
+                )
             })
             .collect()
     }
@@ -109,7 +113,8 @@ mod tests {
         summary(owned.collection(), owned.tree())
     }
 
-    const TEXT: &str = "junk (;GM[1]SZ[9]C[a\\]b];B[ee]\n;W[cc])\n\n(;CA[GB2312]PB[x];B[aa](;W[bb])(;W[cc]))";
+    const TEXT: &str =
+        "junk (;GM[1]SZ[9]C[a\\]b];B[ee]\n;W[cc])\n\n(;CA[GB2312]PB[x];B[aa](;W[bb])(;W[cc]))";
 
     fn folder(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("sgf-grove-{name}-{}", std::process::id()));

@@ -192,7 +192,11 @@ fn templates(py: Python<'_>) -> PyResult<&(Py<PyDict>, Py<PyDict>)> {
         // The dataclass's own list of fields, in order.
         let empty = |cls: &Py<PyType>| -> PyResult<Py<PyDict>> {
             let d = PyDict::new(py);
-            for name in cls.bind(py).getattr(intern!(py, "__dataclass_fields__"))?.try_iter()? {
+            for name in cls
+                .bind(py)
+                .getattr(intern!(py, "__dataclass_fields__"))?
+                .try_iter()?
+            {
                 d.set_item(name?, py.None())?;
             }
             Ok(d.unbind())
