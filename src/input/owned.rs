@@ -46,7 +46,9 @@ use crate::{Collection, GameTree};
 /// ```
 #[derive(Debug)]
 pub struct OwnedGame {
-    copy: OwnedCollection,
+    /// Boxed: the store is large, and a game is moved on its way (into a
+    /// batch, through a channel).
+    copy: Box<OwnedCollection>,
     /// The game's place among the copy's games.
     local: usize,
 }
@@ -73,7 +75,7 @@ impl ScanGame<'_> {
     /// a member's last game.
     pub fn to_owned_game(&self) -> Option<OwnedGame> {
         let tree = self.tree()?;
-        let mut copy = OwnedCollection::default();
+        let mut copy = Box::<OwnedCollection>::default();
         self.collection().copy_into(&mut copy);
         Some(OwnedGame {
             copy,
