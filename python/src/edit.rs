@@ -607,17 +607,11 @@ fn write_options(
 fn write_game(game: &Game, options: &WriteOptions) -> Result<Vec<u8>, Fail> {
     let state = game.lock();
     match &*state {
-        State::Parsed { source, game } => {
-            let cell = source.lock();
-            let doc = cell.borrow_dependent();
-            let g = doc
-                .collection()
-                .game(*game)
-                .expect("a parsed game's index is one of its document's");
+        State::Parsed { source, game } => source.with_game(*game, |g| {
             let mut w = Writer::with_options(Vec::new(), options.clone());
             w.write_game(g).map_err(lib)?;
             Ok(w.into_inner())
-        }
+        }),
         State::Edited(e) => e.write_with(options).map_err(lib),
     }
 }

@@ -302,6 +302,36 @@ def test_two_threads_can_share_one_scan(tmp_path):
     assert games.report.games == 20_000 and games.report.finished
 
 
+def test_scanned_games_are_placed_in_their_origin(tmp_path):
+    """A scanned game is the scan's own parse of it: its nodes' offsets and
+    positions, its values' errors and its warnings are all places in the
+    file it was read from, as ``Game.offset`` is, and agree with a parse of
+    the whole file; the game reads and writes as that parse's game does."""
+    text = b"junk\n(;GM[1];B[aa])\n\n(;GM[1]PB[x]C[a\\]b]\n;B[bb]\n;W[1]\n;B[cc])"
+    (tmp_path / "a.sgf").write_bytes(text)
+    for workers in (1, 2):
+        first, second = sgf_grove.scan(tmp_path, workers=workers)
+        whole = sgf_grove.parse(text)
+        assert [(w.kind, w.offset, w.line) for w in first.warnings] == [("junk_before_game", 0, 1)]
+        assert second.offset == text.index(b"(;GM[1]PB")
+        for scanned, parsed in zip(second.nodes(), whole[1].nodes()):
+            assert (scanned.offset, scanned.position) == (parsed.offset, parsed.position)
+        bad = second.main_line()[2]
+        assert bad.offset == text.index(b";W[1]") and bad.position == (6, 1)
+        with pytest.raises(sgf_grove.SgfError) as err:
+            bad["W"]
+        assert (err.value.line, err.value.column, err.value.offset) == (6, 4, text.index(b"W[1]") + 2)
+        with pytest.raises(sgf_grove.SgfError) as err:
+            second.moves(strict=True)
+        assert (err.value.line, err.value.column) == (6, 4)
+        assert second.root["C"] == "a]b" and second.root["PB"] == "x"
+        assert second.moves_array().tolist() == whole[1].moves_array().tolist() == [[1, 1, 1], [1, 2, 2]]
+        assert second.serialise() == whole[1].serialise()
+        # Edited, the game no longer points into its input.
+        second.root["PB"] = "y"
+        assert second.root.offset is None and whole[1].root.offset is not None
+
+
 def test_charset_override_reaches_the_games(tmp_path):
     # "привет" in windows-1251, without CA: read as KOI8-R when asked.
     data = b"(;GM[1]C[\xcf\xf0\xe8\xe2\xe5\xf2];B[pd])"

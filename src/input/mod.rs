@@ -61,6 +61,8 @@ mod member;
 #[cfg(feature = "archives")]
 mod origin;
 #[cfg(all(feature = "archives", feature = "parallel"))]
+mod owned;
+#[cfg(all(feature = "archives", feature = "parallel"))]
 mod par;
 #[cfg(all(feature = "archives", feature = "parallel"))]
 mod par_chunks;
@@ -90,6 +92,8 @@ pub use lines::{SgfsLines, DEFAULT_MAX_LINE};
 pub use member::{looks_like_sgf, sgf_name_kind, strip_compression, Member, MemberKind};
 #[cfg(feature = "archives")]
 pub use origin::{Origin, Root};
+#[cfg(all(feature = "archives", feature = "parallel"))]
+pub use owned::OwnedGame;
 #[cfg(all(feature = "archives", feature = "parallel"))]
 pub use par::{ScanGame, WHOLE_FILE, WHOLE_PACKED, WORKER_BUDGET};
 #[cfg(all(feature = "archives", feature = "parallel"))]

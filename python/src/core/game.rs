@@ -89,14 +89,7 @@ impl Game {
     pub(crate) fn read<R>(&self, f: impl FnOnce(View<'_>) -> R) -> R {
         let state = self.lock();
         match &*state {
-            State::Parsed { source, game } => {
-                let cell = source.lock();
-                let doc = cell.borrow_dependent();
-                match doc.collection().game(*game) {
-                    Some(g) => f(View::Parsed(g)),
-                    None => unreachable!("a parsed game's index is one of its document's"),
-                }
-            }
+            State::Parsed { source, game } => source.with_game(*game, |g| f(View::Parsed(g))),
             State::Edited(e) => f(View::Edited(e)),
         }
     }
@@ -106,14 +99,7 @@ impl Game {
     pub(crate) fn edit<R>(&self, f: impl FnOnce(&mut EditableGame) -> R) -> R {
         let mut state = self.lock();
         if let State::Parsed { source, game } = &*state {
-            let edited = {
-                let cell = source.lock();
-                let doc = cell.borrow_dependent();
-                match doc.collection().game(*game) {
-                    Some(g) => EditableGame::from_game(g),
-                    None => unreachable!("a parsed game's index is one of its document's"),
-                }
-            };
+            let edited = source.with_game(*game, EditableGame::from_game);
             *state = State::Edited(Box::new(edited));
         }
         match &mut *state {
@@ -224,22 +210,36 @@ impl Game {
     /// ((3, 3), 'int8')
     #[pyo3(signature = (*, strict = false))]
     fn moves_array(&self, py: Python<'_>, strict: bool) -> PyResult<Py<PyAny>> {
-        let (bytes, first_invalid) = self.read(|v| {
-            let mut out = Vec::new();
-            // A parsed game's main line is read straight from its arena.
-            let found = match v {
-                View::Parsed(g) => pack_parsed_main_line(g, &mut out),
-                View::Edited(g) => pack_main_line(g, &mut out),
-            };
-            let bytes: Vec<u8> = out.into_iter().map(|b| b as u8).collect();
-            (bytes, found.first_invalid)
+        let (buffer, first_invalid) = PACKED.with_borrow_mut(|out| {
+            out.clear();
+            let first_invalid = self.read(|v| {
+                // Room for a move a node (no growing on the way).
+                out.reserve(3 * v.node_count());
+                // A parsed game's main line is read straight from its arena.
+                let found = match v {
+                    View::Parsed(g) => pack_parsed_main_line(g, out),
+                    View::Edited(g) => pack_main_line(g, out),
+                };
+                found.first_invalid
+            });
+            // The bytes handed over before any Python code runs.
+            let buffer = PyByteArray::new_with(py, out.len(), |bytes| {
+                for (to, &from) in bytes.iter_mut().zip(out.iter()) {
+                    *to = from as u8;
+                }
+                Ok(())
+            });
+            if out.capacity() > MAX_PACKED_ROOM {
+                *out = Vec::new();
+            }
+            (buffer, first_invalid)
         });
         if strict {
             if let Some(e) = first_invalid {
                 return Err(to_py_err(&e, None));
             }
         }
-        moves_numpy(py, &bytes)
+        moves_numpy(py, buffer?)
     }
 
     /// How many moves of the main line are no point of the board (left
@@ -332,22 +332,30 @@ impl Game {
     }
 }
 
-/// `numpy.frombuffer` and `numpy.int8`, looked up once.
+thread_local! {
+    /// The packed moves of the last `moves_array` of this thread, kept for
+    /// their room (no allocation a game).
+    static PACKED: std::cell::RefCell<Vec<i8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The room [`PACKED`] keeps at most between calls.
+const MAX_PACKED_ROOM: usize = 1 << 20;
+
+/// `numpy.frombuffer`, and the dtype of one packed move (three `int8`, a
+/// sub-array dtype: `frombuffer` gives the `(n, 3)` shape itself), looked
+/// up once.
 static FROMBUFFER: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
 
-/// Packed moves (three `int8` a move) as a writable numpy array of shape
-/// `(n, 3)` that owns its memory (a `bytearray` viewed, no copy).
-fn moves_numpy(py: Python<'_>, bytes: &[u8]) -> PyResult<Py<PyAny>> {
-    let (frombuffer, int8) = FROMBUFFER.get_or_try_init(py, || {
+/// Packed moves (three `int8` a move, in `buffer`) as a writable numpy
+/// array of shape `(n, 3)` and dtype `int8` that owns its memory (the
+/// `bytearray` viewed, no copy), made in one numpy call.
+fn moves_numpy(py: Python<'_>, buffer: Bound<'_, PyByteArray>) -> PyResult<Py<PyAny>> {
+    let (frombuffer, row) = FROMBUFFER.get_or_try_init(py, || {
         let np = py.import("numpy")?;
-        Ok::<_, PyErr>((
-            np.getattr("frombuffer")?.unbind(),
-            np.getattr("int8")?.unbind(),
-        ))
+        let row = np.getattr("dtype")?.call1(((np.getattr("int8")?, 3),))?;
+        Ok::<_, PyErr>((np.getattr("frombuffer")?.unbind(), row.unbind()))
     })?;
-    let buffer = PyByteArray::new(py, bytes);
-    let flat = frombuffer.bind(py).call1((buffer, int8.bind(py)))?;
-    Ok(flat.call_method1("reshape", (bytes.len() / 3, 3))?.unbind())
+    Ok(frombuffer.bind(py).call1((buffer, row.bind(py)))?.unbind())
 }
 
 /// The error for a node number the game does not have.
@@ -448,13 +456,11 @@ pub(crate) fn parse_bytes(
     origin: Option<String>,
 ) -> PyResult<Collection> {
     let source = Source::parse(bytes, options).map_err(|e| to_py_err(&e, None))?;
-    let (spans, warnings) = {
-        let cell = source.lock();
-        let doc = cell.borrow_dependent();
-        let spans: Vec<_> = doc.games().map(|g| g.span()).collect();
-        let warnings: Vec<ParseWarning> = doc.warnings().iter().map(ParseWarning::from).collect();
+    let (spans, warnings) = source.with(|coll| {
+        let spans: Vec<_> = coll.games().map(|g| g.span()).collect();
+        let warnings: Vec<ParseWarning> = coll.warnings().iter().map(ParseWarning::from).collect();
         (spans, warnings)
-    };
+    });
     let mut games = Vec::with_capacity(spans.len());
     for (i, span) in spans.iter().enumerate() {
         let own = warnings
@@ -548,13 +554,12 @@ fn read(
 /// [`crate::core`]).
 pub(crate) fn game_from_scan(
     py: Python<'_>,
-    source: sgf_grove::Result<Source>,
+    source: Source,
     origin: String,
     offset: u64,
     index: usize,
     warnings: Vec<sgf_grove::Warning>,
 ) -> PyResult<Py<Game>> {
-    let source = source.map_err(|e| to_py_err(&e, None))?;
     let warnings = warnings.iter().map(ParseWarning::from).collect();
     let state = State::Parsed { source, game: 0 };
     Py::new(py, Game::new(state, Some(origin), offset, index, warnings))

@@ -105,7 +105,8 @@ fn fields(v: View<'_>) -> Fields {
     // One charset and one arena for every value (the charset is found
     // once, not once a value), and no list of the root's properties.
     let arena = Arena::new();
-    let ctx = ValueContext::new(v.size(), v.encoding(), &arena);
+    let size = v.size();
+    let ctx = ValueContext::new(size, v.encoding(), &arena);
     let mut pairs: Vec<(&str, Cow<'_, str>)> = Vec::with_capacity(GAME_INFO_IDENTS.len());
     each_form!(v, |g| {
         for p in ReadGame::root(g).properties() {
@@ -125,7 +126,6 @@ fn fields(v: View<'_>) -> Fields {
     });
     let info = GameInfo::from_pairs(pairs);
     let text = |ident: &str| info.get(ident).map(str::to_owned);
-    let size = v.size();
     Fields {
         black: Side::of(info.black()),
         white: Side::of(info.white()),
@@ -180,16 +180,54 @@ fn instance(py: Python<'_>, cls: &Py<PyType>, fields: Bound<'_, PyDict>) -> PyRe
     Ok(obj.unbind())
 }
 
+/// Empty instance dicts of `GameInfo` and `Player`: every field, in the
+/// class's order, `None`. An instance's dict is a copy of one with the
+/// fields the game has set (most of a game's information is absent: one
+/// dict copy instead of a `set_item` a field).
+static TEMPLATES: PyOnceLock<(Py<PyDict>, Py<PyDict>)> = PyOnceLock::new();
+
+fn templates(py: Python<'_>) -> PyResult<&(Py<PyDict>, Py<PyDict>)> {
+    TEMPLATES.get_or_try_init(py, || {
+        let (info_cls, player_cls, _) = classes(py)?;
+        // The dataclass's own list of fields, in order.
+        let empty = |cls: &Py<PyType>| -> PyResult<Py<PyDict>> {
+            let d = PyDict::new(py);
+            for name in cls
+                .bind(py)
+                .getattr(intern!(py, "__dataclass_fields__"))?
+                .try_iter()?
+            {
+                d.set_item(name?, py.None())?;
+            }
+            Ok(d.unbind())
+        };
+        Ok((empty(info_cls)?, empty(player_cls)?))
+    })
+}
+
+/// Sets `key` in `d` when `value` is there (the template holds `None`).
+fn set<'py, T: IntoPyObject<'py>>(
+    d: &Bound<'py, PyDict>,
+    key: &Bound<'py, pyo3::types::PyString>,
+    value: Option<T>,
+) -> PyResult<()> {
+    match value {
+        Some(v) => d.set_item(key, v),
+        None => Ok(()),
+    }
+}
+
 /// The game information of `game` as a `sgf_grove.GameInfo`.
 pub(crate) fn game_info(py: Python<'_>, game: &Game) -> PyResult<Py<PyAny>> {
     let f = game.read(fields);
     let (info_cls, player_cls, result_cls) = classes(py)?;
+    let (info_empty, player_empty) = templates(py)?;
     let player = |s: Side| -> PyResult<Py<PyAny>> {
-        let d = PyDict::new(py);
-        d.set_item(intern!(py, "name"), s.name)?;
-        d.set_item(intern!(py, "rank"), s.rank)?;
-        d.set_item(intern!(py, "rank_normalised"), s.rank_normalised)?;
-        d.set_item(intern!(py, "team"), s.team)?;
+        let d = player_empty.bind(py).copy()?;
+        set(&d, intern!(py, "name"), s.name)?;
+        set(&d, intern!(py, "rank"), s.rank)?;
+        set(&d, intern!(py, "rank_normalised"), s.rank_normalised)?;
+        set(&d, intern!(py, "team"), s.team)?;
         instance(py, player_cls, d)
     };
     let result = match f.result {
@@ -209,32 +247,33 @@ pub(crate) fn game_info(py: Python<'_>, game: &Game) -> PyResult<Py<PyAny>> {
     // `f.texts` in the order of `TEXTS`.
     let [date, rules, event, round, place, game_name, game_comment, application, overtime, copyright, annotator, source, user, opening, komi_text, handicap_text] =
         [(); TEXTS.len()].map(|()| text());
-    let d = PyDict::new(py);
-    // The fields in the class's order.
+    let d = info_empty.bind(py).copy()?;
+    // Every field is in the template already, in the class's order.
     d.set_item(intern!(py, "black"), player(f.black)?)?;
     d.set_item(intern!(py, "white"), player(f.white)?)?;
-    d.set_item(intern!(py, "komi"), f.komi)?;
-    d.set_item(intern!(py, "komi_text"), komi_text)?;
-    d.set_item(intern!(py, "handicap"), f.handicap)?;
-    d.set_item(intern!(py, "handicap_text"), handicap_text)?;
-    d.set_item(intern!(py, "result"), result)?;
-    d.set_item(intern!(py, "date"), date)?;
+    set(&d, intern!(py, "komi"), f.komi)?;
+    set(&d, intern!(py, "komi_text"), komi_text)?;
+    set(&d, intern!(py, "handicap"), f.handicap)?;
+    set(&d, intern!(py, "handicap_text"), handicap_text)?;
+    set(&d, intern!(py, "result"), result)?;
+    set(&d, intern!(py, "date"), date)?;
+    // A list of its own for each instance.
     d.set_item(intern!(py, "dates"), f.dates)?;
-    d.set_item(intern!(py, "rules"), rules)?;
-    d.set_item(intern!(py, "rules_name"), f.rules_name)?;
+    set(&d, intern!(py, "rules"), rules)?;
+    set(&d, intern!(py, "rules_name"), f.rules_name)?;
     d.set_item(intern!(py, "size"), f.size)?;
-    d.set_item(intern!(py, "time_limit"), f.time_limit)?;
-    d.set_item(intern!(py, "overtime"), overtime)?;
-    d.set_item(intern!(py, "event"), event)?;
-    d.set_item(intern!(py, "round"), round)?;
-    d.set_item(intern!(py, "place"), place)?;
-    d.set_item(intern!(py, "game_name"), game_name)?;
-    d.set_item(intern!(py, "game_comment"), game_comment)?;
-    d.set_item(intern!(py, "application"), application)?;
-    d.set_item(intern!(py, "copyright"), copyright)?;
-    d.set_item(intern!(py, "annotator"), annotator)?;
-    d.set_item(intern!(py, "source"), source)?;
-    d.set_item(intern!(py, "user"), user)?;
-    d.set_item(intern!(py, "opening"), opening)?;
+    set(&d, intern!(py, "time_limit"), f.time_limit)?;
+    set(&d, intern!(py, "overtime"), overtime)?;
+    set(&d, intern!(py, "event"), event)?;
+    set(&d, intern!(py, "round"), round)?;
+    set(&d, intern!(py, "place"), place)?;
+    set(&d, intern!(py, "game_name"), game_name)?;
+    set(&d, intern!(py, "game_comment"), game_comment)?;
+    set(&d, intern!(py, "application"), application)?;
+    set(&d, intern!(py, "copyright"), copyright)?;
+    set(&d, intern!(py, "annotator"), annotator)?;
+    set(&d, intern!(py, "source"), source)?;
+    set(&d, intern!(py, "user"), user)?;
+    set(&d, intern!(py, "opening"), opening)?;
     instance(py, info_cls, d)
 }

@@ -6,8 +6,8 @@
 //! ```ignore
 //! pub(crate) fn game_from_scan(
 //!     py: Python<'_>,
-//!     source: sgf_grove::Result<Source>, // the game's own SGF text, `(` to `)`, parsed
-//!                                        // (`Source::parse`, on the scan's worker)
+//!     source: Source,                    // the game as the scan's worker parsed it
+//!                                        // (`Source::scanned`, no second parse)
 //!     origin: String,                    // where it was read: a path, `archive!member`
 //!     offset: u64,                       // the byte offset of its `(` in `origin`
 //!     index: usize,                      // its number among the games of `origin`, from 0
@@ -15,12 +15,12 @@
 //! ) -> PyResult<Py<Game>>
 //! ```
 //!
-//! The `Game` it gives reads the first game of `source` (one game, shared
-//! by nothing else) and exposes `origin`, `offset` and `index` as
-//! attributes and `warnings` as [`ParseWarning`]s, whose positions are kept
-//! as given. Its nodes' positions (`Node.offset`, `Node.position`) are in
-//! the game's own text. Fails (as `SgfError`) only when the parse failed
-//! (the text held no game tree).
+//! The `Game` it gives reads the game of `source` (shared by nothing
+//! else) and exposes `origin`, `offset` and `index` as attributes and
+//! `warnings` as [`ParseWarning`]s. Every position of the game is one in
+//! `origin`, as the scan placed it: its warnings', its nodes'
+//! (`Node.offset`, `Node.position`), its values' errors and its illegal
+//! moves'.
 //!
 //! # How a game is held
 //!

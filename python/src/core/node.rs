@@ -385,7 +385,9 @@ impl Node {
     }
 
     /// The byte offset of the node's ``;`` in the input it was parsed
-    /// from; ``None`` once its game is edited, and for nodes made by edits.
+    /// from (for a game of :func:`scan`, in its ``origin``: the file or
+    /// archive member, as :attr:`Game.offset`); ``None`` once its game is
+    /// edited, and for nodes made by edits.
     #[getter]
     fn offset(&self) -> PyResult<Option<usize>> {
         self.read(|v, k| v.node_offset(k))
@@ -396,7 +398,7 @@ impl Node {
     #[getter]
     fn position(&self) -> PyResult<Option<(u32, u32)>> {
         self.read(|v, k| {
-            let p = v.position(v.node_offset(k)?)?;
+            let p = v.node_position(k)?;
             Some((p.line, p.column))
         })
     }

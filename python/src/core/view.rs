@@ -115,12 +115,23 @@ impl<'a> View<'a> {
         each_form!(*self, |g| at(g, k).is_some_and(|n| n.has(ident)))
     }
 
-    /// The byte offset of node `key` in the input, for a node read from it.
+    /// The byte offset of node `key` in the input (for a game of a scan,
+    /// in the member it was read from), for a node read from it.
     pub(crate) fn node_offset(&self, k: u32) -> Option<usize> {
-        each_form!(*self, |g| at(g, k)?.offset())
+        match *self {
+            View::Parsed(g) => Some(g.collection().stream_offset(at(g, k)?.offset()?)),
+            View::Edited(g) => at(g, k)?.offset(),
+        }
     }
 
-    /// The position of byte `offset` of the input (a parsed game).
+    /// The position of node `key` in the input, as [`View::node_offset`]
+    /// places it.
+    pub(crate) fn node_position(&self, k: u32) -> Option<Position> {
+        each_form!(*self, |g| g.position(at(g, k)?.offset()?))
+    }
+
+    /// The position of byte `offset` of the game's collection (a parsed
+    /// game; for a game of a scan, placed in its member).
     pub(crate) fn position(&self, offset: usize) -> Option<Position> {
         each_form!(*self, |g| g.position(offset))
     }

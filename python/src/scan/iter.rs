@@ -2,14 +2,13 @@
 //!
 //! A background thread runs [`Inputs::par_scan_games`] (which starts the
 //! workers) and sends its results, in the order of a one-thread scan,
-//! through a bounded channel of [`BATCH`]-item batches. Each game is
-//! copied out of the worker's parser and parsed again there into a
-//! document of its own (`core::Source`), so that the Python thread, which
-//! takes the batches in `__next__` (waiting with the GIL released), only
-//! wraps each in a `Game` (`core::game_from_scan`): on the corpus, parsing
-//! on the Python thread cost a fifth of a scan that reads each game's
-//! information and moves. Memory is the channel's [`CHANNEL`] batches plus
-//! the scan's own bounded window.
+//! through a bounded channel of [`BATCH`]-item batches. Each game is the
+//! worker's parse of it, copied out of the worker's parser
+//! ([`ScanGame::to_owned_game`]: records and bytes, no second parse), so
+//! that the Python thread, which takes the batches in `__next__` (waiting
+//! with the GIL released), only wraps each in a `Game`
+//! (`core::game_from_scan`). Memory is the channel's [`CHANNEL`] batches
+//! plus the scan's own bounded window.
 //!
 //! Dropping or closing the iterator sets the scan's cancel flag
 //! ([`Inputs::cancel_flag`]) and drops the receiver: the reading stops at
@@ -40,10 +39,10 @@ const MAX_ERRORS: usize = 1000;
 
 /// One result of the scan, as the worker made it.
 pub(crate) enum Item {
-    /// A game that passed the filters: its own SGF text, parsed on its own
-    /// (leniently: the scan has already judged it), and where it is.
+    /// A game that passed the filters, as the scan parsed it, and where
+    /// it is.
     Game {
-        source: sgf_grove::Result<Source>,
+        source: Source,
         origin: String,
         offset: u64,
         index: usize,
@@ -559,10 +558,9 @@ fn item(game: ScanGame<'_>, spec: &Spec) -> Option<Item> {
             return Some(Item::Rejected(rejected));
         }
     }
-    // The scan's charset override; leniently: the scan has judged it.
-    let bytes = game.collection().input()[tree.span()].to_vec();
+    // The worker's parse, copied out of its parser (not parsed again).
     Some(Item::Game {
-        source: Source::parse(bytes, &spec.options.strict(false)),
+        source: Source::scanned(game.to_owned_game()?),
         origin: game.origin().escaped(),
         offset,
         index,
