@@ -82,6 +82,7 @@
 
 mod columns;
 mod filter;
+mod line;
 mod row;
 mod stats;
 mod warnings;

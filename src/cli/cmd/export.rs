@@ -81,7 +81,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0) as u64;
                 let row = if moves {
-                    GameRow::from_game(tree, &origin, offset)
+                    GameRow::from_game_packed(tree, &origin, offset)
                 } else {
                     GameRow::from_game_without_moves(tree, &origin, offset)
                 };
