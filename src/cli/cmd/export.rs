@@ -61,7 +61,16 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                         false => None,
                     };
                     let options = ParquetOptions::new().moves(moves);
-                    Box::new(ParquetWriter::new(games, moves_file, options).map_err(table_error)?)
+                    let writer =
+                        ParquetWriter::new(games, moves_file, options).map_err(table_error)?;
+                    // With workers, the batches are encoded on a thread of
+                    // their own (the same bytes): the thread that writes
+                    // the rows in order only gathers them.
+                    if args.scan.jobs() > 1 {
+                        Box::new(writer.encode_on_thread().map_err(table_error)?)
+                    } else {
+                        Box::new(writer)
+                    }
                 }
             }
         }

@@ -4,6 +4,8 @@
 
 #[cfg(feature = "arrow")]
 mod arrow;
+#[cfg(feature = "parquet")]
+mod background;
 mod csv;
 mod jsonl;
 #[cfg(feature = "parquet")]

@@ -1,8 +1,10 @@
 //! [`ParquetWriter`]: the games and moves tables as Parquet files, through
 //! the `arrow` and `parquet` crates.
 
-use super::arrow::{BatchBuilder, MOVE_BATCH};
+use super::arrow::{BatchBuilder, MoveSlices, MOVE_BATCH};
+use super::background::{Background, Job};
 use super::moves::MoveTable;
+use arrow_array::RecordBatch;
 use super::{RowWriter, TableError, TableErrorKind};
 use crate::table::GameRow;
 use parquet::arrow::ArrowWriter;
@@ -173,15 +175,60 @@ const GAME_BATCH: usize = 4096;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct ParquetWriter<W: Write + Send> {
+    encoder: Encoder<W>,
+    batches: BatchBuilder,
+}
+
+/// Where the batches are encoded: here, or on a thread of their own
+/// ([`ParquetWriter::encode_on_thread`]).
+enum Encoder<W: Write + Send> {
+    Here(Tables<W>),
+    Thread(Background<W>),
+    /// The thread failed and its error was handed on.
+    Failed,
+}
+
+/// The two tables being written.
+pub(super) struct Tables<W: Write + Send> {
     games: Sink<ArrowWriter<W>, W>,
     moves: Option<Sink<MoveTable<W>, W>>,
-    batches: BatchBuilder,
+}
+
+impl<W: Write + Send> Tables<W> {
+    /// Encodes a batch of the games table.
+    pub(super) fn write_games(&mut self, batch: &RecordBatch) -> Result<(), TableError> {
+        self.games.writer()?.write(batch)?;
+        Ok(())
+    }
+
+    /// Encodes a batch of the moves table (nothing without one).
+    pub(super) fn write_moves(&mut self, columns: &MoveSlices<'_>) -> Result<(), TableError> {
+        if let Some(sink) = &mut self.moves {
+            sink.writer()?.write(columns)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the footers.
+    pub(super) fn finish(&mut self) -> Result<(), TableError> {
+        self.games.close()?;
+        if let Some(m) = &mut self.moves {
+            m.close()?;
+        }
+        Ok(())
+    }
+
+    /// Whether the games table is still open.
+    fn is_open(&self) -> bool {
+        matches!(self.games, Sink::Open(_))
+    }
 }
 
 impl<W: Write + Send> std::fmt::Debug for ParquetWriter<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ParquetWriter")
-            .field("moves", &self.moves.is_some())
+            .field("moves", &self.batches.move_columns().is_some())
+            .field("thread", &matches!(self.encoder, Encoder::Thread(_)))
             .field("buffered_games", &self.batches.game_rows())
             .field("buffered_moves", &self.batches.move_rows())
             .finish_non_exhaustive()
@@ -267,10 +314,22 @@ impl<W: Write + Send> ParquetWriter<W> {
             None => None,
         };
         Ok(ParquetWriter {
-            games: Sink::Open(Box::new(games)),
             batches: BatchBuilder::new(moves.is_some()),
-            moves,
+            encoder: Encoder::Here(Tables {
+                games: Sink::Open(Box::new(games)),
+                moves,
+            }),
         })
+    }
+
+    /// The encoder's tables, or the error of a thread that failed.
+    fn tables(&mut self) -> Result<Option<&mut Tables<W>>, TableError> {
+        match &mut self.encoder {
+            Encoder::Here(tables) => Ok(Some(tables)),
+            // Its errors come back when a job cannot be sent.
+            Encoder::Thread(_) => Ok(None),
+            Encoder::Failed => Err(failed()),
+        }
     }
 
     fn flush_games(&mut self) -> Result<(), TableError> {
@@ -278,23 +337,52 @@ impl<W: Write + Send> ParquetWriter<W> {
             return Ok(());
         }
         let batch = self.batches.finish_games()?;
-        self.games.writer()?.write(&batch)?;
-        Ok(())
+        match self.tables()? {
+            Some(tables) => tables.write_games(&batch),
+            None => self.send(Job::Games(batch)),
+        }
     }
 
     fn flush_moves(&mut self) -> Result<(), TableError> {
-        let Some(sink) = &mut self.moves else {
-            return Ok(());
-        };
         if self.batches.move_rows() == 0 {
             return Ok(());
         }
-        let Some(columns) = self.batches.move_columns_mut() else {
-            return Ok(());
+        match &mut self.encoder {
+            Encoder::Here(tables) => {
+                let Some(columns) = self.batches.move_columns_mut() else {
+                    return Ok(());
+                };
+                tables.write_moves(&columns.slices())?;
+                columns.clear();
+                Ok(())
+            }
+            Encoder::Thread(thread) => {
+                let spare = thread.spare();
+                match self.batches.swap_move_columns(spare) {
+                    Some(full) => self.send(Job::Moves(full)),
+                    None => Ok(()),
+                }
+            }
+            Encoder::Failed => Err(failed()),
+        }
+    }
+
+    /// Hands a job to the encoding thread; its error if it failed.
+    fn send(&mut self, job: Job) -> Result<(), TableError> {
+        let Encoder::Thread(thread) = &mut self.encoder else {
+            return Err(failed());
         };
-        sink.writer()?.write(&columns.slices())?;
-        columns.clear();
-        Ok(())
+        if thread.send(job).is_ok() {
+            return Ok(());
+        }
+        // The thread stopped: its error says why.
+        let Encoder::Thread(thread) = std::mem::replace(&mut self.encoder, Encoder::Failed) else {
+            return Err(failed());
+        };
+        match thread.join() {
+            Ok(_) => Err(failed()),
+            Err(e) => Err(e),
+        }
     }
 
     /// Finishes (if not done yet) and hands back the outputs: games, then
@@ -306,10 +394,11 @@ impl<W: Write + Send> ParquetWriter<W> {
     pub fn into_inner(mut self) -> Result<(W, Option<W>), TableError> {
         self.finish()?;
         let gone = || TableError::new(TableErrorKind::Parquet, "a failed write lost the output");
-        let games = std::mem::replace(&mut self.games, Sink::Gone)
-            .into_inner()
-            .ok_or_else(gone)?;
-        let moves = match self.moves.take() {
+        let Encoder::Here(tables) = std::mem::replace(&mut self.encoder, Encoder::Failed) else {
+            return Err(gone());
+        };
+        let games = tables.games.into_inner().ok_or_else(gone)?;
+        let moves = match tables.moves {
             Some(m) => Some(m.into_inner().ok_or_else(gone)?),
             None => None,
         };
@@ -319,7 +408,9 @@ impl<W: Write + Send> ParquetWriter<W> {
 
 impl<W: Write + Send> RowWriter for ParquetWriter<W> {
     fn write_row(&mut self, row: &GameRow) -> Result<(), TableError> {
-        self.games.writer()?;
+        if let Some(tables) = self.tables()? {
+            tables.games.writer()?;
+        }
         self.batches.push(row);
         if self.batches.game_rows() >= GAME_BATCH {
             self.flush_games()?;
@@ -331,16 +422,75 @@ impl<W: Write + Send> RowWriter for ParquetWriter<W> {
     }
 
     fn finish(&mut self) -> Result<(), TableError> {
-        if let Sink::Open(_) = self.games {
-            self.flush_games()?;
-            self.games.close()?;
+        match self.tables()? {
+            Some(tables) if !tables.is_open() => return Ok(()),
+            _ => {}
         }
-        if matches!(self.moves, Some(Sink::Open(_))) {
-            self.flush_moves()?;
-            if let Some(m) = &mut self.moves {
-                m.close()?;
+        self.flush_games()?;
+        self.flush_moves()?;
+        if let Encoder::Thread(_) = self.encoder {
+            self.send(Job::Finish)?;
+            let Encoder::Thread(thread) = std::mem::replace(&mut self.encoder, Encoder::Failed)
+            else {
+                return Err(failed());
+            };
+            self.encoder = Encoder::Here(thread.join()?);
+            return Ok(());
+        }
+        match self.tables()? {
+            Some(tables) => tables.finish(),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The error of a writer whose encoding thread failed before.
+fn failed() -> TableError {
+    TableError::new(
+        TableErrorKind::Parquet,
+        "the encoding thread failed before",
+    )
+}
+
+impl<W: Write + Send + 'static> ParquetWriter<W> {
+    /// The same writer, encoding on a thread of its own: the rows are
+    /// gathered into batches on the calling thread (as before), and the
+    /// batches are encoded and written by the other, a few batches
+    /// behind, so that a program that builds rows on several threads and
+    /// writes them on one (`sgf export --jobs 2`) spends less of the
+    /// writing thread's time. The files are the same bytes. An error of
+    /// the thread is returned by the next [`RowWriter::write_row`] or by
+    /// [`RowWriter::finish`].
+    ///
+    /// ```
+    /// use sgf_grove::table::{GameRow, ParquetOptions, ParquetWriter, RowWriter};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd];W[dd])(;SZ[9];B[ee])")?;
+    /// let mut here = ParquetWriter::new(Vec::new(), Some(Vec::new()), ParquetOptions::new())?;
+    /// let mut there = ParquetWriter::new(Vec::new(), Some(Vec::new()), ParquetOptions::new())?
+    ///     .encode_on_thread()?;
+    /// for (id, game) in doc.games().enumerate() {
+    ///     let row = GameRow::from_game(game, "a.sgf", 0).with_id(id as u64);
+    ///     here.write_row(&row)?;
+    ///     there.write_row(&row)?;
+    /// }
+    /// assert_eq!(here.into_inner()?, there.into_inner()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the thread cannot be started, or the writer failed before.
+    pub fn encode_on_thread(mut self) -> Result<ParquetWriter<W>, TableError> {
+        match std::mem::replace(&mut self.encoder, Encoder::Failed) {
+            Encoder::Here(tables) => {
+                self.encoder = Encoder::Thread(Background::start(tables)?);
+                Ok(self)
             }
+            Encoder::Thread(thread) => {
+                self.encoder = Encoder::Thread(thread);
+                Ok(self)
+            }
+            Encoder::Failed => Err(failed()),
         }
-        Ok(())
     }
 }
