@@ -44,23 +44,20 @@ impl Line {
         SCRATCH.with(|scratch| {
             let mut guard = scratch.borrow_mut();
             let Scratch { color, x, y } = &mut *guard;
+            // A move per node at most: the columns are sized once and
+            // written by index, then cut to the moves found.
             color.clear();
             x.clear();
             y.clear();
-            // A move per node at most: no regrowing in the loop.
-            color.reserve(nodes);
-            x.reserve(nodes);
-            y.reserve(nodes);
+            color.resize(nodes, 0);
+            x.resize(nodes, 0);
+            y.resize(nodes, 0);
             let mut skipped = Vec::new();
-            let (mut ply, mut passes) = (0u32, 0u32);
+            let (mut ply, mut passes, mut n) = (0u32, 0u32, 0usize);
             for played in game.moves() {
                 ply = ply.saturating_add(1);
                 match played {
                     Ok((c, mv)) => {
-                        color.push(match c {
-                            Color::Black => b'B',
-                            Color::White => b'W',
-                        });
                         let (px, py) = match mv {
                             Move::Play(p) => (p.x, p.y),
                             Move::Pass => {
@@ -68,12 +65,28 @@ impl Line {
                                 (PASS, PASS)
                             }
                         };
-                        x.push(px);
-                        y.push(py);
+                        let c = match c {
+                            Color::Black => b'B',
+                            Color::White => b'W',
+                        };
+                        // A node has one move at most: `n` stays below
+                        // `nodes` (were it not, the columns would grow).
+                        match (color.get_mut(n), x.get_mut(n), y.get_mut(n)) {
+                            (Some(cs), Some(xs), Some(ys)) => (*cs, *xs, *ys) = (c, px, py),
+                            _ => {
+                                color.push(c);
+                                x.push(px);
+                                y.push(py);
+                            }
+                        }
+                        n += 1;
                     }
                     Err(_) => skipped.push(ply),
                 }
             }
+            color.truncate(n);
+            x.truncate(n);
+            y.truncate(n);
             let invalid = u32::try_from(skipped.len()).unwrap_or(u32::MAX);
             let mut bytes = Vec::with_capacity(3 * color.len());
             bytes.extend_from_slice(color);
