@@ -465,19 +465,4 @@ impl BatchBuilder {
     pub(crate) fn move_columns_mut(&mut self) -> Option<&mut MoveColumns> {
         self.moves.as_mut()
     }
-
-    /// The moves gathered so far, as columns (`None` when the builder
-    /// gathers no moves).
-    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    pub(crate) fn move_columns(&self) -> Option<&MoveColumns> {
-        self.moves.as_ref()
-    }
-
-    /// The moves gathered so far, as columns, `fresh` (empty) taking
-    /// their place; `None` when the builder gathers no moves.
-    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    pub(crate) fn swap_move_columns(&mut self, fresh: MoveColumns) -> Option<MoveColumns> {
-        let moves = self.moves.as_mut()?;
-        Some(std::mem::replace(moves, fresh))
-    }
 }

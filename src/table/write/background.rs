@@ -1,54 +1,45 @@
-//! [`Background`]: the Parquet writer's batches encoded on a thread of
-//! their own ([`ParquetWriter::encode_on_thread`](super::ParquetWriter::encode_on_thread)).
+//! [`Background`]: the Parquet writer's rows gathered and encoded on a
+//! thread of their own ([`ParquetWriter::encode_on_thread`](super::ParquetWriter::encode_on_thread)).
 //!
-//! The writing thread gathers rows into batches and sends each full
-//! batch here, in order, over a channel of a few batches (memory stays a
-//! few batches whatever the speed of either side); the thread encodes
-//! them into the tables as the writer would, so the files are the same
-//! bytes. The moves columns come back emptied, for their room (fresh
-//! ones for each batch cost page faults).
+//! The writing thread sends the rows a few hundred at a time, in order,
+//! over a channel of a few jobs (memory stays a few jobs and a batch
+//! whatever the speed of either side); this thread gathers them into
+//! batches and encodes them as the writer would on its own, so the files
+//! are the same bytes. The rows are dropped here too: their memory goes
+//! back where the batches are built.
 
-use super::arrow::MoveColumns;
 use super::parquet::Tables;
 use super::TableError;
-use arrow_array::RecordBatch;
+use crate::table::GameRow;
 use std::io::Write;
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread::JoinHandle;
 
-/// Batches sent ahead of the encoding at most.
+/// Jobs sent ahead of the encoding at most.
 const AHEAD: usize = 4;
 
 /// What the writing thread sends.
 pub(super) enum Job {
-    /// A batch of the games table.
-    Games(RecordBatch),
-    /// A batch of the moves table.
-    Moves(MoveColumns),
-    /// The end: write the footers.
+    /// Rows, in order.
+    Rows(Vec<Box<GameRow>>),
+    /// The end: encode what is gathered and write the footers.
     Finish,
 }
 
-/// The encoding thread and the channels to it.
+/// The encoding thread and the channel to it.
 pub(super) struct Background<W: Write + Send> {
     jobs: SyncSender<Job>,
-    spares: Receiver<MoveColumns>,
     thread: JoinHandle<Result<Tables<W>, TableError>>,
 }
 
 impl<W: Write + Send + 'static> Background<W> {
-    /// Starts a thread that encodes into `tables`.
+    /// Starts a thread that gathers and encodes into `tables`.
     pub(super) fn start(tables: Tables<W>) -> Result<Background<W>, TableError> {
         let (jobs, rx) = mpsc::sync_channel::<Job>(AHEAD);
-        let (give, spares) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("sgf-parquet".into())
-            .spawn(move || run(tables, &rx, &give))?;
-        Ok(Background {
-            jobs,
-            spares,
-            thread,
-        })
+            .spawn(move || run(tables, &rx))?;
+        Ok(Background { jobs, thread })
     }
 }
 
@@ -56,16 +47,13 @@ impl<W: Write + Send + 'static> Background<W> {
 fn run<W: Write + Send>(
     mut tables: Tables<W>,
     jobs: &Receiver<Job>,
-    spares: &mpsc::Sender<MoveColumns>,
 ) -> Result<Tables<W>, TableError> {
     for job in jobs {
         match job {
-            Job::Games(batch) => tables.write_games(&batch)?,
-            Job::Moves(mut columns) => {
-                tables.write_moves(&columns.slices())?;
-                columns.clear();
-                // The writer may be gone already: the room is dropped.
-                let _ = spares.send(columns);
+            Job::Rows(rows) => {
+                for row in &rows {
+                    tables.add(row)?;
+                }
             }
             Job::Finish => {
                 tables.finish()?;
@@ -83,17 +71,80 @@ impl<W: Write + Send> Background<W> {
         self.jobs.send(job).map_err(|_| ())
     }
 
-    /// Empty moves columns: some the thread is done with, or new ones.
-    pub(super) fn spare(&self) -> MoveColumns {
-        self.spares.try_recv().unwrap_or_else(|_| MoveColumns::new())
-    }
-
     /// Waits for the thread to end; its tables, or its error.
     pub(super) fn join(self) -> Result<Tables<W>, TableError> {
         drop(self.jobs);
         match self.thread.join() {
             Ok(result) => result,
             Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::table::{GameRow, ParquetOptions, ParquetWriter, RowWriter, TableErrorKind};
+    use std::io::{self, Write};
+
+    /// An output that takes `room` bytes, then fails.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if buf.len() > self.room {
+                return Err(io::Error::new(io::ErrorKind::StorageFull, "full"));
+            }
+            self.room -= buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A failed write on the thread comes back as an error of a later
+    /// row or of the end, and the writer stays failed: no panic, no wait
+    /// for a thread that stopped.
+    #[test]
+    fn an_error_on_the_thread_reaches_the_writer() {
+        let mut text = b"(;GM[1]SZ[19]PB[p]".to_vec();
+        for i in 0..300 {
+            text.extend_from_slice(if i % 2 == 0 { b";B[pd]" } else { b";W[dd]" });
+        }
+        text.push(b')');
+        let doc = crate::parse(&text).unwrap();
+        let row = GameRow::from_game_packed(doc.games().next().unwrap(), "f.sgf", 0);
+        for room in [0, 10, 5_000] {
+            let out = ParquetWriter::new(
+                Full { room },
+                Some(Full { room }),
+                ParquetOptions::new(),
+            );
+            // Too small for the magic bytes: refused at once.
+            let Ok(out) = out else {
+                assert_eq!(room, 0);
+                continue;
+            };
+            let mut out = out.encode_on_thread().unwrap();
+            let mut failed = None;
+            for id in 0..2000 {
+                if let Err(e) = out.write_row(&row.clone().with_id(id)) {
+                    failed = Some(e);
+                    break;
+                }
+            }
+            let err = match failed {
+                Some(e) => e,
+                None => out.finish().unwrap_err(),
+            };
+            assert!(
+                matches!(err.kind(), TableErrorKind::Io | TableErrorKind::Parquet),
+                "{err}"
+            );
+            assert!(out.write_row(&row).is_err());
+            assert!(out.finish().is_err());
         }
     }
 }

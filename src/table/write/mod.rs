@@ -106,6 +106,19 @@ pub trait RowWriter {
     /// When the output cannot be written.
     fn write_row(&mut self, row: &GameRow) -> Result<(), TableError>;
 
+    /// [`RowWriter::write_row`] for a row the caller is done with: a
+    /// writer that encodes on another thread
+    /// ([`ParquetWriter::encode_on_thread`](crate::table::ParquetWriter::encode_on_thread))
+    /// takes it there as it is, with no copy. The others write it as
+    /// [`RowWriter::write_row`] does.
+    ///
+    /// # Errors
+    ///
+    /// When the output cannot be written.
+    fn write_owned_row(&mut self, row: Box<GameRow>) -> Result<(), TableError> {
+        self.write_row(&row)
+    }
+
     /// Writes what is still buffered and ends the output (a CSV header
     /// when no row came, a Parquet footer). Call it once, at the end; no
     /// row may be written after it.

@@ -1,10 +1,9 @@
 //! [`ParquetWriter`]: the games and moves tables as Parquet files, through
 //! the `arrow` and `parquet` crates.
 
-use super::arrow::{BatchBuilder, MoveSlices, MOVE_BATCH};
+use super::arrow::{BatchBuilder, MOVE_BATCH};
 use super::background::{Background, Job};
 use super::moves::MoveTable;
-use arrow_array::RecordBatch;
 use super::{RowWriter, TableError, TableErrorKind};
 use crate::table::GameRow;
 use parquet::arrow::ArrowWriter;
@@ -176,11 +175,12 @@ const GAME_BATCH: usize = 4096;
 /// ```
 pub struct ParquetWriter<W: Write + Send> {
     encoder: Encoder<W>,
-    batches: BatchBuilder,
+    /// Rows for the encoding thread, sent a job at a time.
+    pending: Vec<Box<GameRow>>,
 }
 
-/// Where the batches are encoded: here, or on a thread of their own
-/// ([`ParquetWriter::encode_on_thread`]).
+/// Where the rows are gathered and encoded: here, or on a thread of
+/// their own ([`ParquetWriter::encode_on_thread`]).
 enum Encoder<W: Write + Send> {
     Here(Tables<W>),
     Thread(Background<W>),
@@ -188,50 +188,84 @@ enum Encoder<W: Write + Send> {
     Failed,
 }
 
-/// The two tables being written.
+/// The two tables being written, and the batch being gathered for them.
 pub(super) struct Tables<W: Write + Send> {
     games: Sink<ArrowWriter<W>, W>,
     moves: Option<Sink<MoveTable<W>, W>>,
+    batches: BatchBuilder,
 }
 
 impl<W: Write + Send> Tables<W> {
-    /// Encodes a batch of the games table.
-    pub(super) fn write_games(&mut self, batch: &RecordBatch) -> Result<(), TableError> {
-        self.games.writer()?.write(batch)?;
-        Ok(())
-    }
-
-    /// Encodes a batch of the moves table (nothing without one).
-    pub(super) fn write_moves(&mut self, columns: &MoveSlices<'_>) -> Result<(), TableError> {
-        if let Some(sink) = &mut self.moves {
-            sink.writer()?.write(columns)?;
+    /// Adds a row to the batch, and encodes the batch of either table
+    /// once it is full.
+    pub(super) fn add(&mut self, row: &GameRow) -> Result<(), TableError> {
+        self.games.writer()?;
+        self.batches.push(row);
+        if self.batches.game_rows() >= GAME_BATCH {
+            self.flush_games()?;
+        }
+        if self.batches.move_rows() >= MOVE_BATCH {
+            self.flush_moves()?;
         }
         Ok(())
     }
 
-    /// Writes the footers.
+    fn flush_games(&mut self) -> Result<(), TableError> {
+        if self.batches.game_rows() == 0 {
+            return Ok(());
+        }
+        let batch = self.batches.finish_games()?;
+        self.games.writer()?.write(&batch)?;
+        Ok(())
+    }
+
+    fn flush_moves(&mut self) -> Result<(), TableError> {
+        let Some(sink) = &mut self.moves else {
+            return Ok(());
+        };
+        if self.batches.move_rows() == 0 {
+            return Ok(());
+        }
+        let Some(columns) = self.batches.move_columns_mut() else {
+            return Ok(());
+        };
+        sink.writer()?.write(&columns.slices())?;
+        columns.clear();
+        Ok(())
+    }
+
+    /// Encodes what is gathered and writes the footers (nothing when
+    /// done already).
     pub(super) fn finish(&mut self) -> Result<(), TableError> {
+        if !matches!(self.games, Sink::Open(_)) {
+            return Ok(());
+        }
+        self.flush_games()?;
         self.games.close()?;
-        if let Some(m) = &mut self.moves {
-            m.close()?;
+        if matches!(self.moves, Some(Sink::Open(_))) {
+            self.flush_moves()?;
+            if let Some(m) = &mut self.moves {
+                m.close()?;
+            }
         }
         Ok(())
-    }
-
-    /// Whether the games table is still open.
-    fn is_open(&self) -> bool {
-        matches!(self.games, Sink::Open(_))
     }
 }
 
 impl<W: Write + Send> std::fmt::Debug for ParquetWriter<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ParquetWriter")
-            .field("moves", &self.batches.move_columns().is_some())
-            .field("thread", &matches!(self.encoder, Encoder::Thread(_)))
-            .field("buffered_games", &self.batches.game_rows())
-            .field("buffered_moves", &self.batches.move_rows())
-            .finish_non_exhaustive()
+        let mut out = f.debug_struct("ParquetWriter");
+        match &self.encoder {
+            Encoder::Here(tables) => out
+                .field("moves", &tables.moves.is_some())
+                .field("buffered_games", &tables.batches.game_rows())
+                .field("buffered_moves", &tables.batches.move_rows()),
+            Encoder::Thread(_) => out
+                .field("thread", &true)
+                .field("pending_rows", &self.pending.len()),
+            Encoder::Failed => out.field("failed", &true),
+        };
+        out.finish_non_exhaustive()
     }
 }
 
@@ -314,57 +348,20 @@ impl<W: Write + Send> ParquetWriter<W> {
             None => None,
         };
         Ok(ParquetWriter {
-            batches: BatchBuilder::new(moves.is_some()),
             encoder: Encoder::Here(Tables {
                 games: Sink::Open(Box::new(games)),
+                batches: BatchBuilder::new(moves.is_some()),
                 moves,
             }),
+            pending: Vec::new(),
         })
     }
 
-    /// The encoder's tables, or the error of a thread that failed.
-    fn tables(&mut self) -> Result<Option<&mut Tables<W>>, TableError> {
-        match &mut self.encoder {
-            Encoder::Here(tables) => Ok(Some(tables)),
-            // Its errors come back when a job cannot be sent.
-            Encoder::Thread(_) => Ok(None),
-            Encoder::Failed => Err(failed()),
-        }
-    }
-
-    fn flush_games(&mut self) -> Result<(), TableError> {
-        if self.batches.game_rows() == 0 {
-            return Ok(());
-        }
-        let batch = self.batches.finish_games()?;
-        match self.tables()? {
-            Some(tables) => tables.write_games(&batch),
-            None => self.send(Job::Games(batch)),
-        }
-    }
-
-    fn flush_moves(&mut self) -> Result<(), TableError> {
-        if self.batches.move_rows() == 0 {
-            return Ok(());
-        }
-        match &mut self.encoder {
-            Encoder::Here(tables) => {
-                let Some(columns) = self.batches.move_columns_mut() else {
-                    return Ok(());
-                };
-                tables.write_moves(&columns.slices())?;
-                columns.clear();
-                Ok(())
-            }
-            Encoder::Thread(thread) => {
-                let spare = thread.spare();
-                match self.batches.swap_move_columns(spare) {
-                    Some(full) => self.send(Job::Moves(full)),
-                    None => Ok(()),
-                }
-            }
-            Encoder::Failed => Err(failed()),
-        }
+    /// Hands the pending rows to the encoding thread; its error if it
+    /// failed.
+    fn send_pending(&mut self) -> Result<(), TableError> {
+        let rows = std::mem::replace(&mut self.pending, Vec::with_capacity(JOB_ROWS));
+        self.send(Job::Rows(rows))
     }
 
     /// Hands a job to the encoding thread; its error if it failed.
@@ -406,40 +403,50 @@ impl<W: Write + Send> ParquetWriter<W> {
     }
 }
 
+/// Rows handed to the encoding thread at a time.
+const JOB_ROWS: usize = 256;
+
 impl<W: Write + Send> RowWriter for ParquetWriter<W> {
     fn write_row(&mut self, row: &GameRow) -> Result<(), TableError> {
-        if let Some(tables) = self.tables()? {
-            tables.games.writer()?;
+        match &mut self.encoder {
+            Encoder::Here(tables) => tables.add(row),
+            Encoder::Thread(_) => self.write_owned_row(Box::new(row.clone())),
+            Encoder::Failed => Err(failed()),
         }
-        self.batches.push(row);
-        if self.batches.game_rows() >= GAME_BATCH {
-            self.flush_games()?;
+    }
+
+    /// Takes the row to the encoding thread as it is, if there is one.
+    fn write_owned_row(&mut self, row: Box<GameRow>) -> Result<(), TableError> {
+        match &mut self.encoder {
+            Encoder::Here(tables) => tables.add(&row),
+            Encoder::Thread(_) => {
+                self.pending.push(row);
+                if self.pending.len() >= JOB_ROWS {
+                    self.send_pending()?;
+                }
+                Ok(())
+            }
+            Encoder::Failed => Err(failed()),
         }
-        if self.batches.move_rows() >= MOVE_BATCH {
-            self.flush_moves()?;
-        }
-        Ok(())
     }
 
     fn finish(&mut self) -> Result<(), TableError> {
-        match self.tables()? {
-            Some(tables) if !tables.is_open() => return Ok(()),
-            _ => {}
-        }
-        self.flush_games()?;
-        self.flush_moves()?;
-        if let Encoder::Thread(_) = self.encoder {
-            self.send(Job::Finish)?;
-            let Encoder::Thread(thread) = std::mem::replace(&mut self.encoder, Encoder::Failed)
-            else {
-                return Err(failed());
-            };
-            self.encoder = Encoder::Here(thread.join()?);
-            return Ok(());
-        }
-        match self.tables()? {
-            Some(tables) => tables.finish(),
-            None => Ok(()),
+        match &mut self.encoder {
+            Encoder::Here(tables) => tables.finish(),
+            Encoder::Thread(_) => {
+                if !self.pending.is_empty() {
+                    self.send_pending()?;
+                }
+                self.send(Job::Finish)?;
+                let Encoder::Thread(thread) =
+                    std::mem::replace(&mut self.encoder, Encoder::Failed)
+                else {
+                    return Err(failed());
+                };
+                self.encoder = Encoder::Here(thread.join()?);
+                Ok(())
+            }
+            Encoder::Failed => Err(failed()),
         }
     }
 }
@@ -454,12 +461,13 @@ fn failed() -> TableError {
 
 impl<W: Write + Send + 'static> ParquetWriter<W> {
     /// The same writer, encoding on a thread of its own: the rows are
-    /// gathered into batches on the calling thread (as before), and the
-    /// batches are encoded and written by the other, a few batches
-    /// behind, so that a program that builds rows on several threads and
-    /// writes them on one (`sgf export --jobs 2`) spends less of the
+    /// handed to the other thread a few hundred at a time (without a
+    /// copy through [`RowWriter::write_owned_row`]), which gathers them
+    /// into batches and encodes and writes them as this one would, a few
+    /// jobs behind; so a program that builds rows on several threads and
+    /// writes them on one (`sgf export --jobs 2`) spends little of the
     /// writing thread's time. The files are the same bytes. An error of
-    /// the thread is returned by the next [`RowWriter::write_row`] or by
+    /// the thread is returned by a later [`RowWriter::write_row`] or by
     /// [`RowWriter::finish`].
     ///
     /// ```
