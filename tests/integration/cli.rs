@@ -2418,8 +2418,14 @@ fn export_parquet_is_the_same_bytes_for_any_jobs() {
             let read = |name: &str| std::fs::read(dir.0.join(&out).join(name)).unwrap();
             files.push((read(names[0]), read(names[1])));
         }
-        assert!(files[0] == files[1], "{format}: -j 1 and -j 2 wrote different files");
-        assert!(files[0] == files[2], "{format}: -j 1 and -j 3 wrote different files");
+        assert!(
+            files[0] == files[1],
+            "{format}: -j 1 and -j 2 wrote different files"
+        );
+        assert!(
+            files[0] == files[2],
+            "{format}: -j 1 and -j 3 wrote different files"
+        );
     }
     let jsonl: Vec<String> = ["1", "2", "3"]
         .iter()
@@ -2433,7 +2439,10 @@ fn export_parquet_is_the_same_bytes_for_any_jobs() {
             stdout(&run)
         })
         .collect();
-    assert!(jsonl[0] == jsonl[1] && jsonl[0] == jsonl[2], "JSON Lines differ");
+    assert!(
+        jsonl[0] == jsonl[1] && jsonl[0] == jsonl[2],
+        "JSON Lines differ"
+    );
     assert_eq!(
         jsonl[0].matches("\"zz\"").count(),
         0,

@@ -889,7 +889,11 @@ mod parquet_files {
                 let value = match (game + ply) % 29 {
                     0 => String::new(),
                     1 => "zz".to_owned(),
-                    _ => format!("{}{}", letters[k % 19] as char, letters[k / 19 % 19] as char),
+                    _ => format!(
+                        "{}{}",
+                        letters[k % 19] as char,
+                        letters[k / 19 % 19] as char
+                    ),
                 };
                 input.extend_from_slice(format!(";{color}[{value}]").as_bytes());
             }

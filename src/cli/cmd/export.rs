@@ -115,8 +115,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                         }
                         Err(err) => {
                             failed.add_input(&err);
-                            let _ =
-                                writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                            let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
                         }
                     }
                 },

@@ -117,11 +117,7 @@ mod tests {
         let doc = crate::parse(&text).unwrap();
         let row = GameRow::from_game_packed(doc.games().next().unwrap(), "f.sgf", 0);
         for room in [0, 10, 5_000] {
-            let out = ParquetWriter::new(
-                Full { room },
-                Some(Full { room }),
-                ParquetOptions::new(),
-            );
+            let out = ParquetWriter::new(Full { room }, Some(Full { room }), ParquetOptions::new());
             // Too small for the magic bytes: refused at once.
             let Ok(out) = out else {
                 assert_eq!(room, 0);

@@ -390,7 +390,11 @@ mod tests {
             // Runs of one value and counts, as ids and plies are.
             samples.push((0..len).map(|i| (i / 150) as i32).collect());
             samples.push((0..len).map(|i| (i % 211) as i32 + 1).collect());
-            samples.push((0..len).map(|i| (i32::MAX - 64).wrapping_add(i as i32 % 100)).collect());
+            samples.push(
+                (0..len)
+                    .map(|i| (i32::MAX - 64).wrapping_add(i as i32 % 100))
+                    .collect(),
+            );
         }
         for s in samples {
             let (mut a, mut b) = (Vec::new(), Vec::new());

@@ -438,8 +438,7 @@ impl<W: Write + Send> RowWriter for ParquetWriter<W> {
                     self.send_pending()?;
                 }
                 self.send(Job::Finish)?;
-                let Encoder::Thread(thread) =
-                    std::mem::replace(&mut self.encoder, Encoder::Failed)
+                let Encoder::Thread(thread) = std::mem::replace(&mut self.encoder, Encoder::Failed)
                 else {
                     return Err(failed());
                 };
@@ -453,10 +452,7 @@ impl<W: Write + Send> RowWriter for ParquetWriter<W> {
 
 /// The error of a writer whose encoding thread failed before.
 fn failed() -> TableError {
-    TableError::new(
-        TableErrorKind::Parquet,
-        "the encoding thread failed before",
-    )
+    TableError::new(TableErrorKind::Parquet, "the encoding thread failed before")
 }
 
 impl<W: Write + Send + 'static> ParquetWriter<W> {
