@@ -21,6 +21,10 @@ const AHEAD: usize = 4;
 /// What the writing thread sends.
 pub(super) enum Job {
     /// Rows, in order.
+    #[allow(
+        clippy::vec_box,
+        reason = "the rows come boxed from the caller and go on as they are"
+    )]
     Rows(Vec<Box<GameRow>>),
     /// The end: encode what is gathered and write the footers.
     Finish,
@@ -29,12 +33,12 @@ pub(super) enum Job {
 /// The encoding thread and the channel to it.
 pub(super) struct Background<W: Write + Send> {
     jobs: SyncSender<Job>,
-    thread: JoinHandle<Result<Tables<W>, TableError>>,
+    thread: JoinHandle<Result<Box<Tables<W>>, TableError>>,
 }
 
 impl<W: Write + Send + 'static> Background<W> {
     /// Starts a thread that gathers and encodes into `tables`.
-    pub(super) fn start(tables: Tables<W>) -> Result<Background<W>, TableError> {
+    pub(super) fn start(tables: Box<Tables<W>>) -> Result<Background<W>, TableError> {
         let (jobs, rx) = mpsc::sync_channel::<Job>(AHEAD);
         let thread = std::thread::Builder::new()
             .name("sgf-parquet".into())
@@ -45,9 +49,9 @@ impl<W: Write + Send + 'static> Background<W> {
 
 /// The thread's loop: each job in turn, until the end or an error.
 fn run<W: Write + Send>(
-    mut tables: Tables<W>,
+    mut tables: Box<Tables<W>>,
     jobs: &Receiver<Job>,
-) -> Result<Tables<W>, TableError> {
+) -> Result<Box<Tables<W>>, TableError> {
     for job in jobs {
         match job {
             Job::Rows(rows) => {
@@ -72,7 +76,7 @@ impl<W: Write + Send> Background<W> {
     }
 
     /// Waits for the thread to end; its tables, or its error.
-    pub(super) fn join(self) -> Result<Tables<W>, TableError> {
+    pub(super) fn join(self) -> Result<Box<Tables<W>>, TableError> {
         drop(self.jobs);
         match self.thread.join() {
             Ok(result) => result,

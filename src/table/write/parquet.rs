@@ -176,13 +176,17 @@ const GAME_BATCH: usize = 4096;
 pub struct ParquetWriter<W: Write + Send> {
     encoder: Encoder<W>,
     /// Rows for the encoding thread, sent a job at a time.
+    #[allow(
+        clippy::vec_box,
+        reason = "the rows come boxed from the caller and go on as they are"
+    )]
     pending: Vec<Box<GameRow>>,
 }
 
 /// Where the rows are gathered and encoded: here, or on a thread of
 /// their own ([`ParquetWriter::encode_on_thread`]).
 enum Encoder<W: Write + Send> {
-    Here(Tables<W>),
+    Here(Box<Tables<W>>),
     Thread(Background<W>),
     /// The thread failed and its error was handed on.
     Failed,
@@ -348,11 +352,11 @@ impl<W: Write + Send> ParquetWriter<W> {
             None => None,
         };
         Ok(ParquetWriter {
-            encoder: Encoder::Here(Tables {
+            encoder: Encoder::Here(Box::new(Tables {
                 games: Sink::Open(Box::new(games)),
                 batches: BatchBuilder::new(moves.is_some()),
                 moves,
-            }),
+            })),
             pending: Vec::new(),
         })
     }
