@@ -362,7 +362,7 @@ impl GameRow {
     /// bytes a move in one allocation, rather than a [`MoveRow`] of 24
     /// bytes each: [`moves`](GameRow::moves) is left empty and
     /// [`GameRow::move_rows`] gives the same rows. The writers
-    /// ([`RowWriter`](super::RowWriter), [`BatchBuilder`](super::BatchBuilder))
+    /// ([`RowWriter`](super::RowWriter), `BatchBuilder`)
     /// read either form and write the same tables; this one is built and
     /// written faster (what `sgf export` builds). Rows of the two
     /// constructors are not equal (`==`) to each other.

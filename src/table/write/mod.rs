@@ -108,7 +108,7 @@ pub trait RowWriter {
 
     /// [`RowWriter::write_row`] for a row the caller is done with: a
     /// writer that encodes on another thread
-    /// ([`ParquetWriter::encode_on_thread`](crate::table::ParquetWriter::encode_on_thread))
+    /// (`ParquetWriter::encode_on_thread`, feature `parquet`)
     /// takes it there as it is, with no copy. The others write it as
     /// [`RowWriter::write_row`] does.
     ///
