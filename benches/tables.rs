@@ -10,6 +10,7 @@
 //! | `tables/jsonl/1_thread`        | parse, rows with moves, `JsonLinesWriter` into memory   |
 //! | `tables/parquet/1_thread`      | parse, rows with moves, `ParquetWriter` (games and moves tables) into memory |
 //! | `tables/parquet_games/1_thread`| the same, games table only                              |
+//! | `tables/parquet_packed/1_thread`| parse, rows with packed moves (`GameRow::from_game_packed`, what `sgf export` builds), `ParquetWriter` |
 //!
 //! Sizes of the outputs are printed once at start-up.
 //!
@@ -56,6 +57,23 @@ fn export(bytes: &[u8], out: &mut dyn RowWriter) {
         if let Some(game) = coll.games().next() {
             let offset = coll.stream_offset(game.span().start) as u64;
             let row = GameRow::from_game(game, "all.sgf", offset).with_id(id);
+            id += 1;
+            out.write_row(&row).expect("writes to memory");
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    let _ = outcome.expect("the concatenation parses");
+    out.finish().expect("writes to memory");
+}
+
+/// [`export`] with packed rows.
+fn export_packed(bytes: &[u8], out: &mut dyn RowWriter) {
+    let mut parser = Parser::new();
+    let mut id = 0;
+    let outcome = parser.parse_each(bytes, |coll| {
+        if let Some(game) = coll.games().next() {
+            let offset = coll.stream_offset(game.span().start) as u64;
+            let row = GameRow::from_game_packed(game, "all.sgf", offset).with_id(id);
             id += 1;
             out.write_row(&row).expect("writes to memory");
         }
@@ -149,6 +167,15 @@ fn main() {
     });
     group.bench_function("parquet/1_thread", |b| {
         b.iter(|| black_box(parquet_sizes(&all, true)))
+    });
+    group.bench_function("parquet_packed/1_thread", |b| {
+        b.iter(|| {
+            let mut out = ParquetWriter::new(Vec::new(), Some(Vec::new()), ParquetOptions::new())
+                .expect("starts");
+            export_packed(&all, &mut out);
+            let (games, moves) = out.into_inner().expect("finishes");
+            black_box((games.len(), moves.map_or(0, |m| m.len())))
+        })
     });
     group.bench_function("parquet_games/1_thread", |b| {
         b.iter(|| black_box(parquet_sizes(&all, false)))

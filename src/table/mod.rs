@@ -8,8 +8,10 @@
 //!   written and normalised (board size, handicap, komi, players and ranks,
 //!   result, dates, rules, event, application, charsets) and counts
 //!   (moves, invalid moves, nodes, variations, warnings), with the main
-//!   line's [`MoveRow`]s. Rows own their text, so they can be sent to
-//!   another thread and written in order there.
+//!   line's [`MoveRow`]s ([`GameRow::from_game_packed`] keeps them packed,
+//!   three bytes a move, which the writers read faster). Rows own their
+//!   text, so they can be sent to another thread and written in order
+//!   there.
 //! - **Filters.** A [`Filter`] combines filters on rows (and, for `has`
 //!   and `lacks`, on the game tree) read from command-line text, and names
 //!   the first one a game fails ([`Reason`]).
@@ -19,6 +21,8 @@
 //! - **Writers.** [`JsonLinesWriter`], [`CsvWriter`] and (feature
 //!   `parquet`) `ParquetWriter` write rows as they come
 //!   ([`RowWriter`]); their columns are [`COLUMNS`] and [`MOVE_COLUMNS`].
+//!   The Parquet writer can gather and encode on a thread of its own
+//!   (`ParquetWriter::encode_on_thread`), writing the same bytes.
 //! - **Arrow.** (feature `arrow`, which `parquet` turns on)
 //!   `BatchBuilder` gathers rows into Arrow record batches of the same
 //!   two tables, for programs that take Arrow in memory (the Python
@@ -82,6 +86,7 @@
 
 mod columns;
 mod filter;
+mod line;
 mod row;
 mod stats;
 mod warnings;

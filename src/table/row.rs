@@ -1,6 +1,7 @@
 //! [`GameRow`] and [`MoveRow`]: one game, and one move of its main line,
 //! as owned table rows.
 
+use super::line::Line;
 use super::warnings::GameWarnings;
 use crate::game::{GameResult, PartialDate, Rank, WinBy, GAME_INFO_IDENTS};
 use crate::text::CharsetSource;
@@ -243,8 +244,12 @@ pub struct GameRow {
     /// [`INFO_IDENTS`] (`SZ` and [`GAME_INFO_IDENTS`]), those present only
     /// (blank ones too): what the JSON Lines `info` object holds.
     pub info: Vec<(&'static str, String)>,
-    /// The moves of the main line, in order.
+    /// The moves of the main line, in order; empty for a row of
+    /// [`GameRow::from_game_packed`], whose moves are packed
+    /// ([`GameRow::move_rows`] reads either).
     pub moves: Vec<MoveRow>,
+    /// The moves of the main line, packed ([`GameRow::from_game_packed`]).
+    pub(crate) line: Line,
     /// The first date, for filters.
     pub(crate) first_date: Option<PartialDate>,
     /// Whether `HA` was present (and not blank), for the handicap filter.
@@ -321,6 +326,8 @@ fn letter(c: u8) -> u8 {
 enum Keep {
     /// Everything.
     All,
+    /// All, the moves packed.
+    Packed,
     /// All but the move rows.
     NoMoves,
     /// What statistics read ([`GameRow::for_stats`]).
@@ -349,6 +356,30 @@ impl GameRow {
     /// `None` or counted.
     pub fn from_game(game: GameTree<'_, '_>, source: &str, offset: u64) -> GameRow {
         GameRow::build(game, source, offset, Keep::All)
+    }
+
+    /// [`GameRow::from_game`] with the main line's moves packed, three
+    /// bytes a move in one allocation, rather than a [`MoveRow`] of 24
+    /// bytes each: [`moves`](GameRow::moves) is left empty and
+    /// [`GameRow::move_rows`] gives the same rows. The writers
+    /// ([`RowWriter`](super::RowWriter), `BatchBuilder`)
+    /// read either form and write the same tables; this one is built and
+    /// written faster (what `sgf export` builds). Rows of the two
+    /// constructors are not equal (`==`) to each other.
+    ///
+    /// ```
+    /// use sgf_grove::table::GameRow;
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd];W[zz];B[])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let row = GameRow::from_game_packed(game, "a.sgf", 0).with_id(3);
+    /// assert!(row.moves.is_empty());
+    /// let plain = GameRow::from_game(game, "a.sgf", 0).with_id(3);
+    /// assert!(row.move_rows().eq(plain.moves.iter().copied()));
+    /// assert_eq!(row.move_rows().nth(1).unwrap().ply, 3); // W[zz] is no move
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn from_game_packed(game: GameTree<'_, '_>, source: &str, offset: u64) -> GameRow {
+        GameRow::build(game, source, offset, Keep::Packed)
     }
 
     /// [`GameRow::from_game`] without the [`moves`](GameRow::moves) (left
@@ -393,9 +424,13 @@ impl GameRow {
         // The main line has at most one move per node.
         let mut moves = Vec::with_capacity(if keep_moves { node_count.min(1024) } else { 0 });
         let (mut ply, mut invalid, mut valid) = (0u32, 0u32, 0u32);
+        let mut line = Line::default();
         // Other games' moves are no Go points: not read. Plain loops over
         // the moves (a flattened `Option` kept the iterator out of line).
-        if game.game_type() == 1 && keep_moves {
+        if game.game_type() == 1 && keep == Keep::Packed {
+            (line, invalid) = Line::of(game, node_count);
+            valid = line.len().try_into().unwrap_or(u32::MAX);
+        } else if game.game_type() == 1 && keep_moves {
             for played in game.moves() {
                 ply = ply.saturating_add(1);
                 match played {
@@ -470,6 +505,7 @@ impl GameRow {
                 warning_count: 0,
                 info: info_texts,
                 moves,
+                line,
                 first_date: dates.as_ref().map(|d| d.first()),
                 has_handicap_text: false,
             };
@@ -536,6 +572,7 @@ impl GameRow {
             warning_count: GameWarnings::of(game).total(),
             info: info_texts,
             moves,
+            line,
             first_date: dates.as_ref().map(|d| d.first()),
             has_handicap_text: info.get("HA").is_some_and(|t| !t.trim().is_empty()),
         }
@@ -554,6 +591,19 @@ impl GameRow {
         for m in &mut self.moves {
             m.game_id = id;
         }
+    }
+
+    /// The moves of the main line as rows: those of
+    /// [`moves`](GameRow::moves), then the packed ones of a row of
+    /// [`GameRow::from_game_packed`] (numbered with the row's
+    /// [`id`](GameRow::id)).
+    pub fn move_rows(&self) -> impl Iterator<Item = MoveRow> + '_ {
+        self.moves.iter().copied().chain(self.line.rows(self.id))
+    }
+
+    /// The packed moves.
+    pub(crate) fn line(&self) -> &Line {
+        &self.line
     }
 
     /// The text of game-information property `ident` (one of

@@ -2365,10 +2365,13 @@ fn export_writes_json_lines_csv_and_parquet() {
     );
 }
 
-/// The moves table is written page by page from the rows as they come:
-/// the files are the same bytes whatever the number of threads, and
-/// hold every move, across the writer's batches of 65,536 moves (the
-/// games here have 80,000) and with passes among them.
+/// The moves table is written page by page from the rows as they come
+/// (encoded on a thread of their own with more than one job): the files
+/// are the same bytes whatever the number of threads, and hold every
+/// move, across the writer's batches of 65,536 moves (the games here have
+/// 80,000) and with passes and values that are no move (plies skipped)
+/// among them. The CSV and JSON Lines outputs, built from the same
+/// packed rows, too.
 #[test]
 fn export_parquet_is_the_same_bytes_for_any_jobs() {
     let dir = TempDir::new("export-pq-jobs");
@@ -2384,6 +2387,10 @@ fn export_parquet_is_the_same_bytes_for_any_jobs() {
                 let (x, y) = (letters[k % 19] as char, letters[(k / 19) % 19] as char);
                 if (ply + game) % 97 == 0 {
                     text.extend_from_slice(format!(";{color}[]").as_bytes());
+                } else if (ply + game * 3) % 101 == 0 {
+                    // No move on 19×19: counted, its ply skipped.
+                    text.extend_from_slice(format!(";{color}[zz]").as_bytes());
+                    moves -= 1;
                 } else {
                     text.extend_from_slice(format!(";{color}[{x}{y}]").as_bytes());
                 }
@@ -2393,23 +2400,58 @@ fn export_parquet_is_the_same_bytes_for_any_jobs() {
         }
         dir.write(&format!("in/{file}.sgf"), text);
     }
-    let mut files = Vec::new();
-    for jobs in ["1", "3"] {
-        let out = format!("pq{jobs}");
-        let run = sgf(
-            &dir.0,
-            &[
-                "export", "-q", "-j", jobs, "--format", "parquet", "--out", &out, "in",
-            ],
-            None,
+    for (format, names) in [
+        ("parquet", ["games.parquet", "moves.parquet"]),
+        ("csv", ["games.csv", "moves.csv"]),
+    ] {
+        let mut files = Vec::new();
+        for jobs in ["1", "2", "3"] {
+            let out = format!("{format}{jobs}");
+            let run = sgf(
+                &dir.0,
+                &[
+                    "export", "-q", "-j", jobs, "--format", format, "--out", &out, "in",
+                ],
+                None,
+            );
+            assert_eq!(code(&run), 0, "{}", stderr(&run));
+            let read = |name: &str| std::fs::read(dir.0.join(&out).join(name)).unwrap();
+            files.push((read(names[0]), read(names[1])));
+        }
+        assert!(
+            files[0] == files[1],
+            "{format}: -j 1 and -j 2 wrote different files"
         );
-        assert_eq!(code(&run), 0, "{}", stderr(&run));
-        let read = |name: &str| std::fs::read(dir.0.join(&out).join(name)).unwrap();
-        files.push((read("games.parquet"), read("moves.parquet")));
+        assert!(
+            files[0] == files[2],
+            "{format}: -j 1 and -j 3 wrote different files"
+        );
     }
-    assert!(files[0] == files[1], "-j 1 and -j 3 wrote different files");
+    let jsonl: Vec<String> = ["1", "2", "3"]
+        .iter()
+        .map(|jobs| {
+            let run = sgf(
+                &dir.0,
+                &["export", "-q", "-j", jobs, "--format", "jsonl", "in"],
+                None,
+            );
+            assert_eq!(code(&run), 0, "{}", stderr(&run));
+            stdout(&run)
+        })
+        .collect();
+    assert!(
+        jsonl[0] == jsonl[1] && jsonl[0] == jsonl[2],
+        "JSON Lines differ"
+    );
+    assert_eq!(
+        jsonl[0].matches("\"zz\"").count(),
+        0,
+        "no move has the coordinate of a value that is no move"
+    );
+    let csv_moves = std::fs::read_to_string(dir.0.join("csv1/moves.csv")).unwrap();
+    assert_eq!(csv_moves.lines().count() as i64, moves + 1);
     let reader = parquet::file::reader::SerializedFileReader::new(
-        std::fs::File::open(dir.0.join("pq1/moves.parquet")).unwrap(),
+        std::fs::File::open(dir.0.join("parquet1/moves.parquet")).unwrap(),
     )
     .unwrap();
     let rows = parquet::file::reader::FileReader::metadata(&reader)

@@ -875,6 +875,90 @@ mod parquet_files {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Long games with passes and values that are no move (plies that
+    /// skip), many of them: more than a batch of games (4,096) and of
+    /// moves (65,536) of the Parquet writer.
+    fn long_games() -> Vec<u8> {
+        let letters = b"abcdefghijklmnopqrs";
+        let mut input = Vec::new();
+        for game in 0..4200usize {
+            input.extend_from_slice(b"(;GM[1]SZ[19]PB[p]");
+            for ply in 0..(game % 40) {
+                let color = if ply % 2 == 0 { "B" } else { "W" };
+                let k = game * 7 + ply * 5;
+                let value = match (game + ply) % 29 {
+                    0 => String::new(),
+                    1 => "zz".to_owned(),
+                    _ => format!(
+                        "{}{}",
+                        letters[k % 19] as char,
+                        letters[k / 19 % 19] as char
+                    ),
+                };
+                input.extend_from_slice(format!(";{color}[{value}]").as_bytes());
+            }
+            input.extend_from_slice(b")\n");
+        }
+        input
+    }
+
+    /// Rows with their moves as [`MoveRow`]s or packed, written here or
+    /// on the encoding thread: the same Parquet bytes all four ways, and
+    /// the same JSON Lines and CSV either way.
+    #[test]
+    fn packed_rows_and_the_encoding_thread_write_the_same_bytes() {
+        let input = long_games();
+        let doc = sgf_grove::parse(&input).unwrap();
+        let plain: Vec<GameRow> = doc
+            .games()
+            .enumerate()
+            .map(|(i, g)| GameRow::from_game(g, "l.sgf", 0).with_id(i as u64))
+            .collect();
+        let packed: Vec<GameRow> = doc
+            .games()
+            .enumerate()
+            .map(|(i, g)| GameRow::from_game_packed(g, "l.sgf", 0).with_id(i as u64))
+            .collect();
+        let moves: usize = plain.iter().map(|r| r.moves.len()).sum();
+        assert!(moves > 65_536 && plain.len() > 4096, "{moves} moves");
+        assert!(plain.iter().any(|r| r.invalid_move_count > 0));
+        assert!(packed.iter().all(|r| r.moves.is_empty()));
+        let parquet = |rows: &[GameRow], thread: bool| {
+            let options = ParquetOptions::new().move_row_group(100_000);
+            let mut out = ParquetWriter::new(Vec::new(), Some(Vec::new()), options).unwrap();
+            if thread {
+                out = out.encode_on_thread().unwrap();
+            }
+            for row in rows {
+                out.write_row(row).unwrap();
+            }
+            out.into_inner().unwrap()
+        };
+        let want = parquet(&plain, false);
+        assert!(want == parquet(&packed, false), "packed rows");
+        assert!(want == parquet(&packed, true), "packed rows, on the thread");
+        assert!(want == parquet(&plain, true), "plain rows, on the thread");
+
+        let jsonl = |rows: &[GameRow]| {
+            let mut out = JsonLinesWriter::new(Vec::new());
+            for row in rows {
+                out.write_row(row).unwrap();
+            }
+            out.finish().unwrap();
+            out.into_inner().unwrap()
+        };
+        assert!(jsonl(&plain) == jsonl(&packed), "JSON Lines");
+        let csv = |rows: &[GameRow]| {
+            let mut out = CsvWriter::with_moves(Vec::new(), Vec::new());
+            for row in rows {
+                out.write_row(row).unwrap();
+            }
+            out.finish().unwrap();
+            out.into_inner().unwrap()
+        };
+        assert!(csv(&plain) == csv(&packed), "CSV");
+    }
+
     #[test]
     fn parquet_empty_and_without_moves() {
         let dir = temp_dir("parquet-empty");

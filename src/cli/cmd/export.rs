@@ -61,7 +61,16 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                         false => None,
                     };
                     let options = ParquetOptions::new().moves(moves);
-                    Box::new(ParquetWriter::new(games, moves_file, options).map_err(table_error)?)
+                    let writer =
+                        ParquetWriter::new(games, moves_file, options).map_err(table_error)?;
+                    // With workers, the rows are gathered and encoded on a
+                    // thread of their own (the same bytes): the thread that
+                    // takes the rows in order only hands them on.
+                    if args.scan.jobs() > 1 {
+                        Box::new(writer.encode_on_thread().map_err(table_error)?)
+                    } else {
+                        Box::new(writer)
+                    }
                 }
             }
         }
@@ -81,29 +90,33 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0) as u64;
                 let row = if moves {
-                    GameRow::from_game(tree, &origin, offset)
+                    GameRow::from_game_packed(tree, &origin, offset)
                 } else {
                     GameRow::from_game_without_moves(tree, &origin, offset)
                 };
                 filter.check(&row, tree).ok()?;
-                Some((row, tree.span().len() as u64))
+                // Boxed: the row is handed on from the worker to this
+                // thread in several moves, each then a pointer's copy.
+                Some((Box::new(row), tree.span().len() as u64))
             }),
             counted(
                 &mut count,
                 &progress,
-                |result: Result<Option<(GameRow, u64)>, sgf_grove::input::InputError>| match result
-                {
-                    Ok(None) => {}
-                    Ok(Some((row, bytes))) => {
-                        progress.game(bytes);
-                        if write_error.is_none() {
-                            write_error = writer.write_row(&row.with_id(next_id)).err();
-                            next_id += 1;
+                |result: Result<Option<(Box<GameRow>, u64)>, sgf_grove::input::InputError>| {
+                    match result {
+                        Ok(None) => {}
+                        Ok(Some((mut row, bytes))) => {
+                            progress.game(bytes);
+                            if write_error.is_none() {
+                                row.set_id(next_id);
+                                write_error = writer.write_owned_row(row).err();
+                                next_id += 1;
+                            }
                         }
-                    }
-                    Err(err) => {
-                        failed.add_input(&err);
-                        let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                        Err(err) => {
+                            failed.add_input(&err);
+                            let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                        }
                     }
                 },
             ),

@@ -6,6 +6,7 @@
 
 use super::TableError;
 use crate::table::columns::{game_cells, Cell, Column, ColumnType, COLUMNS, MOVE_COLUMNS};
+use crate::table::line::{Line, PASS};
 use crate::table::{GameRow, MoveRow};
 use arrow_array::builder::{
     BooleanBuilder, Float64Builder, Int32Builder, Int64Builder, StringBuilder,
@@ -129,9 +130,10 @@ pub(crate) struct MoveColumns {
     color: Vec<u8>,
     /// The offsets of `color`, 0, 1, 2, … for a whole batch: sliced.
     color_offsets: OffsetBuffer<i32>,
-    /// 0 for a pass (a null slot).
-    x: Vec<i32>,
-    y: Vec<i32>,
+    /// 0 for a pass (a null slot); a byte (every coordinate of a
+    /// [`MoveRow`] is one), widened to `Int32` in the Arrow arrays.
+    x: Vec<u8>,
+    y: Vec<u8>,
     is_pass: Vec<bool>,
     /// The rows whose `x` is null (passes).
     x_nulls: Vec<usize>,
@@ -148,8 +150,8 @@ pub(crate) struct MoveSlices<'a> {
     pub(crate) ply: &'a [i32],
     /// `B` or `W`.
     pub(crate) color: &'a [u8],
-    pub(crate) x: &'a [i32],
-    pub(crate) y: &'a [i32],
+    pub(crate) x: &'a [u8],
+    pub(crate) y: &'a [u8],
     pub(crate) is_pass: &'a [bool],
     pub(crate) x_nulls: &'a [usize],
     pub(crate) y_nulls: &'a [usize],
@@ -210,11 +212,44 @@ impl MoveColumns {
         );
         self.color
             .extend(moves.iter().map(|m| m.color.as_str().as_bytes()[0]));
-        self.x
-            .extend(moves.iter().map(|m| m.x.map_or(0, i32::from)));
-        self.y
-            .extend(moves.iter().map(|m| m.y.map_or(0, i32::from)));
+        self.x.extend(moves.iter().map(|m| m.x.unwrap_or(0)));
+        self.y.extend(moves.iter().map(|m| m.y.unwrap_or(0)));
         self.is_pass.extend(moves.iter().map(|m| m.is_pass));
+    }
+
+    /// Appends the packed moves of game `id`: the colours and, in a line
+    /// without a pass, the coordinates copied as they are; the plies
+    /// counted, or read where the line skips some.
+    pub(crate) fn push_line(&mut self, id: u64, line: &Line) {
+        let n = line.len();
+        let start = self.x.len();
+        let id = i64::try_from(id).unwrap_or(i64::MAX);
+        self.game_id.resize(start + n, id);
+        if line.plies_are_steady() {
+            // 1, 2, …, n: n is below u32::MAX.
+            let n = i32::try_from(n).unwrap_or(i32::MAX);
+            self.ply.extend(1..=n);
+        } else {
+            self.ply
+                .extend(line.plies().map(|p| i32::try_from(p).unwrap_or(i32::MAX)));
+        }
+        self.color.extend_from_slice(line.colors());
+        if line.passes() == 0 {
+            self.x.extend_from_slice(line.xs());
+            self.y.extend_from_slice(line.ys());
+            self.is_pass.resize(start + n, false);
+            return;
+        }
+        for (i, &x) in line.xs().iter().enumerate() {
+            if x == PASS {
+                self.x_nulls.push(start + i);
+                self.y_nulls.push(start + i);
+            }
+        }
+        let coordinate = |&v: &u8| if v == PASS { 0 } else { v };
+        self.x.extend(line.xs().iter().map(coordinate));
+        self.y.extend(line.ys().iter().map(coordinate));
+        self.is_pass.extend(line.xs().iter().map(|&x| x == PASS));
     }
 
     /// The batch's arrays, in the order of [`MOVE_COLUMNS`]; the columns
@@ -246,14 +281,8 @@ impl MoveColumns {
                 None,
             )),
             Arc::new(color),
-            Arc::new(Int32Array::new(
-                ScalarBuffer::from(renew(&mut self.x, n)),
-                x_nulls,
-            )),
-            Arc::new(Int32Array::new(
-                ScalarBuffer::from(renew(&mut self.y, n)),
-                y_nulls,
-            )),
+            Arc::new(Int32Array::new(widen(&mut self.x), x_nulls)),
+            Arc::new(Int32Array::new(widen(&mut self.y), y_nulls)),
             Arc::new(BooleanArray::new(is_pass, None)),
         ])
     }
@@ -293,6 +322,13 @@ impl MoveColumns {
 /// `n` values.
 fn renew<T>(v: &mut Vec<T>, n: usize) -> Vec<T> {
     std::mem::replace(v, Vec::with_capacity(n))
+}
+
+/// The bytes of `v` as `Int32` values; `v` is left empty.
+fn widen(v: &mut Vec<u8>) -> ScalarBuffer<i32> {
+    let wide: Vec<i32> = v.iter().map(|&b| i32::from(b)).collect();
+    v.clear();
+    ScalarBuffer::from(wide)
 }
 
 /// The validity of `n` values whose nulls are at `rows`: none at all
@@ -378,6 +414,9 @@ impl BatchBuilder {
         self.game_len += 1;
         if let Some(moves) = &mut self.moves {
             moves.push(&row.moves);
+            if row.line().len() > 0 {
+                moves.push_line(row.id, row.line());
+            }
         }
     }
 

@@ -158,8 +158,8 @@ impl<W: Write> RowWriter for CsvWriter<W> {
         self.games.write_all(&self.line)?;
         if let Some(moves) = &mut self.moves {
             self.line.clear();
-            for m in &row.moves {
-                cells_line(&mut self.line, &move_cells(m));
+            for m in row.move_rows() {
+                cells_line(&mut self.line, &move_cells(&m));
             }
             moves.write_all(&self.line)?;
         }

@@ -141,9 +141,9 @@ struct Moves<'a>(&'a GameRow);
 
 impl Serialize for Moves<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.moves.len()))?;
+        let mut seq = s.serialize_seq(Some(self.0.moves.len() + self.0.line().len()))?;
         let mut buf = [0; 2];
-        for m in &self.0.moves {
+        for m in self.0.move_rows() {
             seq.serialize_element(&(m.color.as_str(), m.coordinate_in(&mut buf)))?;
         }
         seq.end()

@@ -4,6 +4,8 @@
 
 #[cfg(feature = "arrow")]
 mod arrow;
+#[cfg(feature = "parquet")]
+mod background;
 mod csv;
 mod jsonl;
 #[cfg(feature = "parquet")]
@@ -103,6 +105,19 @@ pub trait RowWriter {
     ///
     /// When the output cannot be written.
     fn write_row(&mut self, row: &GameRow) -> Result<(), TableError>;
+
+    /// [`RowWriter::write_row`] for a row the caller is done with: a
+    /// writer that encodes on another thread
+    /// (`ParquetWriter::encode_on_thread`, feature `parquet`)
+    /// takes it there as it is, with no copy. The others write it as
+    /// [`RowWriter::write_row`] does.
+    ///
+    /// # Errors
+    ///
+    /// When the output cannot be written.
+    fn write_owned_row(&mut self, row: Box<GameRow>) -> Result<(), TableError> {
+        self.write_row(&row)
+    }
 
     /// Writes what is still buffered and ends the output (a CSV header
     /// when no row came, a Parquet footer). Call it once, at the end; no

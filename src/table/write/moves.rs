@@ -243,16 +243,20 @@ impl<W: Write + Send> MoveTable<W> {
                 let to = nulls.partition_point(|&r| r < end);
                 &nulls[from..to]
             };
-            values.clear();
-            // Coordinates are 0..=255 (a `u8` in every row); the rows
-            // between two passes are copied at once.
-            let coordinate = |&v: &i32| u8::try_from(v).unwrap_or(u8::MAX);
-            let mut from = start;
-            for &null in nulls {
-                values.extend(column[from..null].iter().map(coordinate));
-                from = null + 1;
-            }
-            values.extend(column[from..end].iter().map(coordinate));
+            // The values are the rows but the passes: the rows between
+            // two passes copied at once, or all of them read in place.
+            let values = if nulls.is_empty() {
+                &column[start..end]
+            } else {
+                values.clear();
+                let mut from = start;
+                for &null in nulls {
+                    values.extend_from_slice(&column[from..null]);
+                    from = null + 1;
+                }
+                values.extend_from_slice(&column[from..end]);
+                &values[..]
+            };
             let max = values.iter().copied().max().unwrap_or(0);
             chunk.max = chunk.max.max(max);
             let mut body = Vec::with_capacity(32 + rows);
@@ -269,7 +273,7 @@ impl<W: Write + Send> MoveTable<W> {
             // Indices, each value its own; at least 1 bit wide.
             let width = pages::width_of(max).max(1);
             body.push(width);
-            pages::bit_packed_run(&values, width, &mut body);
+            pages::bit_packed_run(values, width, &mut body);
             chunk.data_page(body, rows, Encoding::RLE_DICTIONARY)?;
         }
 
