@@ -254,6 +254,22 @@ pub(super) struct Done<'s, R> {
     read: (u64, u64),
 }
 
+impl<R> Done<'_, R> {
+    /// On the calling thread, the unit's end: its spent games and chunk
+    /// buffers kept for their room, and whether its results stand (a
+    /// chunk of a large member is judged in order by `follow`).
+    fn settle(&mut self, follow: &mut Follow) -> bool {
+        let spent = std::mem::take(&mut self.spent);
+        if !spent.is_empty() {
+            SPARE.with(|spare| spare.borrow_mut().keep(spent));
+        }
+        for bytes in self.buffers.drain(..) {
+            follow.keep(bytes);
+        }
+        follow.judge(self.checked.take())
+    }
+}
+
 /// Copies of games are kept for their room up to this many heap bytes in
 /// all, each of at most `MAX_SPARE_ONE`.
 const MAX_SPARE: usize = 16 << 20;
@@ -422,23 +438,14 @@ impl Inputs {
             done
         };
         let collect = |mut done: Done<'_, R>| {
-            for (folder, reported, skipped) in done.folders {
+            for &(folder, reported, skipped) in &done.folders {
                 folders[folder].0 += reported;
                 folders[folder].1 += skipped;
             }
-            skipped.merge(done.skipped);
+            skipped.merge(std::mem::take(&mut done.skipped));
             let (bytes, files) = read.get();
             read.set((bytes + done.read.0, files + done.read.1));
-            if !done.spent.is_empty() {
-                SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
-            }
-            let stands = {
-                let mut follow = follow.borrow_mut();
-                for bytes in done.buffers.drain(..) {
-                    follow.keep(bytes);
-                }
-                follow.judge(done.checked.take())
-            };
+            let stands = done.settle(&mut follow.borrow_mut());
             let mut sink = sink.borrow_mut();
             if stands {
                 for item in done.items {
@@ -610,17 +617,8 @@ impl Inputs {
         let collect = |mut done: Done<'_, R>| {
             // Its end: the members and errors it gave.
             reported += done.folders.iter().map(|&(_, n, _)| n).sum::<u64>();
-            skipped.merge(done.skipped);
-            if !done.spent.is_empty() {
-                SPARE.with(|spare| spare.borrow_mut().keep(done.spent));
-            }
-            let stands = {
-                let mut follow = follow.borrow_mut();
-                for bytes in done.buffers.drain(..) {
-                    follow.keep(bytes);
-                }
-                follow.judge(done.checked.take())
-            };
+            skipped.merge(std::mem::take(&mut done.skipped));
+            let stands = done.settle(&mut follow.borrow_mut());
             if stands {
                 let mut sink = sink.borrow_mut();
                 for item in done.items {
