@@ -480,15 +480,7 @@ impl Inputs {
             }
         };
         let cancel = || self.cancelled();
-        let mut feed = Feed {
-            work: &work,
-            sink: &sink,
-            follow: &follow,
-            cancel: &cancel,
-            batch: Vec::new(),
-            batch_bytes: 0,
-            pure: self.is_pure_work(),
-        };
+        let mut feed = Feed::new(&work, &sink, &follow, &cancel, self.is_pure_work());
         let (tx, rx) = mpsc::sync_channel::<Vec<Source>>(WALK_AHEAD / WALK_BATCH);
         let walked = std::thread::scope(|scope| {
             let walker = walked.as_deref().map(|root| {
@@ -627,15 +619,7 @@ impl Inputs {
             }
         };
         let cancel = || self.cancelled();
-        let mut feed = Feed {
-            work,
-            sink: &sink,
-            follow: &follow,
-            cancel: &cancel,
-            batch: Vec::new(),
-            batch_bytes: 0,
-            pure: self.is_pure_work(),
-        };
+        let mut feed = Feed::new(work, &sink, &follow, &cancel, self.is_pure_work());
         ordered_scope(jobs, jobs.max(1) * 4, run, collect, |submit| {
             self.cut(source, options, submit, &mut feed);
         })?;

@@ -667,7 +667,26 @@ pub(super) struct Feed<'f, W, S> {
     pub(super) pure: bool,
 }
 
-impl<W, S> Feed<'_, W, S> {
+impl<'f, W, S> Feed<'f, W, S> {
+    /// A feed with no chunk gathered yet.
+    pub(super) fn new(
+        work: &'f W,
+        sink: &'f RefCell<S>,
+        follow: &'f RefCell<Follow>,
+        cancel: &'f (dyn Fn() -> bool + Sync),
+        pure: bool,
+    ) -> Self {
+        Feed {
+            work,
+            sink,
+            follow,
+            cancel,
+            batch: Vec::new(),
+            batch_bytes: 0,
+            pure,
+        }
+    }
+
     /// Hands on the small members gathered, if any.
     pub(super) fn flush_batch<'s, R>(&mut self, submit: &mut Submit<'_, Unit<'s>, Done<'s, R>>) {
         if !self.batch.is_empty() {
