@@ -60,9 +60,21 @@ pub enum Command {
     /// Exit status: 0, 1 when an input failed, 2 on usage errors and
     /// unreadable paths.
     ///
+    /// With --merge --out DIR, writes one record per cluster into DIR
+    /// (`cluster-000001.sgf`, …): the copy with the most moves, its root's
+    /// game information joined with every other copy's (values it lacks
+    /// taken, the most precise date and result kept, every conflicting
+    /// value written into the root's comment and reported); a copy that
+    /// differs from another by one move (a mistyped move) joins the cluster
+    /// and is noted. The inputs are read twice (standard input cannot be).
+    /// --swap-colors also joins a copy recorded with Black and White
+    /// exchanged.
+    ///
     /// Memory: the largest game on each worker thread (-j), plus each
     /// game's main-line moves (two bytes a move) and source name until the
     /// clusters are printed: dedup compares every game with the others.
+    /// With --merge, also the game information of the copies of each
+    /// cluster whose last copy is not read yet, and its best copy.
     Dedup(DedupArgs),
     /// Build or extend a position index: every position of every main
     /// line (--variations: of every line) of the inputs' Go games, keyed
@@ -394,6 +406,26 @@ pub struct DedupArgs {
     /// strong players. Equal games join from 10 moves.
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub min_prefix: usize,
+
+    /// Write one merged record per cluster into --out DIR (see above);
+    /// copies one move apart join the clusters (from --min-prefix moves).
+    #[arg(long, requires = "out")]
+    pub merge: bool,
+
+    /// The folder of the merged records (created; it must be empty unless
+    /// --force).
+    #[arg(long, value_name = "DIR", requires = "merge")]
+    pub out: Option<PathBuf>,
+
+    /// Write into a --out folder that already holds files (a merged record
+    /// of the same name is replaced).
+    #[arg(long, requires = "out")]
+    pub force: bool,
+
+    /// Also join copies recorded with Black and White exchanged (their
+    /// players, ranks and result are read the other way round).
+    #[arg(long)]
+    pub swap_colors: bool,
 }
 
 /// How `sgf dedup` prints clusters.

@@ -50,12 +50,14 @@
 //! ```
 
 mod builder;
+mod merge;
 mod ops;
 mod read;
 mod replay;
 mod write;
 
 pub use builder::GameBuilder;
+pub use merge::{merge_info, Conflict, GameCopy, MergeReport, Taken};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::events::Span32;

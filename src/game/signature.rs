@@ -97,6 +97,115 @@ impl MoveSequence {
     }
 }
 
+impl MoveSequence {
+    /// The same game with Black and White exchanged (setup and moves), in
+    /// its own canonical orientation: a copy recorded with the colours the
+    /// other way round gives the sequence of the original. `symmetry` still
+    /// turns the game as written into the new `moves`.
+    ///
+    /// ```
+    /// use sgf_grove::game::signature::MoveSequence;
+    /// let a = sgf_grove::parse(b"(;B[pd];W[dp];B[pp];W[dd])")?;
+    /// let b = sgf_grove::parse(b"(;W[pd];B[dp];W[pp];B[dd])")?;
+    /// let a = MoveSequence::of(a.games().next().unwrap());
+    /// let b = MoveSequence::of(b.games().next().unwrap());
+    /// assert_ne!(a.moves, b.moves);
+    /// assert_eq!(a.moves, b.swapped_colors().moves);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    #[must_use]
+    pub fn swapped_colors(&self) -> MoveSequence {
+        let setup: Vec<(Color, Point)> =
+            self.setup.iter().map(|&(c, p)| (c.opponent(), p)).collect();
+        let moves: Vec<SeqMove> = self.moves.iter().map(|&(c, p)| (c.opponent(), p)).collect();
+        let turned = MoveSequence::canonical(&setup, &moves, self.size);
+        MoveSequence {
+            symmetry: self.symmetry.then(turned.symmetry),
+            ..turned
+        }
+    }
+
+    /// Where two games differ by one move: the index (from 0) of the only
+    /// move in which they differ, the rest of the shorter being the longer's
+    /// moves. `None` when they are equal, one begins the other, or they
+    /// differ in their board, setup or more than one move.
+    ///
+    /// ```
+    /// use sgf_grove::game::signature::MoveSequence;
+    /// let a = sgf_grove::parse(b"(;B[pd];W[dp];B[pp];W[dd];B[fc])")?;
+    /// let b = sgf_grove::parse(b"(;B[pd];W[dp];B[pq];W[dd];B[fc])")?;
+    /// let a = MoveSequence::of(a.games().next().unwrap());
+    /// let b = MoveSequence::of(b.games().next().unwrap());
+    /// assert_eq!(a.one_move_apart(&b), Some(2));
+    /// assert_eq!(a.one_move_apart(&a), None);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn one_move_apart(&self, other: &MoveSequence) -> Option<usize> {
+        if self.size != other.size || self.setup != other.setup {
+            return None;
+        }
+        let mut apart = self
+            .moves
+            .iter()
+            .zip(&other.moves)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b);
+        let (first, _) = apart.next()?;
+        apart.next().is_none().then_some(first)
+    }
+}
+
+/// Pairs of games that differ by one move ([`MoveSequence::one_move_apart`]),
+/// each with the index of that move, among games of at least `min_moves`
+/// moves: a copy with a mistyped move. Each game is compared with its
+/// nearest neighbours in the order of the moves from the first (which
+/// finds a difference late in the game) and from the last (one early in
+/// games of equal length), so the cost is that of two sorts; a pair
+/// separated in both orders by other games sharing as much is not found.
+/// Pairs come as `(a, b, move)` with `a < b`, sorted.
+pub fn near_copies(games: &[MoveSequence], min_moves: usize) -> Vec<(usize, usize, usize)> {
+    /// Neighbours compared on each side.
+    const WINDOW: usize = 3;
+    let mut order: Vec<usize> = (0..games.len())
+        .filter(|&i| games[i].moves.len() >= min_moves.max(1))
+        .collect();
+    let key = |g: &MoveSequence| (g.size.cols, g.size.rows);
+    let mut pairs = Vec::new();
+    let look = |order: &[usize], pairs: &mut Vec<(usize, usize, usize)>| {
+        for (k, &a) in order.iter().enumerate() {
+            for &b in order.iter().skip(k + 1).take(WINDOW) {
+                if let Some(at) = games[a].one_move_apart(&games[b]) {
+                    pairs.push((a.min(b), a.max(b), at));
+                }
+            }
+        }
+    };
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&games[a], &games[b]);
+        (key(x), &x.setup, &x.moves, a).cmp(&(key(y), &y.setup, &y.moves, b))
+    });
+    look(&order, &mut pairs);
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&games[a], &games[b]);
+        (
+            key(x),
+            &x.setup,
+            x.moves.iter().rev().collect::<Vec<_>>(),
+            a,
+        )
+            .cmp(&(
+                key(y),
+                &y.setup,
+                y.moves.iter().rev().collect::<Vec<_>>(),
+                b,
+            ))
+    });
+    look(&order, &mut pairs);
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
+}
+
 /// Equal games join a cluster only from this many moves on.
 pub const MIN_EQUAL: usize = 10;
 
@@ -303,5 +412,57 @@ mod tests {
         assert_eq!(dyer(game), expect);
         assert_eq!(dyer_symmetric(game).len(), 12);
         assert!(dyer_symmetric(game) <= dyer(game));
+    }
+
+    #[test]
+    fn a_mistyped_move_is_found_early_or_late() {
+        let line = |moves: &[&str]| {
+            let mut text = String::from("(;SZ[19]");
+            for (i, m) in moves.iter().enumerate() {
+                text.push_str(&format!(";{}[{m}]", if i % 2 == 0 { "B" } else { "W" }));
+            }
+            text.push(')');
+            seq(text.as_bytes())
+        };
+        let base: Vec<String> = (0..30)
+            .map(|i| format!("{}{}", (b'a' + i % 19) as char, (b'c' + i / 19) as char))
+            .collect();
+        let base: Vec<&str> = base.iter().map(String::as_str).collect();
+        let mut early = base.clone();
+        early[3] = "ss";
+        let mut late = base.clone();
+        late[27] = "ss";
+        let mut two = base.clone();
+        two[5] = "ss";
+        two[20] = "sr";
+        let games = [
+            line(&base),
+            line(&early),
+            line(&late),
+            line(&two),
+            line(&base[..25]),
+        ];
+        let found = near_copies(&games, 20);
+        let ats: Vec<(usize, usize)> = found.iter().map(|&(a, b, _)| (a, b)).collect();
+        assert!(ats.contains(&(0, 1)), "{found:?}");
+        assert!(ats.contains(&(0, 2)), "{found:?}");
+        assert!(
+            !ats.iter()
+                .any(|&(a, b)| a == 3 && b == 0 || a == 0 && b == 3),
+            "{found:?}"
+        );
+        // A prefix is a copy, not a mistyped one.
+        assert!(!ats.contains(&(0, 4)), "{found:?}");
+        // Too short to say.
+        assert!(near_copies(&games, 31).is_empty());
+    }
+
+    #[test]
+    fn swapped_colours_meet_the_original() {
+        let a = seq(b"(;AB[dd]AW[pp];B[pd];W[dp];B[qq])");
+        let b = seq(b"(;AW[dd]AB[pp];W[pd];B[dp];W[qq])");
+        let s = b.swapped_colors();
+        assert_eq!((&a.setup, &a.moves), (&s.setup, &s.moves));
+        assert_eq!(s.swapped_colors().moves, b.moves);
     }
 }

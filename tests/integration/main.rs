@@ -20,6 +20,7 @@ mod concat;
 mod corpus;
 mod corpus_pass;
 mod cut_archives;
+mod dedup_merge;
 mod deep;
 mod detected;
 mod detected_corpus;
