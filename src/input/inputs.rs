@@ -436,7 +436,17 @@ impl Inputs {
         sources
             .list
             .sort_by(|a, b| (&a.origin, a.kind.rank()).cmp(&(&b.origin, b.kind.rank())));
-        sources.list.dedup_by(|a, b| a.origin == b.origin);
+        // A file named twice is read once; a folder's file also named on
+        // its own is read under its own name, and the folder is not
+        // "without SGF files" for that.
+        let mut named_apart = vec![false; sources.folders.len()];
+        sources.list.dedup_by(|later, kept| {
+            let repeat = later.origin == kept.origin;
+            if repeat && let Some(folder) = later.folder {
+                named_apart[folder] = true;
+            }
+            repeat
+        });
         if self.shard.is_some() || self.range.is_some() || self.members.is_some() {
             let keep = |i: usize| {
                 self.shard.is_none_or(|(k, n)| i % n == k)
@@ -465,6 +475,9 @@ impl Inputs {
             {
                 folder.elsewhere = if found { !kept } else { !first };
             }
+        }
+        for (folder, apart) in sources.folders.iter_mut().zip(named_apart) {
+            folder.elsewhere |= apart;
         }
         sources.skipped.sort();
         sources

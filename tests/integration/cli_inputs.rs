@@ -760,3 +760,22 @@ fn a_large_file_or_stdin_read_in_chunks_gives_the_output_of_one_thread() {
         }
     }
 }
+
+#[test]
+fn a_folder_whose_file_is_also_named_is_not_empty() {
+    let dir = TempDir::new("named-in-folder");
+    dir.write("in/a.sgf", b"(;GM[1];B[aa])");
+    for args in [["in", "in/a.sgf"], ["in/a.sgf", "in"]] {
+        let out = sgf(&dir.0, &["check", "-q", args[0], args[1]]);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stdout(&out));
+        assert!(!stdout(&out).contains("no_sgf_files"), "{}", stdout(&out));
+        // The file is read once.
+        let out = sgf(&dir.0, &["stats", "--format", "json", args[0], args[1]]);
+        assert!(stdout(&out).contains("\"games\":1"), "{}", stdout(&out));
+    }
+    // A folder that is really empty still says so beside a named file.
+    dir.write("other/b.sgf", b"(;GM[1];B[bb])");
+    std::fs::create_dir_all(dir.0.join("empty")).unwrap();
+    let out = sgf(&dir.0, &["check", "-q", "empty", "other/b.sgf"]);
+    assert!(stdout(&out).contains("no_sgf_files"), "{}", stdout(&out));
+}
