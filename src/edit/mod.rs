@@ -50,12 +50,14 @@
 //! ```
 
 mod builder;
+mod extract;
 mod ops;
 mod read;
 mod replay;
 mod write;
 
 pub use builder::GameBuilder;
+pub use extract::{Extract, ExtractError};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::events::Span32;

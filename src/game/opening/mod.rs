@@ -545,7 +545,7 @@ mod tests {
             if i % 2 == 0 {
                 tree.add(&line(&common, Outcome::BlackWin));
             } else {
-                let x = (i % 19) as u8;
+                let x = 4 + (i % 15) as u8;
                 let y = (i / 19 % 19) as u8;
                 let rare = [
                     (Color::Black, p(x, y)),

@@ -156,10 +156,10 @@ impl OpeningTree {
         if o.symmetry {
             text.push_str(", each game turned to its canonical orientation");
         }
-        let _ = write!(
-            text,
-            "; variations with at least {min_games} games, the most games first."
-        );
+        if min_games > 1 {
+            let _ = write!(text, "; variations of fewer than {min_games} games left out");
+        }
+        text.push_str("; the variations with the most games first.");
         let left: Vec<String> = self
             .left_out()
             .filter(|(_, n)| *n > 0)
@@ -205,8 +205,9 @@ impl OpeningNode<'_> {
     /// dates 1996-05-06 to 2019-10-14
     /// ```
     ///
-    /// `games 120 to 126` when a pruning may have taken some; no `dates`
-    /// line when no game counted had a date. The text holds no `]` or `\`.
+    /// `games 120 to 126` when a pruning may have taken some; `date
+    /// 1996-05-06` when all dates are one; no such line when no game
+    /// counted had a date. The text holds no `]` or `\`.
     pub fn comment(&self) -> String {
         let games = self.games();
         let mut text = if self.is_exact() {
@@ -222,7 +223,11 @@ impl OpeningNode<'_> {
             self.other_results()
         );
         if let Some((first, last)) = self.dates() {
-            let _ = write!(text, "\ndates {first} to {last}");
+            if first == last {
+                let _ = write!(text, "\ndate {first}");
+            } else {
+                let _ = write!(text, "\ndates {first} to {last}");
+            }
         }
         text
     }
