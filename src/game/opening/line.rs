@@ -13,7 +13,7 @@ use std::fmt;
 pub const MAX_HANDICAP: usize = 9;
 
 /// Where the games of one opening tree start: the board, and the handicap
-/// stones (`AB` of the root, sorted; in the canonical orientation with
+/// stones (the `AB` stones placed before the first move, sorted; in the canonical orientation with
 /// [`OpeningOptions::symmetry`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Start {
@@ -43,11 +43,12 @@ pub enum LeftOut {
     NotGo,
     /// No move on its main line (a position, a problem).
     NoMoves,
-    /// A root setup other than handicap stones: `AW` or `AE`, or more than
-    /// [`MAX_HANDICAP`] `AB` stones.
+    /// A setup before the first move other than handicap stones: `AW` or
+    /// `AE`, or more than [`MAX_HANDICAP`] `AB` stones (in the root, or in
+    /// the nodes before the first move, where some servers put them).
     Setup,
-    /// Setup (`AB`, `AW`, `AE`) in a main-line node after the root, within
-    /// the depth of the tree.
+    /// Setup (`AB`, `AW`, `AE`) in a main-line node after the first move,
+    /// within the depth of the tree.
     SetupInLine,
     /// A move value within the depth that is no move of the board.
     BadMove,
@@ -83,6 +84,28 @@ impl fmt::Display for LeftOut {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.describe())
     }
+}
+
+/// Adds the `AB` stones of `node` to `stones`; too many for a handicap is
+/// [`LeftOut::Setup`].
+fn add_stones<'g>(
+    node: impl ReadNode<'g>,
+    size: BoardSize,
+    stones: &mut Vec<Point>,
+) -> Result<(), LeftOut> {
+    for value in node.property("AB").into_iter().flat_map(|p| p.values()) {
+        let Some(Some((from, to))) = point_list_item(value, size) else {
+            continue;
+        };
+        let n = (usize::from(to.x - from.x) + 1) * (usize::from(to.y - from.y) + 1);
+        if stones.len() + n > MAX_HANDICAP {
+            return Err(LeftOut::Setup);
+        }
+        for y in from.y..=to.y {
+            stones.extend((from.x..=to.x).map(|x| Point { x, y }));
+        }
+    }
+    Ok(())
 }
 
 /// One game as an opening tree takes it: its [`Start`], its first main-line
@@ -121,32 +144,23 @@ impl OpeningLine {
             return Err(LeftOut::NotGo);
         }
         let size = game.board_size();
-        let root = game.root();
-        if root.has("AW") || root.has("AE") {
-            return Err(LeftOut::Setup);
-        }
         let mut handicap = Vec::new();
-        for value in root.property("AB").into_iter().flat_map(|p| p.values()) {
-            let Some(Some((from, to))) = point_list_item(value, size) else {
-                continue;
-            };
-            let stones = (usize::from(to.x - from.x) + 1) * (usize::from(to.y - from.y) + 1);
-            if handicap.len() + stones > MAX_HANDICAP {
-                return Err(LeftOut::Setup);
-            }
-            for y in from.y..=to.y {
-                handicap.extend((from.x..=to.x).map(|x| Point { x, y }));
-            }
-        }
-        handicap.sort_unstable();
-        handicap.dedup();
         let mut moves = Vec::new();
-        for node in root.main_line() {
+        for node in game.root().main_line() {
             if moves.len() >= options.depth {
                 break;
             }
-            if !node.is_root() && (node.has("AB") || node.has("AW") || node.has("AE")) {
+            let setup = node.has("AB") || node.has("AW") || node.has("AE");
+            if setup && !moves.is_empty() {
                 return Err(LeftOut::SetupInLine);
+            }
+            if setup {
+                // Before the first move (the root, or a node of its own as
+                // some servers write handicap stones): the start.
+                if node.has("AW") || node.has("AE") {
+                    return Err(LeftOut::Setup);
+                }
+                add_stones(node, size, &mut handicap)?;
             }
             match node.played() {
                 Ok(Some((color, Move::Play(p)))) => moves.push((color, Some(p))),
@@ -155,6 +169,8 @@ impl OpeningLine {
                 Err(_) => return Err(LeftOut::BadMove),
             }
         }
+        handicap.sort_unstable();
+        handicap.dedup();
         if moves.is_empty() {
             return Err(LeftOut::NoMoves);
         }
