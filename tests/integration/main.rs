@@ -25,6 +25,7 @@ mod detected;
 mod detected_corpus;
 mod edit;
 mod exit_status;
+mod extract;
 mod fix_cli;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
@@ -41,6 +42,7 @@ mod replay_edited;
 mod replay_limits;
 mod rewrite_cli;
 mod stream;
+mod tree_cli;
 #[cfg(feature = "tables")]
 mod tables;
 mod values;
