@@ -205,7 +205,11 @@ impl EditableGame {
         options: &'g Extract,
     ) -> impl Iterator<Item = Result<EditableGame, ExtractError>> + 'g {
         let checked = self.check(id);
-        let stack = if checked.is_ok() { vec![id] } else { Vec::new() };
+        let stack = if checked.is_ok() {
+            vec![id]
+        } else {
+            Vec::new()
+        };
         let leaves = Leaves { game: self, stack };
         checked
             .err()
@@ -226,7 +230,12 @@ impl EditableGame {
 
     /// The new game: `at` (and the line to it, or its position) and below
     /// it what `below` says.
-    fn build(&self, at: EditId, below: Below, options: &Extract) -> Result<EditableGame, ExtractError> {
+    fn build(
+        &self,
+        at: EditId,
+        below: Below,
+        options: &Extract,
+    ) -> Result<EditableGame, ExtractError> {
         let mut out = EditableGame::empty(self.encoding);
         out.size = self.size;
         out.game_type = self.game_type;
@@ -260,7 +269,13 @@ impl EditableGame {
                 while let Some((from, parent)) = stack.pop() {
                     let to = out.push_child(parent)?;
                     self.copy_props(from, &mut out, to);
-                    stack.extend(self.nodes[from.index()].children.iter().rev().map(|&c| (c, to)));
+                    stack.extend(
+                        self.nodes[from.index()]
+                            .children
+                            .iter()
+                            .rev()
+                            .map(|&c| (c, to)),
+                    );
                 }
             }
             Below::LineTo(leaf) => {
@@ -308,13 +323,26 @@ impl EditableGame {
 
     /// Fills the root of `out` with the position at `at` (see the module
     /// documentation).
-    fn setup_root(&self, at: EditId, out: &mut EditableGame, options: &Extract) -> Result<(), ExtractError> {
+    fn setup_root(
+        &self,
+        at: EditId,
+        out: &mut EditableGame,
+        options: &Extract,
+    ) -> Result<(), ExtractError> {
         let root = out.root();
         let gm = self.game_type;
-        let kind = |ident: &[u8]| std::str::from_utf8(ident).ok().and_then(|i| catalogue::lookup(gm, i)).map(|p| p.kind);
+        let kind = |ident: &[u8]| {
+            std::str::from_utf8(ident)
+                .ok()
+                .and_then(|i| catalogue::lookup(gm, i))
+                .map(|p| p.kind)
+        };
         // The original root: game information, root and private properties.
         self.copy_props_if(self.root(), out, root, |ident| {
-            matches!(kind(ident), Some(PropKind::Root | PropKind::GameInfo) | None)
+            matches!(
+                kind(ident),
+                Some(PropKind::Root | PropKind::GameInfo) | None
+            )
         });
         let cursor = self.position_at(self.node(at)?, options.replay)?;
         let board = cursor.board();

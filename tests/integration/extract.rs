@@ -63,7 +63,8 @@ fn game_text(seed: u64) -> String {
     let mut board = Board::new(size, RuleSet::JAPANESE);
     board.set(Point { x: 2, y: 2 }, Some(Color::Black));
     board.set(Point { x: 6, y: 6 }, Some(Color::White));
-    let mut text = String::from("(;GM[1]FF[4]SZ[9]PB[Black]PW[White]KM[6.5]RE[B+3]AB[cc]AW[gg]C[start]");
+    let mut text =
+        String::from("(;GM[1]FF[4]SZ[9]PB[Black]PW[White]KM[6.5]RE[B+3]AB[cc]AW[gg]C[start]");
     let (head, color) = moves(&mut rng, &mut board, Color::Black, 30);
     text.push_str(&head);
     // Three variations after move 30, each with a fork of its own.
@@ -157,7 +158,8 @@ fn extract_with_setup_replays_to_the_same_positions() {
                 cursor.board().captures(Color::White)
             );
             assert!(note.contains(&prisoners), "{note}");
-            captured |= cursor.board().captures(Color::Black) + cursor.board().captures(Color::White) > 0;
+            captured |=
+                cursor.board().captures(Color::Black) + cursor.board().captures(Color::White) > 0;
             // The root's position is the node's; every node below replays
             // to the original's.
             let below = subtree(&game, node);
@@ -212,7 +214,9 @@ fn variations_give_one_game_per_leaf_replaying_to_it() {
             for (part, &leaf) in parts.iter().zip(&leaves) {
                 // A single line: its end is the leaf's position.
                 let end = part.nodes().last().unwrap();
-                assert!(part.nodes().all(|n| part.node(n).unwrap().children().len() <= 1));
+                assert!(part
+                    .nodes()
+                    .all(|n| part.node(n).unwrap().children().len() <= 1));
                 assert_eq!(position(part, end), position(&game, leaf));
                 if !setup {
                     assert_eq!(part.node_count(), game.path_of(leaf).unwrap().len() + 1);
@@ -228,7 +232,11 @@ fn a_node_of_another_game_is_an_error() {
     let other = editable("(;B[aa])");
     let far = game.node_at_path(&[0; 30]).unwrap();
     assert!(other.extract(far, &Extract::new()).is_err());
-    assert!(other.variations(far, &Extract::new()).next().unwrap().is_err());
+    assert!(other
+        .variations(far, &Extract::new())
+        .next()
+        .unwrap()
+        .is_err());
     assert!(game.node_at_path(&[1]).is_err());
 }
 
@@ -260,7 +268,10 @@ fn cli_extract_writes_the_node_and_refuses_a_bad_path() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, ["g-1.sgf", "g-2.sgf", "g-3.sgf", "g-4.sgf", "g-5.sgf", "g-6.sgf"]);
+    assert_eq!(
+        files,
+        ["g-1.sgf", "g-2.sgf", "g-3.sgf", "g-4.sgf", "g-5.sgf", "g-6.sgf"]
+    );
     let leaves: Vec<EditId> = game.leaves(game.root()).collect();
     for (file, &leaf) in files.iter().zip(&leaves) {
         let text = std::fs::read(dir.0.join("vars").join(file)).unwrap();
@@ -268,15 +279,34 @@ fn cli_extract_writes_the_node_and_refuses_a_bad_path() {
         let part = EditableGame::from_game(doc.games().next().unwrap());
         let end = part.nodes().last().unwrap();
         assert_eq!(position(&part, end), position(&game, leaf), "{file}");
-        let note = part.node(part.root()).unwrap().text("C").unwrap().to_owned();
+        let note = part
+            .node(part.root())
+            .unwrap()
+            .text("C")
+            .unwrap()
+            .to_owned();
         assert!(note.contains("variation"), "{note}");
     }
     // To standard output: one collection of 6 games.
-    let all = common::sgf(&dir.0, &["extract", "g.sgf", "--variations", "--setup", "--move", "30"]);
+    let all = common::sgf(
+        &dir.0,
+        &[
+            "extract",
+            "g.sgf",
+            "--variations",
+            "--setup",
+            "--move",
+            "30",
+        ],
+    );
     assert!(all.status.success());
     assert_eq!(sgf_grove::parse(&all.stdout).unwrap().games().count(), 6);
     // A path that names no node: a clear error, exit status 2.
-    for bad in [&["--node", "0.5"][..], &["--node", "0.x"], &["--move", "500"]] {
+    for bad in [
+        &["--node", "0.5"][..],
+        &["--node", "0.x"],
+        &["--move", "500"],
+    ] {
         let mut args = vec!["extract", "g.sgf"];
         args.extend_from_slice(bad);
         let out = common::sgf(&dir.0, &args);

@@ -42,9 +42,9 @@ mod replay_edited;
 mod replay_limits;
 mod rewrite_cli;
 mod stream;
-mod tree_cli;
 #[cfg(feature = "tables")]
 mod tables;
+mod tree_cli;
 mod values;
 #[cfg(feature = "oracle")]
 mod write_modes;

@@ -77,7 +77,12 @@ fn games(n: usize, seed: u64) -> Vec<Game> {
                 1 | 2 => Some(Color::Black),
                 _ => Some(Color::White),
             };
-            let date = format!("{}-{:02}-{:02}", 1990 + rng.next(30), 1 + rng.next(12), 1 + rng.next(28));
+            let date = format!(
+                "{}-{:02}-{:02}",
+                1990 + rng.next(30),
+                1 + rng.next(12),
+                1 + rng.next(28)
+            );
             Game {
                 moves,
                 winner,
@@ -190,11 +195,15 @@ fn tree_first_moves_wins_and_dates_equal_direct_counts() {
         assert!(path.split('.').count() <= 20);
     }
     // The longest lines reach depth 20 and no further.
-    assert!(nodes.iter().any(|n| n["path"].as_str().unwrap().split('.').count() == 20));
+    assert!(nodes
+        .iter()
+        .any(|n| n["path"].as_str().unwrap().split('.').count() == 20));
     // A shallower tree has the same first moves.
     let shallow = tree_json(&dir.0, &["--depth", "3", "g.sgf"]);
     assert_eq!(first_moves_of_tree(&shallow, 0), direct);
-    assert!(shallow.iter().all(|n| n["path"].as_str().unwrap().split('.').count() <= 3));
+    assert!(shallow
+        .iter()
+        .all(|n| n["path"].as_str().unwrap().split('.').count() <= 3));
 }
 
 #[test]
@@ -246,8 +255,10 @@ fn tree_min_games_cuts_and_sgf_agrees_with_json() {
     // The nodes kept are exactly those of 5 games or more whose ancestors
     // are too (the moves along the path identify a node).
     let moves_of = |nodes: &[serde_json::Value]| -> Vec<(String, u64)> {
-        let by_path: HashMap<&str, &serde_json::Value> =
-            nodes.iter().map(|n| (n["path"].as_str().unwrap(), n)).collect();
+        let by_path: HashMap<&str, &serde_json::Value> = nodes
+            .iter()
+            .map(|n| (n["path"].as_str().unwrap(), n))
+            .collect();
         let mut out: Vec<(String, u64)> = nodes
             .iter()
             .map(|n| {
@@ -273,7 +284,10 @@ fn tree_min_games_cuts_and_sgf_agrees_with_json() {
     assert_eq!(kept, expected);
     // The SGF written to --out parses back; each node's comment holds the
     // JSON's counts, at the JSON's path.
-    let out = common::sgf(&dir.0, &["tree", "-q", "--min-games", "5", "--out", "t.sgf", "g.sgf"]);
+    let out = common::sgf(
+        &dir.0,
+        &["tree", "-q", "--min-games", "5", "--out", "t.sgf", "g.sgf"],
+    );
     assert!(out.status.success(), "{}", common::stderr(&out));
     let text = std::fs::read(dir.0.join("t.sgf")).unwrap();
     let json: Vec<serde_json::Value> = std::fs::read_to_string(dir.0.join("t.sgf.json"))
@@ -298,13 +312,23 @@ fn tree_min_games_cuts_and_sgf_agrees_with_json() {
         for i in path {
             node = node.children().nth(i).unwrap();
         }
-        let comment = node.get::<sgf_grove::value::Text>("C").unwrap().unwrap().to_string();
+        let comment = node
+            .get::<sgf_grove::value::Text>("C")
+            .unwrap()
+            .unwrap()
+            .to_string();
         let games = n["games"].as_u64().unwrap();
         assert!(comment.contains(&format!("games {games}\n")), "{comment}");
-        assert!(comment.contains(&format!("black wins {} (", n["black_wins"])), "{comment}");
+        assert!(
+            comment.contains(&format!("black wins {} (", n["black_wins"])),
+            "{comment}"
+        );
         if let Some(mv) = n["move"].as_str() {
             let (ident, value) = mv.split_once('[').unwrap();
-            assert_eq!(node.raw(ident).unwrap(), value.trim_end_matches(']').as_bytes());
+            assert_eq!(
+                node.raw(ident).unwrap(),
+                value.trim_end_matches(']').as_bytes()
+            );
         }
     }
 }
@@ -379,7 +403,9 @@ fn tree_first_moves_of_a_corpus_slice_equal_direct_counts() {
     }
     let even = nodes
         .iter()
-        .find(|n| n["size"] == serde_json::json!([19, 19]) && n["handicap"] == serde_json::json!([]))
+        .find(|n| {
+            n["size"] == serde_json::json!([19, 19]) && n["handicap"] == serde_json::json!([])
+        })
         .unwrap();
     let game = even["game"].as_u64().unwrap();
     let tree: BTreeMap<String, u64> = first_moves_of_tree(&nodes, game)
@@ -392,15 +418,15 @@ fn tree_first_moves_of_a_corpus_slice_equal_direct_counts() {
 
 /// Peak memory of `sgf tree` over a million distinct games: the tree stays
 /// in its node budget (the prunings are reported), the first moves are
-/// exact.
+/// exact. About 11 s in release (the games generated, gzipped and read).
 #[test]
-#[ignore = "writes and reads a million games (about 40 s in release); run with --ignored"]
 fn tree_of_a_million_distinct_games_stays_in_bounded_memory() {
     use std::io::Write;
     let dir = TempDir::new("tree-million");
     let path = dir.0.join("million.sgf.gz");
     let file = std::fs::File::create(&path).unwrap();
-    let mut gz = flate2::write::GzEncoder::new(std::io::BufWriter::new(file), flate2::Compression::fast());
+    let mut gz =
+        flate2::write::GzEncoder::new(std::io::BufWriter::new(file), flate2::Compression::fast());
     let mut rng = Lcg(5);
     let mut first: BTreeMap<String, u64> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
@@ -417,7 +443,15 @@ fn tree_of_a_million_distinct_games_stays_in_bounded_memory() {
         if !seen.insert(key.clone()) {
             continue;
         }
-        *first.entry(format!("B[{}]", Point { x: key[0].0, y: key[0].1 })).or_default() += 1;
+        *first
+            .entry(format!(
+                "B[{}]",
+                Point {
+                    x: key[0].0,
+                    y: key[0].1
+                }
+            ))
+            .or_default() += 1;
         s.push_str(")\n");
         gz.write_all(s.as_bytes()).unwrap();
         n += 1;
@@ -425,9 +459,22 @@ fn tree_of_a_million_distinct_games_stays_in_bounded_memory() {
     drop(seen);
     gz.finish().unwrap().flush().unwrap();
     // Variations of one game are left out: the output stays small.
-    let args = ["tree", "-q", "-j", "2", "--min-games", "2", "--out", "t.sgf", "million.sgf.gz"];
+    let args = [
+        "tree",
+        "-q",
+        "-j",
+        "2",
+        "--min-games",
+        "2",
+        "--out",
+        "t.sgf",
+        "million.sgf.gz",
+    ];
     let run = super::big_input::run_watched(&dir.0, &args);
-    eprintln!("sgf tree over 1,000,000 distinct games: peak {} KiB", run.peak_kib);
+    eprintln!(
+        "sgf tree over 1,000,000 distinct games: peak {} KiB",
+        run.peak_kib
+    );
     // The default budget (1,000,000 nodes of 40 bytes) and the program.
     assert!(run.peak_kib < 96 * 1024, "{} KiB", run.peak_kib);
     let json = std::fs::read_to_string(dir.0.join("t.sgf.json")).unwrap();
@@ -443,7 +490,10 @@ fn tree_of_a_million_distinct_games_stays_in_bounded_memory() {
         .iter()
         .map(|n| {
             assert_eq!(n["games"], n["games_max"], "{n}");
-            (n["move"].as_str().unwrap().to_string(), n["games"].as_u64().unwrap())
+            (
+                n["move"].as_str().unwrap().to_string(),
+                n["games"].as_u64().unwrap(),
+            )
         })
         .collect();
     assert_eq!(tree, first);

@@ -64,11 +64,13 @@ pub fn run(args: &ExtractArgs) -> Result<Status, CliError> {
     match scanned {
         Err(Stop::Done(result)) => {
             let status = result?;
-            Ok(if failed.total() > 0 && !scan.max_failures().allows(failed.total(), 1) {
-                Status::Failed
-            } else {
-                status
-            })
+            Ok(
+                if failed.total() > 0 && !scan.max_failures().allows(failed.total(), 1) {
+                    Status::Failed
+                } else {
+                    status
+                },
+            )
         }
         Ok(_) => {
             let _ = writeln!(
@@ -82,11 +84,7 @@ pub fn run(args: &ExtractArgs) -> Result<Status, CliError> {
 }
 
 /// Extracts from `tree` (of input `name`) and writes the result.
-fn extract(
-    tree: GameTree<'_, '_>,
-    name: &str,
-    args: &ExtractArgs,
-) -> Result<Status, CliError> {
+fn extract(tree: GameTree<'_, '_>, name: &str, args: &ExtractArgs) -> Result<Status, CliError> {
     let node = match (&args.node, args.move_number) {
         (Some(path), _) => super::node_at_path(tree, path, "--node"),
         (None, Some(n)) => super::node_at_move(tree, n),
@@ -131,7 +129,11 @@ fn extract(
     }
     let stem = file_stem(name);
     let mut stdout = io::stdout().lock();
-    for (k, (leaf, part)) in game.leaves(id).zip(game.variations(id, &options)).enumerate() {
+    for (k, (leaf, part)) in game
+        .leaves(id)
+        .zip(game.variations(id, &options))
+        .enumerate()
+    {
         let mut part = match part {
             Ok(part) => part,
             Err(e) => return fail(e),

@@ -62,7 +62,10 @@ pub fn run(args: &TreeArgs) -> Result<Status, CliError> {
             counted(
                 &mut count,
                 &progress,
-                |result: Result<Option<Result<OpeningLine, LeftOut>>, sgf_grove::input::InputError>| {
+                |result: Result<
+                    Option<Result<OpeningLine, LeftOut>>,
+                    sgf_grove::input::InputError,
+                >| {
                     match result {
                         Ok(None) => {}
                         Ok(Some(Err(why))) => tree.leave_out(why),
@@ -86,7 +89,9 @@ pub fn run(args: &TreeArgs) -> Result<Status, CliError> {
             let mut json_path = path.clone().into_os_string();
             json_path.push(".json");
             write_file(path, |out| tree.write_sgf(args.min_games, out))?;
-            write_file(&PathBuf::from(json_path), |out| write_json(&tree, args.min_games, out))?;
+            write_file(&PathBuf::from(json_path), |out| {
+                write_json(&tree, args.min_games, out)
+            })?;
         }
         None => {
             let mut out = BufWriter::new(io::stdout().lock());

@@ -139,7 +139,10 @@ impl OpeningLine {
     /// # Errors
     ///
     /// Why the game is left out ([`LeftOut`]).
-    pub fn of<'g>(game: impl ReadGame<'g>, options: &OpeningOptions) -> Result<OpeningLine, LeftOut> {
+    pub fn of<'g>(
+        game: impl ReadGame<'g>,
+        options: &OpeningOptions,
+    ) -> Result<OpeningLine, LeftOut> {
         if game.game_type() != 1 {
             return Err(LeftOut::NotGo);
         }

@@ -146,7 +146,7 @@ fn move_of(key: Key) -> SeqMove {
         Color::White
     };
     let rest = key & !WHITE;
-    let point = (rest != PASS).then(|| Point {
+    let point = (rest != PASS).then_some(Point {
         x: (rest >> 6) as u8,
         y: (rest & 63) as u8,
     });
@@ -164,11 +164,7 @@ fn unpack_date(n: u32) -> Option<PartialDate> {
     let day = (n % 100) as u8;
     let month = (n / 100 % 100) as u8;
     let year = i32::try_from(n / 10_000).ok()?;
-    PartialDate::new(
-        year,
-        (month > 0).then_some(month),
-        (day > 0).then_some(day),
-    )
+    PartialDate::new(year, (month > 0).then_some(month), (day > 0).then_some(day))
 }
 
 /// One node of the arena.
@@ -378,7 +374,11 @@ impl OpeningTree {
             if parent_kept && (!rare || spared[i]) {
                 new_id[i] = kept.len() as u32;
                 let mut s = *s;
-                s.parent = if i == 0 { NONE } else { new_id[s.parent as usize] };
+                s.parent = if i == 0 {
+                    NONE
+                } else {
+                    new_id[s.parent as usize]
+                };
                 s.child = NONE;
                 s.sibling = NONE;
                 kept.push(s);

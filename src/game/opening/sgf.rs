@@ -66,10 +66,8 @@ impl OpeningTree {
     /// tree in pre-order with the children the most games first: the
     /// order [`OpeningTree::write_sgf`] writes them in.
     pub fn walk(&self, min_games: u64) -> Walk<'_> {
-        let starts: Vec<OpeningNode<'_>> = self
-            .starts()
-            .filter(|s| s.games() >= min_games)
-            .collect();
+        let starts: Vec<OpeningNode<'_>> =
+            self.starts().filter(|s| s.games() >= min_games).collect();
         let stack = starts
             .into_iter()
             .enumerate()
@@ -157,7 +155,10 @@ impl OpeningTree {
             text.push_str(", each game turned to its canonical orientation");
         }
         if min_games > 1 {
-            let _ = write!(text, "; variations of fewer than {min_games} games left out");
+            let _ = write!(
+                text,
+                "; variations of fewer than {min_games} games left out"
+            );
         }
         text.push_str("; the variations with the most games first.");
         let left: Vec<String> = self
