@@ -1,47 +1,6 @@
 //! Extraction: a node's subtree, or one line of play, as a game of its own
-//! ([`EditableGame::extract`], [`EditableGame::variations`]).
-//!
-//! Without [`Extract::setup`], the new game keeps the moves: the original
-//! root, the line of nodes from it to the node (each node whole, without
-//! its other variations), and below the node what was asked for. With it,
-//! the new game starts at the node's position: its root holds
-//!
-//! - the original root's game information and root properties (`GM`,
-//!   `FF`, `CA`, `SZ`, `PB`, `KM`, `HA`, `RE`, …) and its private
-//!   properties, as written; not its setup, moves, markup or comment;
-//! - the position after the node, replayed ([`crate::game::replay`]): the
-//!   black stones as `AB`, the white ones as `AW`, the player to move as
-//!   `PL`;
-//! - a comment (`C`) saying where the position comes from (the move
-//!   number), the prisoners each side had taken (SGF has no property for
-//!   them) and the ko point when one is forbidden, then the node's own
-//!   comment;
-//! - the node's other properties that describe its position (markup,
-//!   `N`, `VW`, `DD`, territory) and game information the root lacks;
-//!
-//! and then what was asked for below the node. The setup root replayed
-//! gives the node's position, and every line below it replays to the
-//! original line's positions.
-//!
-//! ```
-//! use sgf_grove::edit::{EditableGame, Extract};
-//! use sgf_grove::value::{Color, Point};
-//!
-//! let doc = sgf_grove::parse(b"(;SZ[9]PB[Lee];B[ee];W[ed];B[dd](;W[cd])(;W[de]))")?;
-//! let game = EditableGame::from_game(doc.games().next().unwrap());
-//! let black = game.node_at_path(&[0, 0, 0])?; // B[dd]
-//! let part = game.extract(black, &Extract::new().setup(true))?;
-//! let root = part.node(part.root())?;
-//! assert_eq!(root.raw("PB"), Some(&b"Lee"[..]));
-//! assert_eq!(root.points("AB")?.len(), 2);
-//! assert_eq!(root.get::<Color>("PL")?, Some(Color::White));
-//! assert_eq!(root.children().len(), 2); // W[cd] and W[de]
-//! // One game per leaf, each the whole line as played.
-//! let lines: Vec<_> = game.variations(game.root(), &Extract::new()).collect::<Result<_, _>>()?;
-//! assert_eq!(lines.len(), 2);
-//! assert_eq!(lines[1].moves()?.len(), 4);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! ([`EditableGame::extract`], [`EditableGame::variations`], what they
+//! write under [`Extract`]).
 
 use super::{EditId, EditableGame};
 use crate::error::{Error, ErrorKind};
@@ -50,6 +9,48 @@ use crate::value::{catalogue, Color, PropKind};
 use std::fmt;
 
 /// What [`EditableGame::extract`] and [`EditableGame::variations`] write.
+///
+/// Without [`Extract::setup`], the new game keeps the moves: the original
+/// root, the line of nodes from it to the node (each node whole, without
+/// its other variations), and below the node what was asked for. With it,
+/// the new game starts at the node's position: its root holds
+///
+/// - the original root's game information and root properties (`GM`,
+///   `FF`, `CA`, `SZ`, `PB`, `KM`, `HA`, `RE`, …) and its private
+///   properties, as written; not its setup, moves, markup or comment;
+/// - the position after the node, replayed ([`crate::game::replay`]): the
+///   black stones as `AB`, the white ones as `AW`, the player to move as
+///   `PL`;
+/// - a comment (`C`) saying where the position comes from (the move
+///   number), the prisoners each side had taken (SGF has no property for
+///   them) and the ko point when one is forbidden, then the node's own
+///   comment;
+/// - the node's other properties that describe its position (markup,
+///   `N`, `VW`, `DD`, territory) and game information the root lacks;
+///
+/// and then what was asked for below the node. The setup root replayed
+/// gives the node's position, and every line below it replays to the
+/// original line's positions.
+///
+/// ```
+/// use sgf_grove::edit::{EditableGame, Extract};
+/// use sgf_grove::value::Color;
+///
+/// let doc = sgf_grove::parse(b"(;SZ[9]PB[Lee];B[ee];W[ed];B[dd](;W[cd])(;W[de]))")?;
+/// let game = EditableGame::from_game(doc.games().next().unwrap());
+/// let black = game.node_at_path(&[0, 0, 0])?; // B[dd]
+/// let part = game.extract(black, &Extract::new().setup(true))?;
+/// let root = part.node(part.root())?;
+/// assert_eq!(root.raw("PB"), Some(&b"Lee"[..]));
+/// assert_eq!(root.points("AB")?.len(), 2);
+/// assert_eq!(root.get::<Color>("PL")?, Some(Color::White));
+/// assert_eq!(root.children().len(), 2); // W[cd] and W[de]
+/// // One game per leaf, each the whole line as played.
+/// let lines: Vec<_> = game.variations(game.root(), &Extract::new()).collect::<Result<_, _>>()?;
+/// assert_eq!(lines.len(), 2);
+/// assert_eq!(lines[1].moves()?.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Extract {
     setup: bool,
@@ -63,7 +64,7 @@ impl Extract {
     }
 
     /// Whether the new game starts at the node's position, as setup (see
-    /// the [module documentation](self)). Default: false, the line from
+    /// [`Extract`]). Default: false, the line from
     /// the original root kept as moves.
     #[must_use]
     pub fn setup(mut self, setup: bool) -> Extract {
@@ -176,7 +177,7 @@ impl EditableGame {
 
     /// The subtree from node `id` as a new game: the line from the root to
     /// it as moves, or (with [`Extract::setup`]) its position as setup,
-    /// then every variation below it. See the [module documentation](self).
+    /// then every variation below it. See [`Extract`].
     ///
     /// # Errors
     ///
@@ -321,8 +322,7 @@ impl EditableGame {
         }
     }
 
-    /// Fills the root of `out` with the position at `at` (see the module
-    /// documentation).
+    /// Fills the root of `out` with the position at `at` (see [`Extract`]).
     fn setup_root(
         &self,
         at: EditId,
