@@ -362,7 +362,11 @@ impl EditableGame {
             board.captures(Color::White)
         );
         if let Some(ko) = board.ko() {
-            note.push_str(&format!("; ko: {ko} may not be retaken at once"));
+            let player = match cursor.to_play() {
+                Color::Black => "black",
+                Color::White => "white",
+            };
+            note.push_str(&format!("; ko: {player} may not play {ko} now"));
         }
         note.push('.');
         out.append_comment(root, &note)?;

@@ -320,3 +320,22 @@ fn cli_extract_writes_the_node_and_refuses_a_bad_path() {
     assert_eq!(out.status.code(), Some(1));
     assert!(common::stderr(&out).contains("no game 3"));
 }
+
+#[test]
+fn setup_root_names_the_prisoners_and_the_ko() {
+    // Black's move 9 takes the white stone at bb: white may not retake.
+    let game = editable("(;SZ[9];B[ba];W[ca];B[ab];W[db];B[bc];W[cc];B[ii];W[bb];B[cb]C[took])");
+    let at = game.node_at_path(&[0; 9]).unwrap();
+    let part = reread(&game.extract(at, &Extract::new().setup(true)).unwrap());
+    let root = part.node(part.root()).unwrap();
+    let note = root.text("C").unwrap();
+    assert!(note.contains("after move 9"), "{note}");
+    assert!(note.contains("prisoners taken: black 1, white 0"), "{note}");
+    assert!(note.contains("ko: white may not play bb now"), "{note}");
+    assert!(
+        note.ends_with("\ntook"),
+        "the node's own comment follows: {note}"
+    );
+    assert_eq!(root.get::<Color>("PL").unwrap(), Some(Color::White));
+    assert_eq!(position(&part, part.root()), position(&game, at));
+}

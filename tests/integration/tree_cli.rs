@@ -501,3 +501,69 @@ fn tree_of_a_million_distinct_games_stays_in_bounded_memory() {
     let text = String::from_utf8_lossy(&sgf[..4000.min(sgf.len())]).into_owned();
     assert!(text.contains("node budget"), "the pruning is said: {text}");
 }
+
+#[test]
+fn tree_starts_apart_and_games_left_out_are_counted() {
+    let dir = TempDir::new("tree-starts");
+    let text = [
+        "(;SZ[19];B[pd];W[dd])",
+        "(;SZ[19]HA[2]AB[dd][pp];W[dp])",
+        // Handicap stones in a node of their own, as Fox writes them.
+        "(;SZ[19]HA[2];AB[pp][dd];W[dp];B[pq])",
+        "(;SZ[9];B[ee])",
+        "(;SZ[19]AW[aa];B[pd])",
+        "(;SZ[19];B[pd];AB[aa];W[dd])",
+        "(;SZ[19];B[pd];W[zz];B[dd])",
+        "(;SZ[19]C[no moves])",
+        "(;GM[11]SZ[11];B[aa])",
+    ]
+    .concat();
+    std::fs::write(dir.0.join("g.sgf"), text).unwrap();
+    let out = common::sgf(&dir.0, &["tree", "-q", "--json", "g.sgf"]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let err = common::stderr(&out);
+    assert!(
+        err.contains("4 games joined in 3 trees")
+            && err.contains("1 not Go")
+            && err.contains("1 without moves")
+            && err.contains("1 set-up position")
+            && err.contains("1 setup in the line")
+            && err.contains("1 unreadable move"),
+        "{err}"
+    );
+    let nodes: Vec<serde_json::Value> = common::stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let roots: Vec<(serde_json::Value, serde_json::Value, u64)> = nodes
+        .iter()
+        .filter(|n| n["path"] == "")
+        .map(|n| {
+            (
+                n["size"].clone(),
+                n["handicap"].clone(),
+                n["games"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        roots,
+        [
+            (
+                serde_json::json!([19, 19]),
+                serde_json::json!(["dd", "pp"]),
+                2
+            ),
+            (serde_json::json!([19, 19]), serde_json::json!([]), 1),
+            (serde_json::json!([9, 9]), serde_json::json!([]), 1),
+        ]
+    );
+    // The handicap tree's root holds its stones, and both games' W[dp].
+    let out = common::sgf(&dir.0, &["tree", "-q", "g.sgf"]);
+    let doc = sgf_grove::parse(&out.stdout).unwrap();
+    let handicap = doc.games().next().unwrap();
+    assert_eq!(handicap.root().raw("AB"), Some(&b"dd"[..]));
+    let first = handicap.root().children().next().unwrap();
+    assert_eq!(first.raw("W"), Some(&b"dp"[..]));
+    assert_eq!(doc.games().count(), 3);
+}

@@ -42,17 +42,28 @@ pub fn run(args: &ExtractArgs) -> Result<Status, CliError> {
     let scan = &args.scan;
     let mut seen = 0usize;
     let mut failed = super::Failures::default();
+    // The inputs read (a new origin starts one), for --max-failures.
+    let mut inputs = 0u64;
+    let mut last: Option<String> = None;
+    let mut enter = |name: &str| {
+        if last.as_deref() != Some(name) {
+            inputs += 1;
+            last = Some(name.to_string());
+        }
+    };
     let mut err_out = io::stderr().lock();
     let scanned = scan.inputs().scan_games(scan.options(), |game| {
         let game = match game {
             Ok(game) => game,
             Err(err) => {
+                enter(&origin_name(err.origin()));
                 failed.add_input(&err);
                 let _ = writeln!(err_out, "{}: {err}", origin_name(err.origin()));
                 return Ok(());
             }
         };
         let name = origin_name(game.origin());
+        enter(&name);
         for tree in game.collection().games() {
             if seen == args.game {
                 return Err(Stop::Done(extract(tree, &name, args)));
@@ -64,13 +75,8 @@ pub fn run(args: &ExtractArgs) -> Result<Status, CliError> {
     match scanned {
         Err(Stop::Done(result)) => {
             let status = result?;
-            Ok(
-                if failed.total() > 0 && !scan.max_failures().allows(failed.total(), 1) {
-                    Status::Failed
-                } else {
-                    status
-                },
-            )
+            let within = scan.max_failures().allows(failed.total(), inputs);
+            Ok(if within { status } else { Status::Failed })
         }
         Ok(_) => {
             let _ = writeln!(
