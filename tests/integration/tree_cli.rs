@@ -567,3 +567,78 @@ fn tree_starts_apart_and_games_left_out_are_counted() {
     assert_eq!(first.raw("W"), Some(&b"dp"[..]));
     assert_eq!(doc.games().count(), 3);
 }
+
+#[test]
+fn tree_output_is_the_same_whatever_the_threads_even_when_pruned() {
+    let dir = TempDir::new("tree-jobs");
+    let games = games(4000, 4);
+    write_games(&dir.0, "g.sgf", &games);
+    let run = |jobs: &str| tree_json(&dir.0, &["-j", jobs, "--max-nodes", "2000", "g.sgf"]);
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    // Pruned: some counts are ranges, the first moves still exact and
+    // equal to the direct counts (each is far above the pruned ones).
+    assert!(one.iter().any(|n| n["games"] != n["games_max"]));
+    let first: HashMap<&str, (u64, u64)> = one
+        .iter()
+        .filter(|n| n["path"].as_str().unwrap().split('.').count() == 1 && n["path"] != "")
+        .map(|n| {
+            let range = (
+                n["games"].as_u64().unwrap(),
+                n["games_max"].as_u64().unwrap(),
+            );
+            (n["move"].as_str().unwrap(), range)
+        })
+        .collect();
+    let direct = first_moves_direct(&games, 20, false);
+    for (mv, counts) in &direct {
+        if counts.0 >= 100 {
+            assert_eq!(first[mv.as_str()], (counts.0, counts.0), "{mv}");
+        } else if let Some(&(low, high)) = first.get(mv.as_str()) {
+            // A rare one: its range holds the true count.
+            assert!(
+                low <= counts.0 && counts.0 <= high,
+                "{mv}: {low}..{high} {counts:?}"
+            );
+        }
+    }
+    // Every node's range holds the number of games that played its line.
+    let mut truth: HashMap<String, u64> = HashMap::new();
+    for g in &games {
+        let mut line = String::new();
+        for &(c, p) in g.moves.iter().take(20) {
+            let c = if c == Color::Black { 'B' } else { 'W' };
+            line.push_str(&format!(
+                " {c}[{}]",
+                p.map_or(String::new(), |p| p.to_string())
+            ));
+            *truth.entry(line.clone()).or_default() += 1;
+        }
+    }
+    let by_path: HashMap<&str, &serde_json::Value> = one
+        .iter()
+        .map(|n| (n["path"].as_str().unwrap(), n))
+        .collect();
+    for n in one.iter().filter(|n| n["path"] != "") {
+        let steps: Vec<&str> = n["path"].as_str().unwrap().split('.').collect();
+        let line: String = (1..=steps.len())
+            .map(|k| {
+                format!(
+                    " {}",
+                    by_path[steps[..k].join(".").as_str()]["move"]
+                        .as_str()
+                        .unwrap()
+                )
+            })
+            .collect();
+        let (low, high) = (
+            n["games"].as_u64().unwrap(),
+            n["games_max"].as_u64().unwrap(),
+        );
+        let count = truth[&line];
+        assert!(
+            low <= count && count <= high,
+            "{line}: {low}..{high}, played {count}"
+        );
+    }
+}
