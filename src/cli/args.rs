@@ -91,6 +91,41 @@ pub enum Command {
     /// `add` skips what is there).
     #[command(subcommand)]
     Index(IndexCommand),
+    /// Merge the first moves of the inputs' Go games into one SGF
+    /// variation tree (an opening tree): each node says in its comment how
+    /// many games reached it, the wins of each colour, the other results
+    /// and the range of dates; the variations the most games first. Games
+    /// of different boards or handicap stones make different trees (a game
+    /// of the collection each); games with other setup, without moves or
+    /// with an unreadable move are left out and counted (standard error
+    /// and each root's comment). With --out FILE, the SGF goes to FILE and
+    /// one JSON object per node to FILE.json (JSON Lines: `game`, `path`,
+    /// `move`, `games`, `games_max`, `black_wins`, `white_wins`, `other`,
+    /// `first_date`, `last_date`; roots also `size`, `handicap`).
+    ///
+    /// Exit status: 0, 1 when more inputs failed than --max-failures
+    /// allows, 2 on usage errors, unreadable paths and failed writes.
+    ///
+    /// Memory: the largest game on each worker thread (-j) and the tree, at
+    /// most --max-nodes nodes of 40 bytes. When a new node would pass that
+    /// budget, the rarest nodes are pruned down to half of it; a node made
+    /// after a pruning may have missed a few games, and says so (`games 12
+    /// to 15` in the comment, `games_max` in the JSON; the summary gives
+    /// the largest such gap).
+    Tree(TreeArgs),
+    /// Write a node's subtree of one game as a game of its own: with the
+    /// line from the root kept as moves, or (--setup) with the node's
+    /// position as setup in the root (`AB`, `AW`, `PL`; the prisoners and
+    /// a ko in the root's comment; the original root's game information
+    /// kept). With --variations, every line below the node (one per leaf)
+    /// as a game of its own. The node is named as for `sgf board`.
+    ///
+    /// Exit status: 0, 1 when the game does not exist or the replay fails
+    /// (a limit, or with --strict an illegal move), 2 when the node does
+    /// not exist, on usage errors, unreadable paths and failed writes.
+    ///
+    /// Memory: the game, its editable copy and one extracted game.
+    Extract(ExtractArgs),
     /// Find the games of an index where a position occurs, under any
     /// rotation or reflection, and what was played next (with counts and
     /// wins).
@@ -989,4 +1024,90 @@ pub struct ExportArgs {
     /// Leave out the moves (the `moves` member, the moves table).
     #[arg(long)]
     pub no_moves: bool,
+}
+
+/// Arguments of `sgf tree`.
+#[derive(Debug, Args)]
+pub struct TreeArgs {
+    /// The inputs and how to read them.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+
+    /// How many moves of each game's main line (passes count).
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = parse_depth)]
+    pub depth: usize,
+
+    /// Leave out the variations seen in fewer than K games.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub min_games: u64,
+
+    /// Turn each game to one orientation first, the one that makes its
+    /// moves smallest move by move: games that agree up to a rotation or
+    /// reflection share their branch.
+    #[arg(long)]
+    pub symmetry: bool,
+
+    /// The most nodes the tree holds in memory (40 bytes each).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub max_nodes: usize,
+
+    /// Write the SGF to FILE and the JSON Lines to FILE.json (each whole
+    /// or not at all) instead of the SGF to standard output.
+    #[arg(long, value_name = "FILE", conflicts_with = "json")]
+    pub out: Option<PathBuf>,
+
+    /// Print the JSON Lines instead of the SGF on standard output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `sgf extract`.
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The inputs and how to read them. With --strict, an illegal move on
+    /// the way to the node fails the extraction.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+
+    /// The game, counted from 0 over all the inputs in the order they are
+    /// read, as for `sgf board --game`.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub game: usize,
+
+    /// The node: child indexes from the root, separated by dots (`0.0.1`),
+    /// as for `sgf board --node`; empty for the root (the default).
+    #[arg(long, value_name = "PATH", conflicts_with = "move_number")]
+    pub node: Option<String>,
+
+    /// The node of the N-th move of the main line (0: the root), as for
+    /// `sgf board --move`.
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<usize>,
+
+    /// Start the new game at the node's position, as setup in its root,
+    /// instead of keeping the moves that lead there.
+    #[arg(long)]
+    pub setup: bool,
+
+    /// Write every line below the node (one per leaf) as a game of its
+    /// own, instead of the node's whole subtree as one game.
+    #[arg(long)]
+    pub variations: bool,
+
+    /// Write to a file instead of standard output; with --variations, to a
+    /// folder, one file per variation (`<input name>-<k>.sgf`).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+
+    /// Replay limits (for --setup).
+    #[command(flatten)]
+    pub limits: ReplayLimitArgs,
+}
+
+/// A depth of `sgf tree`: 1 to 1000 moves.
+fn parse_depth(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=1000).contains(&n) => Ok(n),
+        _ => Err(format!("expected 1 to 1000 moves, got {s:?}")),
+    }
 }

@@ -16,6 +16,12 @@
 //!                                  the same rotated, mirrored, colours exchanged
 //! sgf board [--game N] [--node P | --move N | --end] [INPUT OPTIONS] PATH|-...
 //!                                  the position of the N-th game of the inputs
+//! sgf tree [--depth N] [--min-games K] [--symmetry] [--max-nodes N] [--out FILE | --json]
+//!          [INPUT OPTIONS] PATH|-...
+//!                                  the opening tree of the games, counts in comments
+//! sgf extract [--game N] [--node P | --move N] [--setup] [--variations] [--out PATH]
+//!             [INPUT OPTIONS] PATH|-...
+//!                                  a node's subtree, or every variation, as games
 //!
 //! INPUT OPTIONS (scan.rs, the same for every command that reads SGF):
 //!   -j N, --shard K/N, -q, --max-messages N, --max-failures N|P%,

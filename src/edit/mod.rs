@@ -50,6 +50,7 @@
 //! ```
 
 mod builder;
+mod extract;
 mod merge;
 mod ops;
 mod read;
@@ -57,6 +58,7 @@ mod replay;
 mod write;
 
 pub use builder::GameBuilder;
+pub use extract::{Extract, ExtractError};
 pub use merge::{merge_info, Conflict, GameCopy, MergeReport, Taken};
 
 use crate::error::{Error, ErrorKind, Result};

@@ -48,6 +48,7 @@
 pub mod board;
 mod encode;
 mod info;
+pub mod opening;
 mod packed;
 pub mod replay;
 pub mod signature;

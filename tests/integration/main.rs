@@ -26,6 +26,7 @@ mod detected;
 mod detected_corpus;
 mod edit;
 mod exit_status;
+mod extract;
 mod fix_cli;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
@@ -44,6 +45,7 @@ mod rewrite_cli;
 mod stream;
 #[cfg(feature = "tables")]
 mod tables;
+mod tree_cli;
 mod values;
 #[cfg(feature = "oracle")]
 mod write_modes;

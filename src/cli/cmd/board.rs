@@ -177,19 +177,10 @@ fn find_node<'t, 'src>(
     if let Some(path) = &args.node {
         return super::node_at_path(game, path, "--node");
     }
-    let mut node = game.root();
-    let mut moves = 0;
     if let Some(want) = args.move_number.filter(|_| !args.end) {
-        while moves < want {
-            node = node
-                .first_child()
-                .ok_or_else(|| format!("the main line has {moves} moves, not {want}"))?;
-            if matches!(node.played(), Ok(Some(_)) | Err(_)) {
-                moves += 1;
-            }
-        }
-        return Ok(node);
+        return super::node_at_move(game, want);
     }
+    let node = game.root();
     Ok(node.main_line().last().unwrap_or(node))
 }
 

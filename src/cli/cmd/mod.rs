@@ -6,6 +6,7 @@ pub mod check;
 pub mod dedup;
 pub mod dump;
 pub mod export;
+pub mod extract;
 pub mod find;
 pub mod fix;
 pub mod fmt;
@@ -20,6 +21,7 @@ pub mod strip;
 mod tables;
 mod target;
 pub mod transform;
+pub mod tree;
 
 use crate::args::Command;
 pub use crate::name::display_name;
@@ -72,6 +74,8 @@ fn dispatch(command: Command) -> Result<Status, CliError> {
         Command::Export(args) => export::run(&args),
         Command::Index(command) => index::run(&command),
         Command::Find(args) => find::run(&args),
+        Command::Tree(args) => tree::run(&args),
+        Command::Extract(args) => extract::run(&args),
     }
 }
 
@@ -227,6 +231,8 @@ fn drop_unreadable(command: &mut Command) -> (bool, bool) {
         Command::Index(crate::args::IndexCommand::Add(args)) => {
             retain(&mut args.scan.paths, &mut keep)
         }
+        Command::Tree(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Extract(args) => retain(&mut args.scan.paths, &mut keep),
         Command::Index(_) | Command::Find(_) => true,
     };
     (unreadable, left)
@@ -738,6 +744,26 @@ pub fn node_at_path<'t, 'src>(
             .children()
             .nth(i)
             .ok_or_else(|| format!("{label} {path}: no child {i} there"))?;
+    }
+    Ok(node)
+}
+
+/// The node of the `want`-th move of `game`'s main line (0: the root), as
+/// `sgf board --move` and `sgf extract --move` count them: a node with a
+/// move value, readable or not, counts.
+pub fn node_at_move<'t, 'src>(
+    game: sgf_grove::GameTree<'t, 'src>,
+    want: usize,
+) -> Result<sgf_grove::Node<'t, 'src>, String> {
+    let mut node = game.root();
+    let mut moves = 0;
+    while moves < want {
+        node = node
+            .first_child()
+            .ok_or_else(|| format!("the main line has {moves} moves, not {want}"))?;
+        if matches!(node.played(), Ok(Some(_)) | Err(_)) {
+            moves += 1;
+        }
     }
     Ok(node)
 }
