@@ -100,6 +100,9 @@ mod checksum;
 mod games;
 mod lock;
 mod manifest;
+mod moves;
+mod pattern;
+mod pattern_search;
 mod positions;
 mod query;
 mod record;
@@ -108,6 +111,8 @@ mod verify;
 
 pub use builder::{compact, BuildStats, IndexBuilder, DEFAULT_BUFFER_ROWS};
 pub use games::GameMeta;
+pub use pattern::{Anchor, Cell, Edges, Pattern, PatternError, PatternErrorKind};
+pub use pattern_search::{PatternContinuation, PatternHit, PatternNext, PatternSearch};
 pub use positions::GameEntry;
 pub use query::{board_after, Continuation, Hit, Index, Next, Search};
 pub use record::Winner;

@@ -7,6 +7,7 @@ pub mod dedup;
 pub mod dump;
 pub mod export;
 pub mod find;
+pub mod find_pattern;
 pub mod fix;
 pub mod fmt;
 pub mod index;
