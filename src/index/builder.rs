@@ -4,7 +4,7 @@ use super::checksum::Checksum;
 use super::games::{corrupt, off_entry, read_off_entry, GameMeta, OFF_LEN};
 use super::lock::{WriteLock, LOCK_FILE};
 use super::manifest::{file_number, is_moves_name, Manifest, MovesEntry, RunEntry};
-use super::moves::{MovesReader, MovesWriter};
+use super::moves::{open_moves, MovesReader, MovesWriter};
 use super::positions::GameEntry;
 use super::record::{Record, MAX_GAMES};
 use super::run::{merge, write_run, Run};
@@ -152,7 +152,7 @@ impl IndexBuilder {
             open_listed(&dir, run)?;
         }
         for f in &manifest.moves {
-            MovesReader::open(&dir.join(&f.name), f.first_game, f.games, f.bytes)?;
+            open_moves(&dir.join(&f.name), f.bytes)?;
         }
         let mut dat = OpenOptions::new()
             .create(true)
@@ -197,6 +197,18 @@ impl IndexBuilder {
             buffer_rows: DEFAULT_BUFFER_ROWS,
             added: BuildStats::default(),
         })
+    }
+
+    /// Test surface, not API: makes a new, empty index one of format 2
+    /// (no moves files), as versions before them wrote. Nothing changes
+    /// for an index that holds games.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn format_2(mut self) -> IndexBuilder {
+        if self.manifest.games == 0 && self.added.games == 0 {
+            self.manifest.format = 2;
+        }
+        self
     }
 
     /// The files an interrupted writer had left in the index folder (run
@@ -529,7 +541,9 @@ fn concat_moves(dir: &Path, files: &[MovesEntry], name: &str) -> io::Result<Move
     let mut bytes = 0u64;
     let mut games = 0u32;
     for f in files {
-        let mut reader = MovesReader::open(&dir.join(&f.name), f.first_game, f.games, f.bytes)?;
+        let path = dir.join(&f.name);
+        let file = open_moves(&path, f.bytes)?;
+        let mut reader = MovesReader::new(&path, &file, f.first_game, f.games, f.bytes);
         while reader.next_block()?.is_some() {
             let block = reader.block_bytes();
             out.write_all(block)?;

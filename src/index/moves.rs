@@ -48,7 +48,8 @@ use super::games::corrupt;
 use super::record::Winner;
 use crate::value::{BoardSize, Color, Move, Point};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use super::run::read_at;
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// A normal move by Black (White: +1); captures follow.
@@ -335,11 +336,33 @@ impl MovesWriter {
     }
 }
 
-/// Reads a moves file block by block, checking each.
+/// Opens moves file `path`, which the manifest lists with `bytes` bytes:
+/// a missing file or one of another length is `InvalidData` naming it.
+pub(crate) fn open_moves(path: &Path, bytes: u64) -> io::Result<File> {
+    let bad = |why: &str| corrupt(&format!("{}: {why}", path.display()));
+    let file = File::open(path).map_err(|e| {
+        if e.kind() == io::ErrorKind::NotFound {
+            bad("listed in the manifest but missing")
+        } else {
+            e
+        }
+    })?;
+    let len = file.metadata()?.len();
+    if len != bytes {
+        return Err(bad(&format!(
+            "{len} bytes where the manifest says {bytes} (cut or damaged)"
+        )));
+    }
+    Ok(file)
+}
+
+/// Reads a moves file block by block, checking each (positioned reads:
+/// several readers may share the file).
 #[derive(Debug)]
-pub(crate) struct MovesReader {
+pub(crate) struct MovesReader<'f> {
     path: PathBuf,
-    input: BufReader<File>,
+    file: &'f File,
+    offset: u64,
     /// Bytes left, as the manifest says.
     left: u64,
     block: u64,
@@ -349,34 +372,22 @@ pub(crate) struct MovesReader {
     sum: Checksum,
 }
 
-impl MovesReader {
-    /// Opens `path`, which the manifest lists with `bytes` bytes, for the
-    /// games `first_game..first_game + games`.
-    pub(crate) fn open(path: &Path, first_game: u32, games: u32, bytes: u64) -> io::Result<Self> {
-        let bad = |why: &str| corrupt(&format!("{}: {why}", path.display()));
-        let file = File::open(path).map_err(|e| {
-            if e.kind() == io::ErrorKind::NotFound {
-                bad("listed in the manifest but missing")
-            } else {
-                e
-            }
-        })?;
-        let len = file.metadata()?.len();
-        if len != bytes {
-            return Err(bad(&format!(
-                "{len} bytes where the manifest says {bytes} (cut or damaged)"
-            )));
-        }
-        Ok(MovesReader {
+impl<'f> MovesReader<'f> {
+    /// Reads `file` (opened by [`open_moves`] from `path`), which the
+    /// manifest lists with `bytes` bytes for the games `first_game..first_game
+    /// + games`.
+    pub(crate) fn new(path: &Path, file: &'f File, first_game: u32, games: u32, bytes: u64) -> Self {
+        MovesReader {
             path: path.to_path_buf(),
-            input: BufReader::with_capacity(1 << 20, file),
+            file,
+            offset: 0,
             left: bytes,
             block: 0,
             next_game: first_game,
             end_game: first_game.saturating_add(games),
             buf: Vec::new(),
             sum: Checksum::new(),
-        })
+        }
     }
 
     fn bad(&self, why: &str) -> io::Error {
@@ -402,7 +413,7 @@ impl MovesReader {
             return Err(self.bad("cut"));
         }
         let mut head = [0u8; BLOCK_HEADER];
-        self.input.read_exact(&mut head)?;
+        read_at(self.file, &mut head, self.offset)?;
         let word = |i: usize| u32::from_le_bytes(head[i..i + 4].try_into().expect("4 bytes"));
         let (len, first, games) = (u64::from(word(0)), word(4), word(8));
         if len > BLOCK_MAX || len + (BLOCK_HEADER + 8) as u64 > self.left {
@@ -411,7 +422,11 @@ impl MovesReader {
         self.buf.clear();
         self.buf.extend_from_slice(&head);
         self.buf.resize(BLOCK_HEADER + len as usize + 8, 0);
-        self.input.read_exact(&mut self.buf[BLOCK_HEADER..])?;
+        read_at(
+            self.file,
+            &mut self.buf[BLOCK_HEADER..],
+            self.offset + BLOCK_HEADER as u64,
+        )?;
         let body = BLOCK_HEADER + len as usize;
         let stored = u64::from_le_bytes(self.buf[body..].try_into().expect("8 bytes"));
         if checksum(&self.buf[..body]) != stored {
@@ -425,6 +440,7 @@ impl MovesReader {
         }
         self.sum.update(&self.buf);
         self.left -= self.buf.len() as u64;
+        self.offset += self.buf.len() as u64;
         self.block += 1;
         self.next_game = first + games;
         let block = self.block - 1;

@@ -40,7 +40,10 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PatternNext {
     /// A move inside the pattern's rectangle, at its point counted from its
-    /// top left (`aa`), as SGF letters.
+    /// top left (`aa`), as SGF letters. Points that a symmetry of the
+    /// pattern itself exchanges (`cd` and `dc` in a pattern symmetric
+    /// about its diagonal) are one move, shown as the first of them row
+    /// by row.
     Local(Color, Point),
     /// A move outside the rectangle ("tenuki", a move elsewhere; a move off
     /// the board counts as one).
@@ -249,6 +252,11 @@ impl Variant {
 pub(crate) struct Compiled {
     variants: Vec<Variant>,
     requires_stone: bool,
+    /// The symmetries that leave the pattern as it is: the next moves
+    /// they exchange are one move.
+    fixing: Vec<Symmetry>,
+    /// The pattern's size.
+    size: BoardSize,
 }
 
 impl Compiled {
@@ -268,9 +276,19 @@ impl Compiled {
             }
         }
         let requires_stone = variants.iter().all(Variant::requires_stone);
+        let identity = Variant::new(p, Symmetry::Identity, false);
+        let fixing = Symmetry::ALL
+            .into_iter()
+            .filter(|&s| Variant::new(p, s, false).same_as(&identity))
+            .collect();
         Compiled {
             variants,
             requires_stone,
+            fixing,
+            size: BoardSize {
+                cols: p.width() as u8,
+                rows: p.height() as u8,
+            },
         }
     }
 }
@@ -544,6 +562,14 @@ fn look(
             },
             vsize,
         );
+        // Of the points the pattern's own symmetries exchange, the
+        // first row by row.
+        let local = c
+            .fixing
+            .iter()
+            .map(|s| s.apply(local, c.size))
+            .min_by_key(|q| (q.y, q.x))
+            .unwrap_or(local);
         PatternNext::Local(color, local)
     });
     Some(PatternHit {

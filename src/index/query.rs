@@ -4,7 +4,7 @@ use super::builder::open_listed;
 use super::checksum::checksum;
 use super::games::{corrupt, read_off_entry, GameMeta, OFF_LEN};
 use super::manifest::{Manifest, MovesEntry};
-use super::moves::MovesReader;
+use super::moves::{open_moves, MovesReader};
 use super::pattern::Pattern;
 use super::pattern_search::{continuations, search_game, Compiled, PatternSearch};
 use super::positions::canonical;
@@ -31,7 +31,8 @@ pub struct Index {
     games_dat: File,
     /// The index's format (2: no moves files).
     format: u32,
-    moves: Vec<MovesEntry>,
+    /// The moves files, opened.
+    moves: Vec<(MovesEntry, File)>,
 }
 
 /// A move played next, as a search shows it.
@@ -135,8 +136,16 @@ impl Index {
                     e
                 }
             })?;
-            match Index::open_runs(dir, &manifest) {
-                Ok(runs) => return Index::open_games(dir, &manifest, runs),
+            let opened = Index::open_runs(dir, &manifest).and_then(|runs| {
+                let moves = manifest
+                    .moves
+                    .iter()
+                    .map(|f| Ok((f.clone(), open_moves(&dir.join(&f.name), f.bytes)?)))
+                    .collect::<io::Result<Vec<_>>>()?;
+                Ok((runs, moves))
+            });
+            match opened {
+                Ok((runs, moves)) => return Index::open_games(dir, &manifest, runs, moves),
                 Err(e) if e.kind() == io::ErrorKind::InvalidData && tries < 3 => {
                     if Manifest::read(dir).is_ok_and(|now| now != manifest) {
                         tries += 1;
@@ -157,7 +166,12 @@ impl Index {
             .collect()
     }
 
-    fn open_games(dir: &Path, manifest: &Manifest, runs: Vec<Run>) -> io::Result<Index> {
+    fn open_games(
+        dir: &Path,
+        manifest: &Manifest,
+        runs: Vec<Run>,
+        moves: Vec<(MovesEntry, File)>,
+    ) -> io::Result<Index> {
         let named = |file: &str, e: io::Error| {
             if e.kind() == io::ErrorKind::NotFound {
                 corrupt(&format!("{}: missing", dir.join(file).display()))
@@ -183,7 +197,7 @@ impl Index {
             games_off,
             games_dat,
             format: manifest.format,
-            moves: manifest.moves.clone(),
+            moves,
         })
     }
 
@@ -297,12 +311,13 @@ impl Index {
     /// builder.finish()?;
     /// let index = Index::open(&dir)?;
     /// // A 4-4 stone and a 3-3 invasion, drawn in the top left corner.
-    /// let pattern = Pattern::parse("+----\n|....\n|..O.\n|...X\n|....\n")?;
+    /// let pattern = Pattern::parse("+----\n|....\n|....\n|..O.\n|...X\n")?;
     /// let found = index.search_pattern(&pattern, false)?;
     /// assert_eq!(found.hits.len(), 1);
     /// assert_eq!(found.hits[0].move_number, 2);
-    /// // Black answered at the pattern's `cb`.
-    /// assert_eq!(found.hits[0].next.unwrap().to_string(), "B cb");
+    /// // Black answered at the pattern's `dc` (the same move as `cd` in
+    /// // this pattern, symmetric about its diagonal).
+    /// assert_eq!(found.hits[0].next.unwrap().to_string(), "B dc");
     /// # std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -327,9 +342,10 @@ impl Index {
         let compiled = Compiled::new(pattern);
         let mut hits = Vec::new();
         let mut searched = 0u64;
-        for entry in &self.moves {
+        for (entry, file) in &self.moves {
             let path = self.dir.join(&entry.name);
-            let mut reader = MovesReader::open(&path, entry.first_game, entry.games, entry.bytes)?;
+            let mut reader =
+                MovesReader::new(&path, file, entry.first_game, entry.games, entry.bytes);
             while let Some(games) = reader.next_block()? {
                 for game in &games {
                     searched += 1;

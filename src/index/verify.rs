@@ -5,7 +5,7 @@
 use super::builder::{open_listed, read_games, remove_leftovers};
 use super::lock::WriteLock;
 use super::manifest::{file_number, Manifest};
-use super::moves::MovesReader;
+use super::moves::{open_moves, MovesReader};
 use super::record::{Record, RECORD_LEN};
 use super::run::Run;
 use std::collections::HashSet;
@@ -127,7 +127,8 @@ pub fn verify(dir: impl AsRef<Path>) -> io::Result<Verification> {
     for f in &manifest.moves {
         let path = dir.join(&f.name);
         let checked = (|| -> io::Result<()> {
-            let mut reader = MovesReader::open(&path, f.first_game, f.games, f.bytes)?;
+            let file = open_moves(&path, f.bytes)?;
+            let mut reader = MovesReader::new(&path, &file, f.first_game, f.games, f.bytes);
             report.bytes += f.bytes;
             while reader.next_block()?.is_some() {
                 report.moves_blocks += 1;

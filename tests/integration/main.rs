@@ -34,6 +34,7 @@ mod index_cli;
 mod index_damage;
 mod inplace;
 mod paper_cuts;
+mod pattern;
 mod parallel;
 mod real_corpus;
 mod repair;
