@@ -695,7 +695,7 @@ fn cli_pattern_text_json_and_stdin() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert_eq!(lines[0]["source"], "a.sgf");
+    assert_eq!(tmp.rel(lines[0]["source"].as_str().unwrap()), "a.sgf");
     assert_eq!(lines[0]["game"], 0);
     assert_eq!(lines[0]["move"], 2);
     assert_eq!(lines[0]["next"], "B dc");
