@@ -131,7 +131,7 @@ impl IndexBuilder {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 for entry in std::fs::read_dir(&dir)? {
                     let name = entry?.file_name();
-                    if name != LOCK_FILE && name != "manifest.tmp" {
+                    if name != LOCK_FILE && name != "manifest.tmp" && name != MOVES_TMP {
                         return Err(io::Error::other(format!(
                             "{} is a folder that holds files but no index (no manifest)",
                             dir.display()
@@ -275,9 +275,8 @@ impl IndexBuilder {
         self.off_sum.update(&off);
         if self.manifest.format >= 3 {
             if self.moves.is_none() {
-                let name = Manifest::moves_name(self.manifest.next_run);
-                self.manifest.next_run += 1;
-                self.moves = Some(MovesWriter::create(&self.dir.join(name), id)?);
+                // Named once the runs are: see `finish`.
+                self.moves = Some(MovesWriter::create(&self.dir.join(MOVES_TMP), id)?);
             }
             if let Some(w) = self.moves.as_mut() {
                 w.push(&entry.moves)?;
@@ -330,8 +329,10 @@ impl IndexBuilder {
         self.manifest.games_off_sum = self.off_sum.finish();
         self.manifest.runs.append(&mut self.new_runs);
         if let Some(w) = self.moves.take() {
-            let name = file_name(w.path());
             let (first_game, games, bytes, sum) = w.finish()?;
+            let name = Manifest::moves_name(self.manifest.next_run);
+            self.manifest.next_run += 1;
+            std::fs::rename(self.dir.join(MOVES_TMP), self.dir.join(&name))?;
             self.manifest.moves.push(MovesEntry {
                 name,
                 first_game,
@@ -345,12 +346,9 @@ impl IndexBuilder {
     }
 }
 
-/// The name of the file at `path`.
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
+/// The moves file being written by a builder, renamed to its number
+/// (after its runs') when the builder finishes.
+pub(crate) const MOVES_TMP: &str = "moves.tmp";
 
 /// Sorts rows, on all cores with the `parallel` feature.
 fn sort(rows: &mut [Record]) {
@@ -451,7 +449,8 @@ pub(crate) fn remove_leftovers(dir: &Path, manifest: &Manifest) -> io::Result<(V
             next_run = next_run.max(n.saturating_add(1));
         }
         let stray_run = file_number(name).is_some() && !listed.contains(name);
-        let tmp = name.ends_with(".tmp") && (name.starts_with("run-") || name == "manifest.tmp");
+        let tmp = name.ends_with(".tmp")
+            && (name.starts_with("run-") || name == "manifest.tmp" || name == MOVES_TMP);
         if stray_run || tmp {
             std::fs::remove_file(entry.path())?;
             removed.push(name.to_owned());

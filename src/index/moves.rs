@@ -255,7 +255,6 @@ fn split_games(first: u32, games: u32, mut payload: &[u8]) -> Option<Vec<StoredG
 /// Writes a new moves file, block by block.
 #[derive(Debug)]
 pub(crate) struct MovesWriter {
-    path: PathBuf,
     out: BufWriter<File>,
     sum: Checksum,
     bytes: u64,
@@ -274,7 +273,6 @@ impl MovesWriter {
     pub(crate) fn create(path: &Path, first_game: u32) -> io::Result<MovesWriter> {
         let file = OpenOptions::new().write(true).create_new(true).open(path)?;
         Ok(MovesWriter {
-            path: path.to_path_buf(),
             out: BufWriter::with_capacity(1 << 20, file),
             sum: Checksum::new(),
             bytes: 0,
@@ -328,11 +326,6 @@ impl MovesWriter {
         self.out.flush()?;
         self.out.get_ref().sync_all()?;
         Ok((self.first_game, self.games, self.bytes, self.sum.finish()))
-    }
-
-    /// The file being written.
-    pub(crate) fn path(&self) -> &Path {
-        &self.path
     }
 }
 
