@@ -534,7 +534,10 @@ pub fn compact(dir: impl AsRef<Path>) -> io::Result<u64> {
 fn concat_moves(dir: &Path, files: &[MovesEntry], name: &str) -> io::Result<MovesEntry> {
     debug_assert!(is_moves_name(name));
     let path = dir.join(name);
-    let file = OpenOptions::new().write(true).create_new(true).open(&path)?;
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
     let mut sum = super::checksum::Checksum::new();
     let mut bytes = 0u64;

@@ -200,7 +200,11 @@ impl Manifest {
         if m.to_text() != text {
             return Err("lines missing, repeated or out of place".into());
         }
-        let names = m.runs.iter().map(|r| &r.name).chain(m.moves.iter().map(|f| &f.name));
+        let names = m
+            .runs
+            .iter()
+            .map(|r| &r.name)
+            .chain(m.moves.iter().map(|f| &f.name));
         for name in names {
             if file_number(name).is_none_or(|n| n >= m.next_run) {
                 return Err(format!(

@@ -46,9 +46,9 @@
 use super::checksum::{checksum, Checksum};
 use super::games::corrupt;
 use super::record::Winner;
+use super::run::read_at;
 use crate::value::{BoardSize, Color, Move, Point};
 use std::fs::{File, OpenOptions};
-use super::run::read_at;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -142,12 +142,12 @@ impl GameOps {
                 return;
             }
             Some((c, Move::Play(p))) if size.contains(p) => {
-                let placed = changes.iter().filter(|&&(q, old, new)| {
-                    q == p && old.is_none() && new == Some(c)
-                });
-                let taken = changes.iter().filter(|&&(q, old, new)| {
-                    q != p && old == Some(c.opponent()) && new.is_none()
-                });
+                let placed = changes
+                    .iter()
+                    .filter(|&&(q, old, new)| q == p && old.is_none() && new == Some(c));
+                let taken = changes
+                    .iter()
+                    .filter(|&&(q, old, new)| q != p && old == Some(c.opponent()) && new.is_none());
                 if placed.count() == 1 && taken.count() + 1 == changes.len() {
                     self.ops.push(op(K_MOVE + color_bit(c), self.point(p)));
                     for &(q, _, new) in changes {
@@ -369,7 +369,13 @@ impl<'f> MovesReader<'f> {
     /// Reads `file` (opened by [`open_moves`] from `path`), which the
     /// manifest lists with `bytes` bytes for the games `first_game..first_game
     /// + games`.
-    pub(crate) fn new(path: &Path, file: &'f File, first_game: u32, games: u32, bytes: u64) -> Self {
+    pub(crate) fn new(
+        path: &Path,
+        file: &'f File,
+        first_game: u32,
+        games: u32,
+        bytes: u64,
+    ) -> Self {
         MovesReader {
             path: path.to_path_buf(),
             file,

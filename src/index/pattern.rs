@@ -3,31 +3,7 @@
 //! with a player to move; written as text rows or as an SGF node.
 //! [`Index::search_pattern`](super::Index::search_pattern) finds it.
 //!
-//! # Text
-//!
-//! One row of marks per line: `X` black, `O` white, `.` empty, `?` any,
-//! `x` not white (black or empty), `o` not black (white or empty); spaces
-//! between marks and blank lines are ignored, and so are lines starting
-//! with `#`. Board edges anchor the rectangle: a first or last line of
-//! `-` (and `+` at its ends for a corner) is the top or bottom edge of the
-//! board, a `|` before or after every row the left or right edge:
-//!
-//! ```text
-//! +--------
-//! |. . . . .
-//! |. . . X .
-//! |. . O ? .
-//! ```
-//!
-//! # SGF node
-//!
-//! The first node of the main line of the first game that has `VW` (the
-//! root when none has): the region is the rectangle `VW` spans (the
-//! bounding rectangle of its points; of the node's `AB`, `AW`, `AE`, `MA`,
-//! `TR`, `SQ` points when there is no `VW`). In it, `AB` is black, `AW`
-//! white, `MA` any, `TR` not white, `SQ` not black, and a point listed in
-//! none of them (or in `AE`) empty. The sides of the region on the edges
-//! of the board (`SZ`) anchor it there. `PL` gives the player to move.
+//! Its text and SGF forms are described on [`Pattern`].
 
 use crate::game::Symmetry;
 use crate::value::{BoardSize, Color, Point};
@@ -64,6 +40,7 @@ impl Cell {
     }
 
     /// The cell with black and white exchanged.
+    #[must_use]
     pub fn swapped(self) -> Cell {
         match self {
             Cell::Black => Cell::White,
@@ -153,8 +130,35 @@ pub enum Anchor {
     Anywhere,
 }
 
-/// A local pattern; see the [module docs](self) for its text and SGF
-/// forms.
+/// A local pattern: a rectangle of cells ([`Cell`]), the board edges it
+/// is anchored to ([`Edges`]), perhaps a player to move, perhaps colours
+/// either way.
+///
+/// # Text
+///
+/// One row of marks per line: `X` black, `O` white, `.` empty, `?` any,
+/// `x` not white (black or empty), `o` not black (white or empty); spaces
+/// between marks and blank lines are ignored, and so are lines starting
+/// with `#`. Board edges anchor the rectangle: a first or last line of
+/// `-` (and `+` at its ends for a corner) is the top or bottom edge of the
+/// board, a `|` before or after every row the left or right edge:
+///
+/// ```text
+/// +--------
+/// |. . . . .
+/// |. . . X .
+/// |. . O ? .
+/// ```
+///
+/// # SGF node
+///
+/// The first node of the main line of the first game that has `VW` (the
+/// root when none has): the region is the rectangle `VW` spans (the
+/// bounding rectangle of its points; of the node's `AB`, `AW`, `AE`, `MA`,
+/// `TR`, `SQ` points when there is no `VW`). In it, `AB` is black, `AW`
+/// white, `MA` any, `TR` not white, `SQ` not black, and a point listed in
+/// none of them (or in `AE`) empty. The sides of the region on the edges
+/// of the board (`SZ`) anchor it there. `PL` gives the player to move.
 ///
 /// ```
 /// use sgf_grove::index::{Cell, Pattern};
@@ -217,14 +221,12 @@ pub struct PatternError {
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            PatternErrorKind::UnknownMark(c) => write!(
-                f,
-                "`{c}` is no pattern mark (X O . ? x o, edges | - +)"
-            )?,
-            PatternErrorKind::RowWidth { expected, found } => write!(
-                f,
-                "a row of {found} points where the first has {expected}"
-            )?,
+            PatternErrorKind::UnknownMark(c) => {
+                write!(f, "`{c}` is no pattern mark (X O . ? x o, edges | - +)")?
+            }
+            PatternErrorKind::RowWidth { expected, found } => {
+                write!(f, "a row of {found} points where the first has {expected}")?
+            }
             PatternErrorKind::EdgeInside => {
                 write!(f, "an edge line that is neither the first nor the last")?;
             }
@@ -255,7 +257,12 @@ impl Pattern {
     ///
     /// `Empty` or `TooLarge` for a size outside 1 to 52, `RowWidth` when
     /// `cells` is not `width × height` long (at 1:1).
-    pub fn new(width: usize, height: usize, cells: Vec<Cell>, edges: Edges) -> Result<Pattern, PatternError> {
+    pub fn new(
+        width: usize,
+        height: usize,
+        cells: Vec<Cell>,
+        edges: Edges,
+    ) -> Result<Pattern, PatternError> {
         if width == 0 || height == 0 {
             return Err(error(PatternErrorKind::Empty, 1, 1));
         }
@@ -296,7 +303,7 @@ impl Pattern {
         }
     }
 
-    /// Reads text rows (see the [module docs](self)).
+    /// Reads text rows (see [`Pattern`]).
     ///
     /// ```
     /// use sgf_grove::index::Pattern;
@@ -364,12 +371,14 @@ impl Pattern {
             }
             let inner = &marks[usize::from(left)..marks.len() - usize::from(right)];
             for &(col, c) in inner {
-                let cell =
-                    Cell::from_mark(c).ok_or_else(|| error(PatternErrorKind::UnknownMark(c), *n, col))?;
+                let cell = Cell::from_mark(c)
+                    .ok_or_else(|| error(PatternErrorKind::UnknownMark(c), *n, col))?;
                 cells.push(cell);
             }
             match width {
-                None if inner.is_empty() => return Err(error(PatternErrorKind::Empty, *n, marks[0].0)),
+                None if inner.is_empty() => {
+                    return Err(error(PatternErrorKind::Empty, *n, marks[0].0))
+                }
                 None => width = Some(inner.len()),
                 Some(w) if w != inner.len() => {
                     return Err(error(
@@ -416,7 +425,7 @@ impl Pattern {
         Ok(p)
     }
 
-    /// Reads an SGF pattern (see the [module docs](self)).
+    /// Reads an SGF pattern (see [`Pattern`]).
     ///
     /// ```
     /// use sgf_grove::index::{Cell, Pattern};
@@ -441,7 +450,8 @@ impl Pattern {
             line,
             column,
         };
-        let doc = crate::parse(bytes).map_err(|e| sgf(e.kind().to_string(), e.line(), e.column()))?;
+        let doc =
+            crate::parse(bytes).map_err(|e| sgf(e.kind().to_string(), e.line(), e.column()))?;
         let game = doc
             .games()
             .next()
@@ -479,7 +489,11 @@ impl Pattern {
         let at = doc.collection().position(node.span().start);
         let (line, column) = (at.line, at.column);
         if region.is_empty() {
-            return Err(sgf("no region: VW, or points, are needed".into(), line, column));
+            return Err(sgf(
+                "no region: VW, or points, are needed".into(),
+                line,
+                column,
+            ));
         }
         let x0 = region.iter().map(|p| p.x).min().unwrap_or(0);
         let x1 = region.iter().map(|p| p.x).max().unwrap_or(0);
@@ -489,7 +503,11 @@ impl Pattern {
         let mut cells = vec![Cell::Empty; w * h];
         for (p, cell) in listed {
             if p.x < x0 || p.x > x1 || p.y < y0 || p.y > y1 {
-                return Err(sgf(format!("point {p} lies outside the region (VW)"), line, column));
+                return Err(sgf(
+                    format!("point {p} lies outside the region (VW)"),
+                    line,
+                    column,
+                ));
             }
             cells[usize::from(p.y - y0) * w + usize::from(p.x - x0)] = cell;
         }
@@ -583,6 +601,7 @@ impl Pattern {
 
     /// The pattern turned by `s`, colours exchanged with `swap`: its cell
     /// at `s.apply(p)` is this one's at `p`.
+    #[must_use]
     pub fn transformed(&self, s: Symmetry, swap: bool) -> Pattern {
         let size = BoardSize {
             cols: self.width,
@@ -651,7 +670,8 @@ mod tests {
 
     #[test]
     fn each_mark_and_edge() {
-        let p = Pattern::from_text("# a corner\n+-------+\n|X O . ? x o|\n|. . . . . .|\n").unwrap();
+        let p =
+            Pattern::from_text("# a corner\n+-------+\n|X O . ? x o|\n|. . . . . .|\n").unwrap();
         assert_eq!((p.width(), p.height()), (6, 2));
         let row: Vec<Cell> = (0..6).map(|x| p.cell(x, 0)).collect();
         use Cell::*;
@@ -676,7 +696,13 @@ mod tests {
             let e = Pattern::from_text(t).unwrap_err();
             (e.kind, e.line, e.column)
         };
-        assert_eq!(at("XX\nX\n").0, PatternErrorKind::RowWidth { expected: 2, found: 1 });
+        assert_eq!(
+            at("XX\nX\n").0,
+            PatternErrorKind::RowWidth {
+                expected: 2,
+                found: 1
+            }
+        );
         assert_eq!(at("XX\nX\n").1, 2);
         assert_eq!(at("X\n--\nX\n"), (PatternErrorKind::EdgeInside, 2, 1));
         assert_eq!(at("|X\nX\n"), (PatternErrorKind::EdgesDisagree, 2, 1));
@@ -707,7 +733,10 @@ mod tests {
         let e = p.clone().with_anchor(Anchor::Edge).edges();
         assert!(e.top && !e.left);
         let drawn = Pattern::from_text("X.|\n--+\n").unwrap();
-        assert_eq!(drawn.clone().with_anchor(Anchor::Corner).edges(), drawn.edges());
+        assert_eq!(
+            drawn.clone().with_anchor(Anchor::Corner).edges(),
+            drawn.edges()
+        );
         assert!(drawn.with_anchor(Anchor::Anywhere).edges().is_none());
     }
 }

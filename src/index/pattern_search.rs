@@ -28,7 +28,9 @@
 //! still a check of every candidate. The replay needs neither and answers
 //! any pattern, anchored or not, within the budget.
 
-use super::moves::{StoredGame, K_MOVE, K_NODE, K_ODD, K_PASS, K_POP, K_PUSH, K_SET, P_OFF, P_PASS};
+use super::moves::{
+    StoredGame, K_MOVE, K_NODE, K_ODD, K_PASS, K_POP, K_PUSH, K_SET, P_OFF, P_PASS,
+};
 use super::pattern::{Cell, Edges, Pattern};
 use super::record::Winner;
 use crate::game::Symmetry;
@@ -382,7 +384,10 @@ pub(crate) fn search_game(
     let mut saved: Vec<Line> = Vec::new();
     let mut best: Option<Best> = None;
     let bad = |why| Err((game.id, why));
-    let mut ops = game.ops.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]]));
+    let mut ops = game
+        .ops
+        .chunks_exact(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]));
     loop {
         let op = ops.next();
         let (kind, point) = match op {
@@ -395,11 +400,19 @@ pub(crate) fn search_game(
         if starts {
             let next = match kind {
                 k if k == K_MOVE || k == K_MOVE + 1 || k == K_ODD || k == K_ODD + 1 => {
-                    let color = if k & 1 == 0 { Color::Black } else { Color::White };
+                    let color = if k & 1 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     Some((color, point))
                 }
                 k if k == K_PASS || k == K_PASS + 1 => {
-                    let color = if k & 1 == 0 { Color::Black } else { Color::White };
+                    let color = if k & 1 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     Some((color, usize::from(P_PASS)))
                 }
                 _ => None,
@@ -423,7 +436,11 @@ pub(crate) fn search_game(
                 if point >= cells {
                     return bad("a move off the board");
                 }
-                let color = if k & 1 == 0 { Color::Black } else { Color::White };
+                let color = if k & 1 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 line.moves += 1;
                 change(&mut line, point % cols, point / cols, Some(color));
             }
@@ -464,8 +481,12 @@ pub(crate) fn search_game(
 fn change(line: &mut Line, x: usize, y: usize, new: Option<Color>) {
     let old = line.stones.set(x, y, new);
     if old != new {
-        line.changes
-            .push((x as u8, y as u8, state_code(old) as u8, state_code(new) as u8));
+        line.changes.push((
+            x as u8,
+            y as u8,
+            state_code(old) as u8,
+            state_code(new) as u8,
+        ));
     }
 }
 

@@ -36,7 +36,10 @@ struct Position {
 }
 
 fn is_position_node(node: Node<'_, '_>) -> bool {
-    node.has("AB") || node.has("AW") || node.has("AE") || matches!(node.played(), Ok(Some(_)) | Err(_))
+    node.has("AB")
+        || node.has("AW")
+        || node.has("AE")
+        || matches!(node.played(), Ok(Some(_)) | Err(_))
 }
 
 fn shown_move(node: Node<'_, '_>) -> Option<(Color, Move)> {
@@ -119,9 +122,8 @@ fn lies_at(t: &Pattern, pos: &Position, ox: usize, oy: usize) -> bool {
     {
         return false;
     }
-    (0..t.height()).all(|y| {
-        (0..t.width()).all(|x| t.cell(x, y).accepts(pos.stones[(oy + y) * cols + ox + x]))
-    })
+    (0..t.height())
+        .all(|y| (0..t.width()).all(|x| t.cell(x, y).accepts(pos.stones[(oy + y) * cols + ox + x])))
 }
 
 /// The brute-force answer for one game's positions.
@@ -144,10 +146,10 @@ fn brute(pattern: &Pattern, positions: &[Position], id: u32, with_next: bool) ->
         for &swap in swaps {
             for s in Symmetry::ALL {
                 let t = pattern.transformed(s, swap);
-                if let Some(want) = t.to_move() {
-                    if pos.next.map(|(c, _)| c) != Some(want) {
-                        continue;
-                    }
+                if t.to_move()
+                    .is_some_and(|want| pos.next.map(|(c, _)| c) != Some(want))
+                {
+                    continue;
                 }
                 for oy in 0..usize::from(pos.size.rows) {
                     for ox in 0..usize::from(pos.size.cols) {
@@ -224,14 +226,25 @@ fn searched(index: &Index, pattern: &Pattern, variations: bool) -> Vec<Found> {
 fn random_games(seed: u64, n: usize, size: u8) -> Vec<String> {
     let mut rng = Lcg::new(seed);
     let point = |rng: &mut Lcg| {
-        let (x, y) = (rng.below(u64::from(size)) as u8, rng.below(u64::from(size)) as u8);
+        let (x, y) = (
+            rng.below(u64::from(size)) as u8,
+            rng.below(u64::from(size)) as u8,
+        );
         format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)
     };
     (0..n)
         .map(|g| {
-            let mut text = format!("(;GM[1]SZ[{size}]RE[{}+R]", if g % 3 == 0 { 'W' } else { 'B' });
+            let mut text = format!(
+                "(;GM[1]SZ[{size}]RE[{}+R]",
+                if g % 3 == 0 { 'W' } else { 'B' }
+            );
             if rng.below(4) == 0 {
-                text.push_str(&format!("AB[{}][{}]AW[{}]", point(&mut rng), point(&mut rng), point(&mut rng)));
+                text.push_str(&format!(
+                    "AB[{}][{}]AW[{}]",
+                    point(&mut rng),
+                    point(&mut rng),
+                    point(&mut rng)
+                ));
             }
             let mut open = 0;
             let moves = 20 + rng.below(60);
@@ -243,7 +256,11 @@ fn random_games(seed: u64, n: usize, size: u8) -> Vec<String> {
                     2 => text.push_str(";C[a comment]"),
                     3 if open < 3 => {
                         // A variation: a few moves, then the main line goes on.
-                        text.push_str(&format!("(;{color}[{}];AW[{}]", point(&mut rng), point(&mut rng)));
+                        text.push_str(&format!(
+                            "(;{color}[{}];AW[{}]",
+                            point(&mut rng),
+                            point(&mut rng)
+                        ));
                         text.push_str(&format!(";B[{}])(", point(&mut rng)));
                         open += 1;
                         text.push_str(&format!(";{color}[{}]", point(&mut rng)));
@@ -315,7 +332,8 @@ fn cut(rng: &mut Lcg, pos: &Position) -> (Pattern, bool) {
         }
         3 => {
             p = p.with_anchor(Anchor::Corner);
-            must_match = (ox == 0 || ox + w == cols) && (oy == 0 || oy + h == rows) && !edges.is_none();
+            must_match =
+                (ox == 0 || ox + w == cols) && (oy == 0 || oy + h == rows) && !edges.is_none();
         }
         _ => {}
     }
@@ -329,7 +347,10 @@ fn compare(games: &[String], patterns: usize, seed: u64, name: &str) -> usize {
     let dir = tmp.0.join("idx");
     build(&dir, games, false);
     let index = Index::open(&dir).unwrap();
-    let docs: Vec<_> = games.iter().map(|t| sgf_grove::parse(t.as_bytes()).unwrap()).collect();
+    let docs: Vec<_> = games
+        .iter()
+        .map(|t| sgf_grove::parse(t.as_bytes()).unwrap())
+        .collect();
     let lines: Vec<Vec<Position>> = docs
         .iter()
         .map(|d| main_line(d.games().next().unwrap()))
@@ -346,7 +367,13 @@ fn compare(games: &[String], patterns: usize, seed: u64, name: &str) -> usize {
             .filter_map(|(i, l)| brute(&pattern, l, i as u32, true))
             .collect();
         let got = searched(&index, &pattern, false);
-        assert_eq!(got, want, "pattern (to move {:?}, swap {}):\n{pattern}", pattern.to_move(), pattern.swaps_colors());
+        assert_eq!(
+            got,
+            want,
+            "pattern (to move {:?}, swap {}):\n{pattern}",
+            pattern.to_move(),
+            pattern.swaps_colors()
+        );
         // The game it was cut from is found (unless a player to move or
         // another anchor is asked for).
         if must_match {
@@ -374,9 +401,18 @@ fn pattern_search_with_variations_equals_brute_force() {
     let dir = tmp.0.join("idx");
     build(&dir, &games, true);
     let index = Index::open(&dir).unwrap();
-    let docs: Vec<_> = games.iter().map(|t| sgf_grove::parse(t.as_bytes()).unwrap()).collect();
-    let every: Vec<Vec<Position>> = docs.iter().map(|d| all_lines(d.games().next().unwrap())).collect();
-    let main: Vec<Vec<Position>> = docs.iter().map(|d| main_line(d.games().next().unwrap())).collect();
+    let docs: Vec<_> = games
+        .iter()
+        .map(|t| sgf_grove::parse(t.as_bytes()).unwrap())
+        .collect();
+    let every: Vec<Vec<Position>> = docs
+        .iter()
+        .map(|d| all_lines(d.games().next().unwrap()))
+        .collect();
+    let main: Vec<Vec<Position>> = docs
+        .iter()
+        .map(|d| main_line(d.games().next().unwrap()))
+        .collect();
     let mut rng = Lcg::new(77);
     let mut differ = 0;
     for _ in 0..60 {
@@ -395,7 +431,10 @@ fn pattern_search_with_variations_equals_brute_force() {
                 want.push((i as u32, m));
             }
         }
-        let got: Vec<(u32, u32)> = searched(&index, &pattern, true).iter().map(|f| (f.0, f.1)).collect();
+        let got: Vec<(u32, u32)> = searched(&index, &pattern, true)
+            .iter()
+            .map(|f| (f.0, f.1))
+            .collect();
         assert_eq!(got, want, "{pattern}");
         // The main lines alone, from the same index.
         let want_main: Vec<Found> = main
@@ -420,9 +459,15 @@ fn pattern_search_equals_brute_force_on_corpus_games() {
     let step = (files.len() / 300).max(1);
     let mut games = Vec::new();
     for path in files.iter().step_by(step) {
-        let Ok(bytes) = std::fs::read(path) else { continue };
-        let Ok(doc) = sgf_grove::parse(&bytes) else { continue };
-        let Some(game) = doc.games().next() else { continue };
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let Ok(doc) = sgf_grove::parse(&bytes) else {
+            continue;
+        };
+        let Some(game) = doc.games().next() else {
+            continue;
+        };
         if game.game_type() != 1 || game.root().descendants().count() > 2000 {
             continue;
         }
@@ -449,7 +494,11 @@ fn anchored_and_anywhere() {
     // the middle of the board.
     let index = one_game_index(&tmp, "(;SZ[19];B[qd];W[jj];B[kk])");
     let corner = Pattern::parse("X\n").unwrap().with_anchor(Anchor::Corner);
-    assert!(index.search_pattern(&corner, false).unwrap().hits.is_empty());
+    assert!(index
+        .search_pattern(&corner, false)
+        .unwrap()
+        .hits
+        .is_empty());
     // A 3-4 stone drawn in the top left corner: found at move 1, turned.
     let p = Pattern::parse("+----\n|....\n|....\n|...X\n").unwrap();
     let hits = index.search_pattern(&p, false).unwrap().hits;
@@ -482,14 +531,18 @@ fn colour_swap_and_player_to_move() {
     // After B cc, White played: in the pattern's colours, Black.
     assert_eq!(found.hits[0].next.map(|n| n.color()), Some(Color::Black));
     // A black stone with Black to play: after move 2 (W gg), not 1.
-    let black_to_move = Pattern::parse("X\n").unwrap().with_to_move(Some(Color::Black));
+    let black_to_move = Pattern::parse("X\n")
+        .unwrap()
+        .with_to_move(Some(Color::Black));
     let found = index.search_pattern(&black_to_move, false).unwrap();
     assert_eq!(found.hits[0].move_number, 2);
     assert_eq!(found.hits[0].next.unwrap().to_string(), "B tenuki");
     // Through PL in an SGF pattern.
     let sgf = Pattern::parse("(;SZ[9]VW[dd]AB[dd]PL[W])").unwrap();
     assert_eq!(sgf.to_move(), Some(Color::White));
-    let found = index.search_pattern(&sgf.with_anchor(Anchor::Anywhere), false).unwrap();
+    let found = index
+        .search_pattern(&sgf.with_anchor(Anchor::Anywhere), false)
+        .unwrap();
     assert_eq!(found.hits[0].move_number, 1);
 }
 
@@ -548,10 +601,17 @@ fn a_damaged_moves_file_is_an_error_naming_it_and_the_block() {
         let e = index.search_pattern(&pattern, false).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::InvalidData, "byte {at}: {e}");
         let text = e.to_string();
-        assert!(text.contains("moves-") && text.contains("block 0"), "byte {at}: {text}");
+        assert!(
+            text.contains("moves-") && text.contains("block 0"),
+            "byte {at}: {text}"
+        );
         let report = verify(&dir).unwrap();
         assert!(!report.is_sound(), "byte {at}");
-        assert!(report.problems.iter().any(|p| p.contains(".mov")), "{:?}", report.problems);
+        assert!(
+            report.problems.iter().any(|p| p.contains(".mov")),
+            "{:?}",
+            report.problems
+        );
     }
     // Cut: refused at open.
     std::fs::write(&moves, &sound[..sound.len() - 3]).unwrap();
@@ -575,22 +635,39 @@ fn an_index_of_format_2_refuses_patterns_and_answers_positions() {
     for (i, text) in games.iter().enumerate() {
         let doc = sgf_grove::parse(text.as_bytes()).unwrap();
         builder
-            .push(GameEntry::new(doc.games().next().unwrap(), &format!("g{i}.sgf"), 0, false))
+            .push(GameEntry::new(
+                doc.games().next().unwrap(),
+                &format!("g{i}.sgf"),
+                0,
+                false,
+            ))
             .unwrap();
     }
     builder.finish().unwrap();
     let manifest = std::fs::read_to_string(dir.join("manifest")).unwrap();
-    assert!(manifest.starts_with("sgf-grove position index 2\n"), "{manifest}");
+    assert!(
+        manifest.starts_with("sgf-grove position index 2\n"),
+        "{manifest}"
+    );
     let index = Index::open(&dir).unwrap();
     assert!(!index.has_moves());
     assert!(index.search_moves(9, "").unwrap().games > 0);
-    let e = index.search_pattern(&Pattern::parse("X\n").unwrap(), false).unwrap_err();
+    let e = index
+        .search_pattern(&Pattern::parse("X\n").unwrap(), false)
+        .unwrap_err();
     assert_eq!(e.kind(), io::ErrorKind::Unsupported);
     assert!(e.to_string().contains("rebuild"), "{e}");
     // An add keeps it at format 2.
     let mut builder = IndexBuilder::open(&dir).unwrap();
     let doc = sgf_grove::parse(b"(;SZ[9];B[ee])").unwrap();
-    builder.push(GameEntry::new(doc.games().next().unwrap(), "more.sgf", 0, false)).unwrap();
+    builder
+        .push(GameEntry::new(
+            doc.games().next().unwrap(),
+            "more.sgf",
+            0,
+            false,
+        ))
+        .unwrap();
     builder.finish().unwrap();
     assert!(!Index::open(&dir).unwrap().has_moves());
     assert!(verify(&dir).unwrap().is_sound());
@@ -616,14 +693,25 @@ fn add_after_build_and_compact_give_the_answers_of_one_build() {
     for (i, text) in games.iter().enumerate().skip(25) {
         let doc = sgf_grove::parse(text.as_bytes()).unwrap();
         builder
-            .push(GameEntry::new(doc.games().next().unwrap(), &format!("g{i}.sgf"), 0, false))
+            .push(GameEntry::new(
+                doc.games().next().unwrap(),
+                &format!("g{i}.sgf"),
+                0,
+                false,
+            ))
             .unwrap();
     }
     builder.finish().unwrap();
     let count_mov = |d: &Path| {
         std::fs::read_dir(d)
             .unwrap()
-            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "mov"))
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|x| x == "mov")
+            })
             .count()
     };
     assert_eq!(count_mov(&two), 2);
@@ -632,7 +720,11 @@ fn add_after_build_and_compact_give_the_answers_of_one_build() {
         let index = Index::open(d).unwrap();
         patterns
             .iter()
-            .map(|t| index.search_pattern(&Pattern::parse(t).unwrap(), false).unwrap())
+            .map(|t| {
+                index
+                    .search_pattern(&Pattern::parse(t).unwrap(), false)
+                    .unwrap()
+            })
             .collect::<Vec<_>>()
     };
     let want = answers(&one);
@@ -651,7 +743,10 @@ fn an_interrupted_add_leaves_the_committed_moves() {
     let dir = tmp.0.join("idx");
     build(&dir, &games[..10], false);
     let pattern = Pattern::parse("X.\n.X\n").unwrap();
-    let before = Index::open(&dir).unwrap().search_pattern(&pattern, false).unwrap();
+    let before = Index::open(&dir)
+        .unwrap()
+        .search_pattern(&pattern, false)
+        .unwrap();
     {
         // A builder dropped before it finishes: its moves file is written
         // in part and never listed.
@@ -659,7 +754,12 @@ fn an_interrupted_add_leaves_the_committed_moves() {
         for (i, text) in games.iter().enumerate().skip(10) {
             let doc = sgf_grove::parse(text.as_bytes()).unwrap();
             builder
-                .push(GameEntry::new(doc.games().next().unwrap(), &format!("g{i}.sgf"), 0, false))
+                .push(GameEntry::new(
+                    doc.games().next().unwrap(),
+                    &format!("g{i}.sgf"),
+                    0,
+                    false,
+                ))
                 .unwrap();
         }
         drop(builder);
@@ -668,7 +768,11 @@ fn an_interrupted_add_leaves_the_committed_moves() {
     assert_eq!(index.search_pattern(&pattern, false).unwrap(), before);
     let report = verify(&dir).unwrap();
     assert!(report.is_sound());
-    assert!(report.leftovers.iter().any(|l| l == "moves.tmp"), "{:?}", report.leftovers);
+    assert!(
+        report.leftovers.iter().any(|l| l == "moves.tmp"),
+        "{:?}",
+        report.leftovers
+    );
     // The next writer removes it.
     let builder = IndexBuilder::open(&dir).unwrap();
     assert!(builder.removed().iter().any(|l| l == "moves.tmp"));
@@ -679,21 +783,41 @@ fn an_interrupted_add_leaves_the_committed_moves() {
 #[test]
 fn cli_pattern_text_json_and_stdin() {
     let tmp = TempDir::new("pattern-cli");
-    tmp.write("a.sgf", "(;SZ[19]RE[B+R];B[pd];W[qc];B[qd];W[pc])(;SZ[19]RE[W+1];B[dd];W[cc];B[dc];W[cd])");
+    tmp.write(
+        "a.sgf",
+        "(;SZ[19]RE[B+R];B[pd];W[qc];B[qd];W[pc])(;SZ[19]RE[W+1];B[dd];W[cc];B[dc];W[cd])",
+    );
     let out = crate::common::sgf(&tmp.0, &["index", "build", "--out", "idx", "a.sgf"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     tmp.write("p.txt", "+----\n|....\n|....\n|..O.\n|...X\n");
     let out = crate::common::sgf(&tmp.0, &["find", "idx", "--pattern", "p.txt"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("2 games (of 2 in the index) with the 4×4 pattern in a corner"), "{text}");
+    assert!(
+        text.starts_with("2 games (of 2 in the index) with the 4×4 pattern in a corner"),
+        "{text}"
+    );
     assert!(text.contains("a.sgf game 1  move 2"), "{text}");
     // Both answered at the same point of the pattern (dc and cd are one
     // move in a pattern symmetric about its diagonal).
     assert!(text.contains("next:") && text.contains("B dc"), "{text}");
-    let out = crate::common::sgf(&tmp.0, &["find", "idx", "--pattern", "p.txt", "--format", "json"]);
+    let out = crate::common::sgf(
+        &tmp.0,
+        &["find", "idx", "--pattern", "p.txt", "--format", "json"],
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert_eq!(tmp.rel(lines[0]["source"].as_str().unwrap()), "a.sgf");
     assert_eq!(lines[0]["game"], 0);
