@@ -459,3 +459,76 @@ impl<'f> MovesReader<'f> {
         self.sum.finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sgf-grove-moves-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// A game of `n` ops on a 9×9 board.
+    fn game(n: usize) -> Vec<u8> {
+        let mut ops = GameOps::new(BoardSize::square(9));
+        for i in 0..n {
+            ops.set(
+                Point {
+                    x: (i % 9) as u8,
+                    y: (i / 9 % 9) as u8,
+                },
+                Some(Color::Black),
+            );
+        }
+        ops.encode(Winner::White, false, BoardSize::square(9), 0)
+    }
+
+    #[test]
+    fn blocks_round_trip_and_every_cut_or_flip_is_named() {
+        let dir = folder("blocks");
+        let path = dir.join("m.mov");
+        let mut w = MovesWriter::create(&path, 7).unwrap();
+        // Enough games for several blocks.
+        for i in 0..400 {
+            w.push(&game(i % 300)).unwrap();
+        }
+        let (first, games, bytes, sum) = w.finish().unwrap();
+        assert_eq!((first, games), (7, 400));
+        let read = |path: &Path, len: u64| -> io::Result<(u32, u64, Winner)> {
+            let file = open_moves(path, len)?;
+            let mut r = MovesReader::new(path, &file, 7, 400, len);
+            let (mut n, mut blocks, mut winner) = (0, 0, Winner::Unknown);
+            while let Some(games) = r.next_block()? {
+                for g in &games {
+                    assert_eq!(g.id, 7 + n);
+                    assert_eq!(g.ops.len(), 2 * (n as usize % 300));
+                    winner = g.winner;
+                    n += 1;
+                }
+                blocks += 1;
+            }
+            assert_eq!(r.sum(), sum);
+            Ok((n, blocks, winner))
+        };
+        let (n, blocks, winner) = read(&path, bytes).unwrap();
+        assert_eq!((n, winner), (400, Winner::White));
+        assert!(blocks > 1, "{blocks} blocks");
+        let sound = std::fs::read(&path).unwrap();
+        for at in (0..sound.len()).step_by(997) {
+            let mut bytes = sound.clone();
+            bytes[at] ^= 0x40;
+            std::fs::write(&path, &bytes).unwrap();
+            let e = read(&path, bytes.len() as u64).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidData, "byte {at}: {e}");
+            assert!(e.to_string().contains("m.mov block "), "{e}");
+        }
+        std::fs::write(&path, &sound[..sound.len() - 1]).unwrap();
+        let e = read(&path, bytes).unwrap_err();
+        assert!(e.to_string().contains("cut or damaged"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
