@@ -349,13 +349,12 @@ impl Pattern {
                 rows.push((n, marks));
             }
         }
-        let Some((first_line, first)) = rows.first() else {
+        let Some((_, first)) = rows.first() else {
             let (n, c) = edge_lines.first().map_or((1, 1), |(n, m)| (*n, m[0].0));
             return Err(error(PatternErrorKind::Empty, n, c));
         };
         edges.left = first.first().is_some_and(|&(_, c)| c == '|');
         edges.right = first.len() > 1 && first.last().is_some_and(|&(_, c)| c == '|');
-        let _ = first_line;
         let mut cells = Vec::new();
         let mut width = None;
         for (n, marks) in &rows {
@@ -416,13 +415,11 @@ impl Pattern {
         if width > 52 || rows.len() > 52 {
             return Err(error(PatternErrorKind::TooLarge, n, c));
         }
-        let mut p = Pattern::new(width, rows.len(), cells, edges).map_err(|mut e| {
+        Pattern::new(width, rows.len(), cells, edges).map_err(|mut e| {
             e.line = n as u32;
             e.column = c as u32;
             e
-        })?;
-        p.to_move = None;
-        Ok(p)
+        })
     }
 
     /// Reads an SGF pattern (see [`Pattern`]).
