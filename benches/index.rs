@@ -10,7 +10,11 @@
 //! 3. criterion: query latency of a common position (after `pd dd`, on
 //!    a fifth of the 19×19 games) and a rare one (move 60 of a game): for
 //!    our index a whole [`Index::search`] (lookup, continuation table), for
-//!    redb the range read of the rows alone.
+//!    redb the range read of the rows alone;
+//! 4. criterion: a local pattern search ([`Index::search_pattern`]) over
+//!    every game, a 6×6 corner pattern (a 4-4 stone and the 3-3
+//!    invasion) anchored in the corners and the same pattern anywhere;
+//!    the moves files' bytes are printed beside the index's.
 //!
 //! Printed lines start with `index:`. Run: `cargo bench --bench index
 //! --features index` (a few minutes; the index folders go to the system's
@@ -22,7 +26,7 @@ mod common;
 use criterion::Criterion;
 use redb::{Database, TableDefinition};
 use sgf_grove::game::board::Board;
-use sgf_grove::index::{board_after, GameEntry, Index, IndexBuilder};
+use sgf_grove::index::{board_after, Anchor, GameEntry, Index, IndexBuilder, Pattern};
 use sgf_grove::Parser;
 use std::path::Path;
 use std::time::Instant;
@@ -182,6 +186,29 @@ fn run_queries(ours: &Path, common_board: &Board, rare: &Board, db: Option<&Data
     let mut group = c.benchmark_group("index");
     group.bench_function("runs/common", |b| b.iter(|| index.search(common_board)));
     group.bench_function("runs/rare", |b| b.iter(|| index.search(rare)));
+    // 4. Local patterns.
+    let corner = Pattern::parse("+------\n|......\n|......\n|..O...\n|...X..\n|......\n|......\n")
+        .expect("a pattern");
+    let anywhere = corner.clone().with_anchor(Anchor::Anywhere);
+    let moves_bytes: u64 = std::fs::read_dir(ours)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mov"))
+        .map(|p| std::fs::metadata(p).unwrap().len())
+        .sum();
+    println!(
+        "index: moves files {moves_bytes} bytes of {}; 6×6 corner pattern in {} games, anywhere in {}",
+        folder_bytes(ours),
+        index.search_pattern(&corner, false).unwrap().hits.len(),
+        index.search_pattern(&anywhere, false).unwrap().hits.len()
+    );
+    group.sample_size(10);
+    group.bench_function("pattern/corner-6x6", |b| {
+        b.iter(|| index.search_pattern(&corner, false).unwrap())
+    });
+    group.bench_function("pattern/anywhere-6x6", |b| {
+        b.iter(|| index.search_pattern(&anywhere, false).unwrap())
+    });
     if let Some(db) = db {
         group.bench_function("redb/common", |b| b.iter(|| redb_rows(db, common_board)));
         group.bench_function("redb/rare", |b| b.iter(|| redb_rows(db, rare)));

@@ -128,10 +128,13 @@ pub enum Command {
     Extract(ExtractArgs),
     /// Find the games of an index where a position occurs, under any
     /// rotation or reflection, and what was played next (with counts and
-    /// wins).
+    /// wins); or, with --pattern, a local pattern (a corner, an edge, a
+    /// shape anywhere).
     ///
     /// Exit status: 0 (whether or not the position was found), 1 when the
-    /// position file fails, 2 on usage errors and I/O failures.
+    /// position or pattern file fails (a bad pattern is named with its
+    /// line and column), 2 on usage errors and I/O failures (an index of
+    /// format 2, which keeps no moves, asked for a pattern: rebuild it).
     ///
     /// Memory: the game of `--position` and its replay, 8 bytes per 512
     /// rows of the index (the runs' fences and block sums, read at open),
@@ -384,7 +387,7 @@ pub struct IndexDirArg {
 
 /// Arguments of `sgf find`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("query").required(true).args(["position", "moves"])))]
+#[command(group(clap::ArgGroup::new("query").required(true).args(["position", "moves", "pattern"])))]
 pub struct FindArgs {
     /// The index folder.
     #[arg(value_name = "INDEX")]
@@ -418,9 +421,65 @@ pub struct FindArgs {
     /// Text, or one JSON object: `{"games", "hits", "found": [{"source",
     /// "game", "black", "white", "date", "result", "move", "symmetry",
     /// "next"}, …], "continuations": [{"move", "count", "black_wins",
-    /// "white_wins"}, …]}`.
+    /// "white_wins"}, …]}`. With --pattern, JSON Lines: one object per
+    /// game (`{"source", "game", "move", "symmetry", "swapped", "next",
+    /// "black", "white", "date", "result"}`), then `{"games",
+    /// "index_games", "continuations": […]}`.
     #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
     pub format: BoardFormat,
+
+    /// A local pattern to look for, from FILE (`-`: standard input): rows
+    /// of `X` black, `O` white, `.` empty, `?` any, `x` not white, `o` not
+    /// black, with `|` `-` `+` for the board's edges; or an SGF node
+    /// (`AB`, `AW`, `AE`, `MA` any, `TR` not white, `SQ` not black, the
+    /// region in `VW`, `PL` to move). Shown per game: the first move
+    /// number where it occurs, the symmetry, the next move in the
+    /// pattern's own letters (`cd` from its top left; `tenuki` outside).
+    #[arg(long, value_name = "FILE")]
+    pub pattern: Option<PathBuf>,
+
+    /// Where the pattern must lie: in a corner (the one its edges draw, or
+    /// its top left), on an edge (its drawn edges, or its top row), or
+    /// anywhere (its edge marks dropped). Default: as its edges draw.
+    #[arg(long, value_enum, requires = "pattern")]
+    pub anchor: Option<AnchorArg>,
+
+    /// Also find the pattern with black and white exchanged (the next
+    /// move is then shown in the pattern's colours).
+    #[arg(long, requires = "pattern")]
+    pub swap_colors: bool,
+
+    /// Look in every line the index holds (an index built with
+    /// --variations), not only the main lines.
+    #[arg(long, requires = "pattern")]
+    pub variations: bool,
+
+    /// Only positions where this player played next (overrides the
+    /// pattern's `PL`).
+    #[arg(long, value_enum, requires = "pattern")]
+    pub to_move: Option<ToMoveArg>,
+}
+
+/// `sgf find --anchor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AnchorArg {
+    /// In a corner.
+    Corner,
+    /// On an edge.
+    Edge,
+    /// Anywhere.
+    Anywhere,
+}
+
+/// `sgf find --to-move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ToMoveArg {
+    /// Black played next.
+    #[value(alias = "B", alias = "b")]
+    Black,
+    /// White played next.
+    #[value(alias = "W", alias = "w")]
+    White,
 }
 
 /// Arguments of `sgf dedup`.

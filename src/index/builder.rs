@@ -3,7 +3,8 @@
 use super::checksum::Checksum;
 use super::games::{corrupt, off_entry, read_off_entry, GameMeta, OFF_LEN};
 use super::lock::{WriteLock, LOCK_FILE};
-use super::manifest::{run_number, Manifest, RunEntry};
+use super::manifest::{file_number, is_moves_name, Manifest, MovesEntry, RunEntry};
+use super::moves::{open_moves, MovesReader, MovesWriter};
 use super::positions::GameEntry;
 use super::record::{Record, MAX_GAMES};
 use super::run::{merge, write_run, Run};
@@ -78,6 +79,8 @@ pub struct IndexBuilder {
     buffer: Vec<Record>,
     /// Runs written by this builder, not yet in the manifest.
     new_runs: Vec<RunEntry>,
+    /// The moves file of the games added (format 3), made at the first.
+    moves: Option<MovesWriter>,
     buffer_rows: usize,
     added: BuildStats,
 }
@@ -128,7 +131,7 @@ impl IndexBuilder {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 for entry in std::fs::read_dir(&dir)? {
                     let name = entry?.file_name();
-                    if name != LOCK_FILE && name != "manifest.tmp" {
+                    if name != LOCK_FILE && name != "manifest.tmp" && name != MOVES_TMP {
                         return Err(io::Error::other(format!(
                             "{} is a folder that holds files but no index (no manifest)",
                             dir.display()
@@ -147,6 +150,9 @@ impl IndexBuilder {
         // to them.
         for run in &manifest.runs {
             open_listed(&dir, run)?;
+        }
+        for f in &manifest.moves {
+            open_moves(&dir.join(&f.name), f.bytes)?;
         }
         let mut dat = OpenOptions::new()
             .create(true)
@@ -187,9 +193,22 @@ impl IndexBuilder {
             encoded: Vec::new(),
             buffer: Vec::new(),
             new_runs: Vec::new(),
+            moves: None,
             buffer_rows: DEFAULT_BUFFER_ROWS,
             added: BuildStats::default(),
         })
+    }
+
+    /// Test surface, not API: makes a new, empty index one of format 2
+    /// (no moves files), as versions before them wrote. Nothing changes
+    /// for an index that holds games.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn format_2(mut self) -> IndexBuilder {
+        if self.manifest.games == 0 && self.added.games == 0 {
+            self.manifest.format = 2;
+        }
+        self
     }
 
     /// The files an interrupted writer had left in the index folder (run
@@ -254,6 +273,15 @@ impl IndexBuilder {
         let off = off_entry(offset, &self.encoded);
         self.games_off.write_all(&off)?;
         self.off_sum.update(&off);
+        if self.manifest.format >= 3 {
+            if self.moves.is_none() {
+                // Named once the runs are: see `finish`.
+                self.moves = Some(MovesWriter::create(&self.dir.join(MOVES_TMP), id)?);
+            }
+            if let Some(w) = self.moves.as_mut() {
+                w.push(&entry.moves)?;
+            }
+        }
         self.origins.insert(key);
         self.added.games += 1;
         self.added.rows += entry.records.len() as u64;
@@ -300,10 +328,27 @@ impl IndexBuilder {
         self.manifest.games_dat_sum = self.dat_sum.finish();
         self.manifest.games_off_sum = self.off_sum.finish();
         self.manifest.runs.append(&mut self.new_runs);
+        if let Some(w) = self.moves.take() {
+            let (first_game, games, bytes, sum) = w.finish()?;
+            let name = Manifest::moves_name(self.manifest.next_run);
+            self.manifest.next_run += 1;
+            std::fs::rename(self.dir.join(MOVES_TMP), self.dir.join(&name))?;
+            self.manifest.moves.push(MovesEntry {
+                name,
+                first_game,
+                games,
+                bytes,
+                sum,
+            });
+        }
         self.manifest.write(&self.dir)?;
         Ok(self.added)
     }
 }
+
+/// The moves file being written by a builder, renamed to its number
+/// (after its runs') when the builder finishes.
+pub(crate) const MOVES_TMP: &str = "moves.tmp";
 
 /// Sorts rows, on all cores with the `parallel` feature.
 fn sort(rows: &mut [Record]) {
@@ -383,22 +428,29 @@ pub(crate) fn read_games(
 }
 
 /// Removes what an unfinished update left (the caller holds the lock):
-/// temporary files, and run files the manifest does not list. Returns
-/// their names and the number of the next run: past the manifest's and
-/// past every run file there was, so that no run is ever written over.
+/// temporary files, and run and moves files the manifest does not list.
+/// Returns their names and the number of the next run: past the
+/// manifest's and past every run or moves file there was, so that no file
+/// is ever written over.
 pub(crate) fn remove_leftovers(dir: &Path, manifest: &Manifest) -> io::Result<(Vec<String>, u64)> {
-    let listed: HashSet<&str> = manifest.runs.iter().map(|r| r.name.as_str()).collect();
+    let listed: HashSet<&str> = manifest
+        .runs
+        .iter()
+        .map(|r| r.name.as_str())
+        .chain(manifest.moves.iter().map(|m| m.name.as_str()))
+        .collect();
     let mut removed = Vec::new();
     let mut next_run = manifest.next_run;
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if let Some(n) = run_number(name) {
+        if let Some(n) = file_number(name) {
             next_run = next_run.max(n.saturating_add(1));
         }
-        let stray_run = run_number(name).is_some() && !listed.contains(name);
-        let tmp = name.ends_with(".tmp") && (name.starts_with("run-") || name == "manifest.tmp");
+        let stray_run = file_number(name).is_some() && !listed.contains(name);
+        let tmp = name.ends_with(".tmp")
+            && (name.starts_with("run-") || name == "manifest.tmp" || name == MOVES_TMP);
         if stray_run || tmp {
             std::fs::remove_file(entry.path())?;
             removed.push(name.to_owned());
@@ -409,10 +461,12 @@ pub(crate) fn remove_leftovers(dir: &Path, manifest: &Manifest) -> io::Result<(V
 }
 
 /// Merges every run of the index in folder `dir` into one (queries then
-/// read one run instead of several); returns the rows. Nothing changes for
-/// an index of one run or none. Takes the index's lock (fails with
-/// `WouldBlock` while another writer holds it); every block is checked as
-/// it is merged, so a damaged run is never carried into the new one.
+/// read one run instead of several), and its moves files into one;
+/// returns the rows. Nothing changes for an index of one run and one
+/// moves file or fewer. Takes the index's lock (fails with `WouldBlock`
+/// while another writer holds it); every block is checked as it is
+/// merged, so a damaged run or moves file is never carried into the new
+/// one.
 ///
 /// # Errors
 ///
@@ -428,27 +482,91 @@ pub fn compact(dir: impl AsRef<Path>) -> io::Result<u64> {
     let _lock = WriteLock::take(dir, false)?;
     let mut manifest = Manifest::read(dir)?;
     let rows = manifest.rows();
-    if manifest.runs.len() <= 1 {
+    if manifest.runs.len() <= 1 && manifest.moves.len() <= 1 {
         return Ok(rows);
     }
     let (_, next_run) = remove_leftovers(dir, &manifest)?;
     manifest.next_run = next_run;
-    let runs = manifest
-        .runs
-        .iter()
-        .map(|run| open_listed(dir, run))
-        .collect::<io::Result<Vec<Run>>>()?;
-    let iters = runs.iter().map(Run::iter).collect();
-    let name = Manifest::run_name(manifest.next_run);
-    let sum = write_run(&dir.join(&name), rows, merge(iters))?;
-    let old = std::mem::replace(&mut manifest.runs, vec![RunEntry { name, rows, sum }]);
-    manifest.next_run += 1;
+    let mut old: Vec<String> = Vec::new();
+    let mut runs = Vec::new();
+    if manifest.runs.len() > 1 {
+        runs = manifest
+            .runs
+            .iter()
+            .map(|run| open_listed(dir, run))
+            .collect::<io::Result<Vec<Run>>>()?;
+        let iters = runs.iter().map(Run::iter).collect();
+        let name = Manifest::run_name(manifest.next_run);
+        manifest.next_run += 1;
+        let sum = write_run(&dir.join(&name), rows, merge(iters))?;
+        let was = std::mem::replace(&mut manifest.runs, vec![RunEntry { name, rows, sum }]);
+        old.extend(was.into_iter().map(|r| r.name));
+    }
+    if manifest.moves.len() > 1 {
+        let name = Manifest::moves_name(manifest.next_run);
+        manifest.next_run += 1;
+        let merged = concat_moves(dir, &manifest.moves, &name);
+        let merged = match merged {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = std::fs::remove_file(dir.join(&name));
+                if let Some(run) = manifest.runs.first().filter(|_| !old.is_empty()) {
+                    let _ = std::fs::remove_file(dir.join(&run.name));
+                }
+                return Err(e);
+            }
+        };
+        let was = std::mem::replace(&mut manifest.moves, vec![merged]);
+        old.extend(was.into_iter().map(|m| m.name));
+    }
     manifest.write(dir)?;
     drop(runs);
-    // Once the manifest no longer lists them, the old runs are leftovers:
+    // Once the manifest no longer lists them, the old files are leftovers:
     // one that cannot be removed now is by the next writer.
-    for run in old {
-        let _ = std::fs::remove_file(dir.join(run.name));
+    for name in old {
+        let _ = std::fs::remove_file(dir.join(name));
     }
     Ok(rows)
+}
+
+/// Writes the blocks of the moves files `files` (each checked as it is
+/// read) one after the other into a new file `name`.
+fn concat_moves(dir: &Path, files: &[MovesEntry], name: &str) -> io::Result<MovesEntry> {
+    debug_assert!(is_moves_name(name));
+    let path = dir.join(name);
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let mut sum = super::checksum::Checksum::new();
+    let mut bytes = 0u64;
+    let mut games = 0u32;
+    for f in files {
+        let path = dir.join(&f.name);
+        let file = open_moves(&path, f.bytes)?;
+        let mut reader = MovesReader::new(&path, &file, f.first_game, f.games, f.bytes);
+        while reader.next_block()?.is_some() {
+            let block = reader.block_bytes();
+            out.write_all(block)?;
+            sum.update(block);
+            bytes += block.len() as u64;
+        }
+        if reader.sum() != f.sum {
+            return Err(corrupt(&format!(
+                "{}: checksum mismatch with the manifest",
+                dir.join(&f.name).display()
+            )));
+        }
+        games += f.games;
+    }
+    out.flush()?;
+    out.get_ref().sync_all()?;
+    Ok(MovesEntry {
+        name: name.to_owned(),
+        first_game: files.first().map_or(0, |f| f.first_game),
+        games,
+        bytes,
+        sum: sum.finish(),
+    })
 }

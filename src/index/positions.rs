@@ -13,6 +13,7 @@
 //! board's area.
 
 use super::games::GameMeta;
+use super::moves::GameOps;
 use super::record::{Record, Winner};
 use crate::game::{GameResult, LimitExceeded, ReplayError, ReplayOptions, Symmetry, TreeCursor};
 use crate::tree::{GameTree, Node};
@@ -26,6 +27,8 @@ pub struct GameEntry {
     pub(crate) meta: GameMeta,
     /// Rows with game id 0, winner set.
     pub(crate) records: Vec<Record>,
+    /// The game's lines for the moves file ([`super::moves`]).
+    pub(crate) moves: Vec<u8>,
 }
 
 impl GameEntry {
@@ -44,7 +47,11 @@ impl GameEntry {
             Ok(entry) => entry,
             // Unreachable without limits; an entry with no rows is what an
             // unreadable game gives.
-            Err(_) => Self::build(game, origin, index, Vec::new(), 0),
+            Err(_) => {
+                let size = game.board_size();
+                let moves = GameOps::new(size).encode(Winner::Unknown, false, size, 0);
+                Self::build(game, origin, index, Vec::new(), 0, moves)
+            }
         }
     }
 
@@ -82,8 +89,10 @@ impl GameEntry {
             _ => Winner::Unknown,
         };
         let mut records = Vec::new();
-        let moves = walk(game, options, variations, winner, &mut records)?;
-        Ok(Self::build(game, origin, index, records, moves))
+        let mut ops = GameOps::new(game.board_size());
+        let (moves, root_moves) = walk(game, options, variations, winner, &mut records, &mut ops)?;
+        let stored = ops.encode(winner, variations, game.board_size(), root_moves);
+        Ok(Self::build(game, origin, index, records, moves, stored))
     }
 
     fn build(
@@ -92,6 +101,7 @@ impl GameEntry {
         index: usize,
         records: Vec<Record>,
         moves: usize,
+        stored: Vec<u8>,
     ) -> GameEntry {
         let info = game.game_info();
         let text = |s: Option<&str>| s.unwrap_or("").to_owned();
@@ -105,7 +115,11 @@ impl GameEntry {
             size: game.board_size(),
             moves: u32::try_from(moves).unwrap_or(u32::MAX),
         };
-        GameEntry { meta, records }
+        GameEntry {
+            meta,
+            records,
+            moves: stored,
+        }
     }
 
     /// What the games table will keep of the game.
@@ -162,13 +176,19 @@ struct Pos {
     continued: bool,
 }
 
+/// A stone put on or taken off: point, before, after.
+type Change = (crate::value::Point, Option<Color>, Option<Color>);
+
 /// Enters `child` and brings `hashes` up to date from the stones the node
-/// put on or took off (one stone's 8 keys each).
+/// put on or took off (one stone's 8 keys each); writes its ops to `ops`.
 fn enter<'t, 'src>(
     cursor: &mut TreeCursor<'t, 'src>,
     child: Node<'t, 'src>,
     hashes: &mut [u64; 8],
+    ops: &mut GameOps,
+    changes: &mut Vec<Change>,
 ) -> Result<(), LimitExceeded> {
+    let before = cursor.moves();
     match cursor.enter(child) {
         Ok(()) => {}
         Err(ReplayError::Limit(e)) => return Err(e),
@@ -176,13 +196,28 @@ fn enter<'t, 'src>(
         Err(_) => return Ok(()),
     }
     let board = cursor.board();
+    changes.clear();
     cursor.node_changes(|p, old, new| {
+        changes.push((p, old, new));
         for color in [old, new].into_iter().flatten() {
             for (h, k) in hashes.iter_mut().zip(board.symmetric_stone_keys(p, color)) {
                 *h ^= k;
             }
         }
     });
+    if is_position_node(child) {
+        let shown = if has_setup(child) {
+            None
+        } else {
+            move_of(child)
+        };
+        let counted = cursor.moves().saturating_sub(before);
+        ops.node(shown, counted, changes, board.size());
+    } else {
+        for &(p, _, new) in changes.iter() {
+            ops.set(p, new);
+        }
+    }
     Ok(())
 }
 
@@ -207,14 +242,16 @@ fn row(pos: &mut Pos, next: Option<(Color, Move)>, winner: Winner, out: &mut Vec
     ));
 }
 
-/// Walks the game, writing rows to `out`; returns the main line's moves.
+/// Walks the game, writing rows to `out` and its lines to `ops`; returns
+/// the main line's moves and the moves played at the root.
 fn walk(
     game: GameTree<'_, '_>,
     options: ReplayOptions,
     variations: bool,
     winner: Winner,
     out: &mut Vec<Record>,
-) -> Result<usize, LimitExceeded> {
+    ops: &mut GameOps,
+) -> Result<(usize, usize), LimitExceeded> {
     let mut cursor = match game.cursor_with(options.strict(false)) {
         Ok(cursor) => cursor,
         Err(ReplayError::Limit(e)) => return Err(e),
@@ -222,6 +259,13 @@ fn walk(
     };
     let size = game.board_size();
     let mut hashes = cursor.board().symmetric_hashes();
+    let root_moves = cursor.moves();
+    for color in [Color::Black, Color::White] {
+        for p in cursor.board().stones(color) {
+            ops.set(p, Some(color));
+        }
+    }
+    let mut changes = Vec::new();
     let mut positions: Vec<Pos> = Vec::new();
     let new_pos = |hashes: &[u64; 8], cursor: &TreeCursor<'_, '_>| {
         let (hash, symmetry) = canonical(hashes);
@@ -238,7 +282,7 @@ fn walk(
     if !variations {
         let mut at = 0;
         while let Some(child) = cursor.node().first_child() {
-            enter(&mut cursor, child, &mut hashes)?;
+            enter(&mut cursor, child, &mut hashes, ops, &mut changes)?;
             if is_position_node(child) {
                 let next = if has_setup(child) {
                     None
@@ -260,11 +304,15 @@ fn walk(
             pos: usize,
             hashes: [u64; 8],
             child: usize,
+            /// Whether its node was entered as a variation (ops between
+            /// a start and an end).
+            grouped: bool,
         }
         let mut stack = vec![Frame {
             pos: 0,
             hashes,
             child: 0,
+            grouped: false,
         }];
         let mut on_main = true;
         while let Some(top) = stack.last_mut() {
@@ -274,7 +322,9 @@ fn walk(
                     main_moves = cursor.moves();
                     on_main = false;
                 }
-                stack.pop();
+                if stack.pop().is_some_and(|f| f.grouped) {
+                    ops.pop();
+                }
                 cursor.back();
                 continue;
             };
@@ -282,8 +332,12 @@ fn walk(
                 on_main = false;
             }
             top.child += 1;
+            let grouped = node.children().nth(top.child).is_some();
             let (at, mut h) = (top.pos, top.hashes);
-            enter(&mut cursor, child, &mut h)?;
+            if grouped {
+                ops.push();
+            }
+            enter(&mut cursor, child, &mut h, ops, &mut changes)?;
             let pos = if is_position_node(child) {
                 let next = if has_setup(child) {
                     None
@@ -302,6 +356,7 @@ fn walk(
                 pos,
                 hashes: h,
                 child: 0,
+                grouped,
             });
         }
     }
@@ -313,7 +368,7 @@ fn walk(
     // One row per distinct continuation of a position.
     out.sort_unstable();
     out.dedup();
-    Ok(main_moves)
+    Ok((main_moves, root_moves))
 }
 
 #[cfg(test)]

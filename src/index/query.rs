@@ -3,7 +3,10 @@
 use super::builder::open_listed;
 use super::checksum::checksum;
 use super::games::{corrupt, read_off_entry, GameMeta, OFF_LEN};
-use super::manifest::Manifest;
+use super::manifest::{Manifest, MovesEntry};
+use super::moves::{open_moves, MovesReader};
+use super::pattern::Pattern;
+use super::pattern_search::{continuations, search_game, Compiled, PatternSearch};
 use super::positions::canonical;
 use super::record::{Record, Winner};
 use super::run::{read_at, Run};
@@ -26,6 +29,10 @@ pub struct Index {
     games_bytes: u64,
     games_off: File,
     games_dat: File,
+    /// The index's format (2: no moves files).
+    format: u32,
+    /// The moves files, opened.
+    moves: Vec<(MovesEntry, File)>,
 }
 
 /// A move played next, as a search shows it.
@@ -129,8 +136,16 @@ impl Index {
                     e
                 }
             })?;
-            match Index::open_runs(dir, &manifest) {
-                Ok(runs) => return Index::open_games(dir, &manifest, runs),
+            let opened = Index::open_runs(dir, &manifest).and_then(|runs| {
+                let moves = manifest
+                    .moves
+                    .iter()
+                    .map(|f| Ok((f.clone(), open_moves(&dir.join(&f.name), f.bytes)?)))
+                    .collect::<io::Result<Vec<_>>>()?;
+                Ok((runs, moves))
+            });
+            match opened {
+                Ok((runs, moves)) => return Index::open_games(dir, &manifest, runs, moves),
                 Err(e) if e.kind() == io::ErrorKind::InvalidData && tries < 3 => {
                     if Manifest::read(dir).is_ok_and(|now| now != manifest) {
                         tries += 1;
@@ -151,7 +166,12 @@ impl Index {
             .collect()
     }
 
-    fn open_games(dir: &Path, manifest: &Manifest, runs: Vec<Run>) -> io::Result<Index> {
+    fn open_games(
+        dir: &Path,
+        manifest: &Manifest,
+        runs: Vec<Run>,
+        moves: Vec<(MovesEntry, File)>,
+    ) -> io::Result<Index> {
         let named = |file: &str, e: io::Error| {
             if e.kind() == io::ErrorKind::NotFound {
                 corrupt(&format!("{}: missing", dir.join(file).display()))
@@ -176,6 +196,8 @@ impl Index {
             games_bytes: manifest.games_bytes,
             games_off,
             games_dat,
+            format: manifest.format,
+            moves,
         })
     }
 
@@ -260,6 +282,95 @@ impl Index {
     /// I/O errors, a damaged index.
     pub fn search(&self, board: &Board) -> io::Result<Search> {
         search_rows(board, |hash| self.rows_of(hash))
+    }
+
+    /// Every game where `pattern` occurs (see [`Pattern`]): for each, the
+    /// first position where it does (the first of the main line; with
+    /// `variations`, the one of fewest moves in any line the index holds —
+    /// the first met when several have as few), and what was played next,
+    /// in the pattern's orientation; and the continuation table over the
+    /// games.
+    ///
+    /// A position matches when the pattern, turned by one of the 8
+    /// symmetries (and with colours exchanged when it
+    /// [swaps colours](Pattern::with_swapped_colors)), lies on the board
+    /// as its edges ask with every cell accepting the point under it, and
+    /// when it asks for a player to move, when that player played next
+    /// (the end of a line has no player to move). When several
+    /// placements match at once, the one shown is the first by colours
+    /// (as given first), [`Symmetry::ALL`] order, row and column.
+    ///
+    /// ```
+    /// use sgf_grove::index::{GameEntry, Index, IndexBuilder, Pattern};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("sgf-grove-pattern-doc-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let doc = sgf_grove::parse(b"(;RE[B+R];B[pd];W[qc];B[qd];W[pc])")?;
+    /// let mut builder = IndexBuilder::open(&dir)?;
+    /// builder.push(GameEntry::new(doc.games().next().unwrap(), "a.sgf", 0, false))?;
+    /// builder.finish()?;
+    /// let index = Index::open(&dir)?;
+    /// // A 4-4 stone and a 3-3 invasion, drawn in the top left corner.
+    /// let pattern = Pattern::parse("+----\n|....\n|....\n|..O.\n|...X\n")?;
+    /// let found = index.search_pattern(&pattern, false)?;
+    /// assert_eq!(found.hits.len(), 1);
+    /// assert_eq!(found.hits[0].move_number, 2);
+    /// // Black answered at the pattern's `dc` (the same move as `cd` in
+    /// // this pattern, symmetric about its diagonal).
+    /// assert_eq!(found.hits[0].next.unwrap().to_string(), "B dc");
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `Unsupported` for an index of format 2 (it keeps no moves: rebuild
+    /// it); `InvalidData` naming the moves file and block for a damaged
+    /// one; I/O errors.
+    pub fn search_pattern(&self, pattern: &Pattern, variations: bool) -> io::Result<PatternSearch> {
+        if self.format < 3 {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!(
+                    "{}: an index of format 2 keeps no moves, which a pattern search \
+                     replays: rebuild it with `sgf index build` (its position queries \
+                     still work)",
+                    self.dir.display()
+                ),
+            ));
+        }
+        let compiled = Compiled::new(pattern);
+        let mut hits = Vec::new();
+        let mut searched = 0u64;
+        for (entry, file) in &self.moves {
+            let path = self.dir.join(&entry.name);
+            let mut reader =
+                MovesReader::new(&path, file, entry.first_game, entry.games, entry.bytes);
+            while let Some(games) = reader.next_block()? {
+                for game in &games {
+                    searched += 1;
+                    match search_game(&compiled, game, variations) {
+                        Ok(Some(hit)) => hits.push(hit),
+                        Ok(None) => {}
+                        Err((id, why)) => {
+                            return Err(corrupt(&format!("{} game {id}: {why}", path.display())))
+                        }
+                    }
+                }
+            }
+        }
+        let continuations = continuations(&hits);
+        Ok(PatternSearch {
+            hits,
+            continuations,
+            games_searched: searched,
+        })
+    }
+
+    /// Whether the index keeps the moves a pattern search replays (format
+    /// 3; an index of format 2 must be rebuilt).
+    pub fn has_moves(&self) -> bool {
+        self.format >= 3
     }
 
     /// [`Index::search`] for the position after `moves` from the empty

@@ -4,7 +4,8 @@
 
 use super::builder::{open_listed, read_games, remove_leftovers};
 use super::lock::WriteLock;
-use super::manifest::{run_number, Manifest};
+use super::manifest::{file_number, Manifest};
+use super::moves::{open_moves, MovesReader};
 use super::record::{Record, RECORD_LEN};
 use super::run::Run;
 use std::collections::HashSet;
@@ -26,6 +27,11 @@ pub struct Verification {
     pub runs: usize,
     /// Blocks of rows read and checked.
     pub blocks: u64,
+    /// Moves files listed in the manifest (none for an index of format
+    /// 2, which a pattern search refuses).
+    pub moves_files: usize,
+    /// Blocks of the moves files read and checked.
+    pub moves_blocks: u64,
     /// Bytes of the files that make the index.
     pub bytes: u64,
     /// The damage found, each naming the file (and the block): empty when
@@ -50,8 +56,9 @@ impl Verification {
 
 /// Reads the whole index in folder `dir` and checks it: the manifest's
 /// checksum and consistency, every run's length, checksum and every
-/// block's checksum, fences and order, every row's game, every entry of
-/// the games table and both its checksums. Damage is reported in
+/// block's checksum, fences and order, every row's game, every block of
+/// every moves file and each file's checksum, every entry of the games
+/// table and both its checksums. Damage is reported in
 /// [`Verification::problems`], not as an error.
 ///
 /// ```
@@ -91,11 +98,17 @@ pub fn verify(dir: impl AsRef<Path>) -> io::Result<Verification> {
     report.rows = manifest.rows();
     report.runs = manifest.runs.len();
     report.bytes = std::fs::metadata(Manifest::path(dir))?.len();
-    let listed: HashSet<&str> = manifest.runs.iter().map(|r| r.name.as_str()).collect();
+    report.moves_files = manifest.moves.len();
+    let listed: HashSet<&str> = manifest
+        .runs
+        .iter()
+        .map(|r| r.name.as_str())
+        .chain(manifest.moves.iter().map(|m| m.name.as_str()))
+        .collect();
     for entry in std::fs::read_dir(dir)? {
         let name = entry?.file_name();
         let Some(name) = name.to_str() else { continue };
-        let stray = run_number(name).is_some() && !listed.contains(name);
+        let stray = file_number(name).is_some() && !listed.contains(name);
         if stray || name.ends_with(".tmp") {
             report.leftovers.push(name.to_owned());
         }
@@ -108,6 +121,32 @@ pub fn verify(dir: impl AsRef<Path>) -> io::Result<Verification> {
                 check_run(&run, manifest.games, &mut report);
             }
             Err(e) if e.kind() == io::ErrorKind::InvalidData => report.problems.push(e.to_string()),
+            Err(e) => return Err(e),
+        }
+    }
+    for f in &manifest.moves {
+        let path = dir.join(&f.name);
+        let checked = (|| -> io::Result<()> {
+            let file = open_moves(&path, f.bytes)?;
+            let mut reader = MovesReader::new(&path, &file, f.first_game, f.games, f.bytes);
+            report.bytes += f.bytes;
+            while reader.next_block()?.is_some() {
+                report.moves_blocks += 1;
+            }
+            if reader.sum() != f.sum {
+                return Err(super::games::corrupt(&format!(
+                    "{}: checksum mismatch with the manifest",
+                    path.display()
+                )));
+            }
+            Ok(())
+        })();
+        match checked {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => report.problems.push(e.to_string()),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => report
+                .problems
+                .push(format!("corrupt index: {}: cut", path.display())),
             Err(e) => return Err(e),
         }
     }

@@ -195,11 +195,12 @@ fn index_manifest_edits_are_refused() {
     let path = dir.0.join("manifest");
     let text = std::fs::read_to_string(&path).unwrap();
     let run_line = text.lines().find(|l| l.starts_with("run ")).unwrap();
+    let next_line = text.lines().find(|l| l.starts_with("next_run ")).unwrap();
     let edits = [
         // A run listed twice: every hit would be counted twice.
         text.replace(run_line, &format!("{run_line}\n{run_line}")),
         // next_run lagging behind the runs.
-        text.replace("next_run 2", "next_run 1"),
+        text.replace(next_line, "next_run 1"),
         // A run not listed.
         text.replace(&format!("{run_line}\n"), ""),
         // More games than the table holds.
@@ -237,7 +238,9 @@ fn index_missing_cut_or_swapped_files_are_errors() {
     }
     builder.finish().unwrap();
     let right = answers(&dir.0).unwrap();
-    let (one, two) = (dir.0.join("run-000001.pos"), dir.0.join("run-000002.pos"));
+    // The second run is numbered after the first build's moves file.
+    let (one, two) = (dir.0.join("run-000001.pos"), run_file(&dir.0));
+    assert_ne!(one, two);
     let saved = std::fs::read(&one).unwrap();
     // Missing.
     std::fs::remove_file(&one).unwrap();

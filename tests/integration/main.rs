@@ -37,6 +37,7 @@ mod index_damage;
 mod inplace;
 mod paper_cuts;
 mod parallel;
+mod pattern;
 mod real_corpus;
 mod repair;
 mod replay_edited;

@@ -19,6 +19,8 @@
 //! `move` is the number of moves played to reach the position; `next`
 //! and the continuations are in the orientation of the question;
 //! `symmetry` turns the game's position into the question's.
+//!
+//! `--pattern` is answered by [`super::find_pattern`].
 
 use super::{display_name, input_parse_options, open_reporting, parse_streaming, CliError, Status};
 use crate::args::{BoardFormat, FindArgs};
@@ -35,6 +37,9 @@ use std::path::PathBuf;
 ///
 /// An unreadable index, a failed write to standard output.
 pub fn run(args: &FindArgs) -> Result<Status, CliError> {
+    if let Some(pattern) = &args.pattern {
+        return super::find_pattern::run(args, pattern);
+    }
     let board = match (&args.position, &args.moves) {
         (Some(position), _) => match position_board(position, args.game)? {
             Ok(board) => board,
@@ -64,7 +69,7 @@ pub fn run(args: &FindArgs) -> Result<Status, CliError> {
 /// An index that cannot be opened: "not an index: no manifest in DIR" for
 /// a folder without a manifest (the error names the folder), the folder
 /// and the error otherwise.
-fn index_error(dir: &std::path::Path, e: io::Error) -> CliError {
+pub(super) fn index_error(dir: &std::path::Path, e: io::Error) -> CliError {
     if e.kind() == io::ErrorKind::NotFound && dir.is_dir() {
         CliError::io("find", e)
     } else {
@@ -193,7 +198,7 @@ fn text(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> i
 }
 
 /// How many of `len` items `--limit` shows (0: all).
-fn limited(len: usize, limit: usize) -> usize {
+pub(super) fn limited(len: usize, limit: usize) -> usize {
     if limit == 0 {
         len
     } else {
@@ -201,7 +206,7 @@ fn limited(len: usize, limit: usize) -> usize {
     }
 }
 
-fn or_dash(s: &str) -> &str {
+pub(super) fn or_dash(s: &str) -> &str {
     if s.is_empty() {
         "-"
     } else {

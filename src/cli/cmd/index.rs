@@ -266,6 +266,12 @@ fn info(args: &IndexDirArg) -> Result<Status, CliError> {
         thousands(index.runs()),
         thousands(bytes)
     )?;
+    if !index.has_moves() {
+        writeln!(
+            out,
+            "format 2: no moves for `sgf find --pattern` (rebuild the index to add them)"
+        )?;
+    }
     out.flush()?;
     Ok(Status::Ok)
 }
@@ -293,6 +299,12 @@ fn verify_index(args: &IndexVerifyArgs) -> Result<Status, CliError> {
         thousands(report.runs),
         thousands(report.blocks),
         thousands(report.bytes)
+    )?;
+    writeln!(
+        out,
+        "moves files: {} ({} blocks checked)",
+        thousands(report.moves_files),
+        thousands(report.moves_blocks)
     )?;
     if !report.leftovers.is_empty() {
         let why = if report.writer_active {

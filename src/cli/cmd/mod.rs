@@ -8,6 +8,7 @@ pub mod dump;
 pub mod export;
 pub mod extract;
 pub mod find;
+pub mod find_pattern;
 pub mod fix;
 pub mod fmt;
 pub mod index;
