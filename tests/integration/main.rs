@@ -40,6 +40,7 @@ mod repair;
 mod replay_edited;
 mod replay_limits;
 mod rewrite_cli;
+mod semantic;
 mod stream;
 #[cfg(feature = "tables")]
 mod tables;
