@@ -53,27 +53,31 @@ pub(super) fn walk<'g, G: ReadGame<'g>>(game: G, scratch: &mut Scratch, findings
         let next = match node.first_child() {
             Some(child) => child,
             None => {
-                // Up to the first ancestor with a next sibling.
-                let mut sibling = None;
-                while node.key() != root.key() {
-                    let next = node.next_sibling();
+                // Up to the first node of the line with a next sibling,
+                // undoing the nodes left only when there is one: a game of
+                // one line ends here without undoing its moves.
+                let mut up = node;
+                let mut steps = 1;
+                let sibling = loop {
+                    if up.is_root() {
+                        return;
+                    }
+                    if let Some(s) = up.next_sibling() {
+                        break s;
+                    }
+                    up = match up.parent() {
+                        Some(p) => p,
+                        None => return,
+                    };
+                    steps += 1;
+                };
+                for _ in 0..steps {
                     if let Some(c) = cursor.as_mut() {
                         c.back();
                     }
                     lines.pop();
-                    node = match node.parent() {
-                        Some(p) => p,
-                        None => break,
-                    };
-                    if next.is_some() {
-                        sibling = next;
-                        break;
-                    }
                 }
-                match sibling {
-                    Some(s) => s,
-                    None => return,
-                }
+                sibling
             }
         };
         let above = *lines.last().expect("the root's line");
@@ -141,17 +145,14 @@ impl State<'_> {
                 return Err(());
             }
             if cursor.illegal_count() > illegal {
-                self.illegal(node, cursor, occupant);
+                self.illegal(node, key, cursor, occupant);
             }
         } else if cursor.illegal_count() > 0 {
-            self.illegal(node, cursor, occupant);
+            self.illegal(node, key, cursor, occupant);
         }
         let Some((color, mv)) = played else {
             return Ok(line);
         };
-        let at = node.property(color_ident(color)).and_then(|p| p.ident_offset());
-        let moves = cursor.moves();
-        let shown = move_text(color, mv);
         match above.last_move {
             Some(last) if last == color => {
                 let announced = found.pl == Some(color) || above.pl == Some(color);
@@ -160,8 +161,14 @@ impl State<'_> {
                 } else {
                     Check::SameColourTwice
                 };
+                let at = move_offset(node, color);
+                let moves = cursor.moves();
                 self.findings.push(game, check, key, at, || {
-                    format!("{shown} is the second {} move in a row (move {moves})", color_name(color))
+                    format!(
+                        "{} is the second {} move in a row (move {moves})",
+                        move_text(color, mv),
+                        color_name(color)
+                    )
                 });
             }
             Some(_) => {}
@@ -175,10 +182,11 @@ impl State<'_> {
     fn illegal<'g, N: ReadNode<'g>>(
         &mut self,
         node: N,
+        key: usize,
         cursor: &Cursor<'g, N::Game>,
         occupant: Option<Color>,
     ) {
-        let Some(e) = cursor.illegal().last().filter(|e| e.key == node.key()) else {
+        let Some(e) = cursor.illegal().last().filter(|e| e.key == key) else {
             return;
         };
         let check = match e.reason {
@@ -189,16 +197,14 @@ impl State<'_> {
             // A value that is no point: a value error of the audit.
             _ => return,
         };
-        let at = node
-            .property(color_ident(e.color))
-            .and_then(|p| p.ident_offset());
+        let at = move_offset(node, e.color);
         let shown = e.point.map_or_else(
             || color_ident(e.color).to_owned(),
             |p| format!("{}[{p}]", color_ident(e.color)),
         );
         let n = e.move_number;
         let rules = cursor.board().rules();
-        self.findings.push(node.game(), check, node.key(), at, || match check {
+        self.findings.push(node.game(), check, key, at, || match check {
             Check::MoveOnStone => {
                 let on = occupant.map_or(String::new(), |c| format!("{} ", color_name(c)));
                 format!("{shown} is played onto a {on}stone (move {n})")
@@ -221,16 +227,17 @@ impl State<'_> {
     ) {
         let game = node.game();
         let key = node.key();
-        let at = node.property(color_ident(color)).and_then(|p| p.ident_offset());
         // The black stones before the move (its captures aside).
         let black = black_after - usize::from(color == Color::Black && matches!(mv, Move::Play(_)));
         let ha = line.ha.map_or(0, |(n, _, _)| n);
-        let shown = move_text(color, mv);
+        let shown = || move_text(color, mv);
         match line.pl_latest {
             Some(pl) if pl != color => {
+                let at = move_offset(node, color);
                 self.findings.push(game, Check::FirstMoveColour, key, at, || {
                     format!(
-                        "the first move {shown} is {}'s, and PL says {} plays",
+                        "the first move {} is {}'s, and PL says {} plays",
+                        shown(),
                         player(color),
                         player(pl)
                     )
@@ -238,8 +245,12 @@ impl State<'_> {
             }
             Some(_) => {}
             None if ha >= 2 && black >= 2 && color == Color::Black => {
+                let at = move_offset(node, color);
                 self.findings.push(game, Check::FirstMoveColour, key, at, || {
-                    format!("the first move {shown} is Black's, after {black} handicap stones (HA[{ha}])")
+                    format!(
+                        "the first move {} is Black's, after {black} handicap stones (HA[{ha}])",
+                        shown()
+                    )
                 });
             }
             None => {}
@@ -256,6 +267,12 @@ impl State<'_> {
             }
         }
     }
+}
+
+/// The offset of the identifier of `node`'s move of `color`.
+fn move_offset<'g, N: ReadNode<'g>>(node: N, color: Color) -> Option<usize> {
+    node.property(color_ident(color))
+        .and_then(|p| p.ident_offset())
 }
 
 fn color_ident(color: Color) -> &'static str {
