@@ -198,7 +198,7 @@ semantic_checks! {
     /// An FF[1]–FF[3] property in an FF[4] game.
     OldPropertyInFf4 = "old_property_in_ff4", Warning, repair "-", sgfc "40",
     "an FF[1]-FF[3] property FF[4] dropped (L, M, KI, ID, …) in an FF[4] game",
-    "FF[4] dropped or renamed some properties of older formats (`L` became `LB`, `M` became `MA`/`TR`, `KI` became `KM`); an FF[4] reader ignores them, so what they held is lost. `sgf fix --repair ki-km` converts `KI`; the others are for a person.";
+    "FF[4] dropped or renamed some properties of older formats (`L` became `LB`, `M` became `MA`/`TR`, `KI` became `KM`); an FF[4] reader ignores them, so what they held is lost. `sgf fix --repair ki-km` converts `KI`; the others are for a person. Not reported: `TC` beside `TT` in the root, Fox's byo-yomi periods and time (a property of its own that shares FF[3]'s name; 58% of the shared corpus has it).";
     /// An FF[4]-only property in a game that declares FF[1]–FF[3].
     Ff4PropertyInOldFf = "ff4_property_in_old_ff", Warning, repair "-", sgfc "40",
     "a property new in FF[4] (CA, AP, ST, OT, AR, LN, SQ, DD, PM) in a game that declares FF[1]-FF[3]",

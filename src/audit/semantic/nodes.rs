@@ -130,7 +130,10 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
                         });
                     }
                 }
-                if info.origin == Origin::Old && facts.ff.is_some_and(|ff| ff >= 4) {
+                // Fox writes its byo-yomi as `TC[3]TT[30]` in the root: a
+                // property of its own that shares FF[3]'s `TC` name.
+                let fox_time = ident == "TC" && root && node.has("TT");
+                if info.origin == Origin::Old && facts.ff.is_some_and(|ff| ff >= 4) && !fox_time {
                     findings.push(game, Check::OldPropertyInFf4, key, at, || {
                         format!(
                             "{ident} ({}) is an FF[1]-FF[3] property, in an FF[4] game",

@@ -203,15 +203,26 @@ impl State<'_> {
             |p| format!("{}[{p}]", color_ident(e.color)),
         );
         let n = e.move_number;
-        let rules = cursor.board().rules();
+        let rules = || {
+            node.game()
+                .root()
+                .simple_text("RU")
+                .map_or("no RU: Japanese".to_owned(), |ru| format!("RU[{}]", ru.trim()))
+        };
         self.findings.push(node.game(), check, key, at, || match check {
             Check::MoveOnStone => {
                 let on = occupant.map_or(String::new(), |c| format!("{} ", color_name(c)));
                 format!("{shown} is played onto a {on}stone (move {n})")
             }
-            Check::Suicide => format!("{shown} is a suicide, which {rules:?} rules forbid (move {n})"),
+            Check::Suicide => format!(
+                "{shown} is a suicide, which the game's rules forbid ({}) (move {n})",
+                rules()
+            ),
             Check::KoRetaken => format!("{shown} retakes a ko at once (move {n})"),
-            _ => format!("{shown} repeats an earlier position, which {:?} superko forbids (move {n})", rules.ko),
+            _ => format!(
+                "{shown} repeats an earlier position, which the game's superko rule forbids ({}) (move {n})",
+                rules()
+            ),
         });
     }
 
