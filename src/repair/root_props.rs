@@ -20,7 +20,8 @@ pub(super) fn plan<'t, 'src>(game: GameTree<'t, 'src>) -> Vec<Property<'t, 'src>
             if !MOVABLE.contains(&ident) || root.has(ident) {
                 continue;
             }
-            let values = |p: Property<'_, '_>| p.values().map(|v| v.raw().to_vec()).collect::<Vec<_>>();
+            let values =
+                |p: Property<'_, '_>| p.values().map(|v| v.raw().to_vec()).collect::<Vec<_>>();
             match seen.iter_mut().find(|(p, _)| p.ident() == ident) {
                 Some((first, agree)) => *agree &= values(*first) == values(prop),
                 None => seen.push((prop, true)),

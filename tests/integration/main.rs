@@ -41,6 +41,7 @@ mod replay_edited;
 mod replay_limits;
 mod rewrite_cli;
 mod semantic;
+mod semantic_cli;
 mod stream;
 #[cfg(feature = "tables")]
 mod tables;

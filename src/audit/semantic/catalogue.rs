@@ -277,7 +277,8 @@ impl fmt::Display for Check {
 /// assert!(table.contains("| `move_on_stone` | error |"));
 /// ```
 pub fn markdown_table() -> String {
-    let mut out = String::from("| code | severity | meaning | repair | SGFC |\n|---|---|---|---|---|\n");
+    let mut out =
+        String::from("| code | severity | meaning | repair | SGFC |\n|---|---|---|---|---|\n");
     for check in Check::ALL {
         let repair = check.repair().map_or("-".to_owned(), |r| format!("`{r}`"));
         let sgfc = check.sgfc().map_or("-".to_owned(), |n| n.to_string());

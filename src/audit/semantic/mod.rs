@@ -68,6 +68,7 @@ mod walk;
 
 pub use catalogue::{markdown_table, Check, Severity};
 
+use crate::game::replay::ReplayOptions;
 use crate::span::Position;
 use crate::tree::read::ReadGame;
 use std::fmt;
@@ -212,6 +213,7 @@ impl Findings {
 #[derive(Clone, Debug)]
 pub struct Semantic {
     keep: usize,
+    replay: ReplayOptions,
     scratch: setup::Scratch,
 }
 
@@ -226,6 +228,7 @@ impl Semantic {
     pub fn new() -> Semantic {
         Semantic {
             keep: 1000,
+            replay: ReplayOptions::default(),
             scratch: setup::Scratch::default(),
         }
     }
@@ -241,10 +244,39 @@ impl Semantic {
         self
     }
 
+    /// The replay's rules and limits: the rules a game's `RU` names
+    /// unless [`ReplayOptions::rules`] overrides them, and limits past
+    /// which the position checks stop with a `replay_limit` finding. The
+    /// replay is always lenient and keeps every illegal move of a line
+    /// (whatever [`ReplayOptions::strict`] and
+    /// [`ReplayOptions::max_illegal`] say): each is a finding.
+    ///
+    /// ```
+    /// use sgf_grove::audit::semantic::{Check, Semantic};
+    /// use sgf_grove::game::board::RuleSet;
+    /// use sgf_grove::game::replay::ReplayOptions;
+    ///
+    /// // A suicide, which New Zealand rules allow.
+    /// let doc = sgf_grove::parse(b"(;GM[1]SZ[9]AB[ba][ab];W[aa])")?;
+    /// let game = doc.games().next().unwrap();
+    /// assert_eq!(Semantic::new().check(game).count(Check::Suicide), 1);
+    /// let nz = ReplayOptions::default().rules(RuleSet::NEW_ZEALAND);
+    /// assert_eq!(Semantic::new().replay(nz).check(game).count(Check::Suicide), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// Default: [`ReplayOptions::default`].
+    #[must_use]
+    pub fn replay(mut self, options: ReplayOptions) -> Semantic {
+        self.replay = options;
+        self
+    }
+
     /// Checks one game, parsed or edited.
     pub fn check<'g, G: ReadGame<'g>>(&mut self, game: G) -> Findings {
         let mut findings = Findings::new(self.keep);
-        walk::walk(game, &mut self.scratch, &mut findings);
+        let options = self.replay.strict(false).max_illegal(usize::MAX);
+        walk::walk(game, options, &mut self.scratch, &mut findings);
         findings
     }
 }

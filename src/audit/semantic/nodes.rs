@@ -82,8 +82,7 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
         match ident {
             "B" | "W" => {
                 has_move = true;
-                if facts.tt_is_point
-                    && prop.values().next().map(<[u8]>::trim_ascii) == Some(b"tt")
+                if facts.tt_is_point && prop.values().next().map(<[u8]>::trim_ascii) == Some(b"tt")
                 {
                     findings.push(game, Check::TtOnLargeBoard, key, at, || {
                         format!("{ident}[tt] is the point tt on this board, not a pass")

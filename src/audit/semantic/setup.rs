@@ -84,10 +84,7 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
                 let others = *mask & !bit & 7;
                 if others != 0 && *mask & REPORTED == 0 {
                     *mask |= REPORTED;
-                    let first = SETUP
-                        .iter()
-                        .find(|s| others & s.1 != 0)
-                        .map_or("", |s| s.0);
+                    let first = SETUP.iter().find(|s| others & s.1 != 0).map_or("", |s| s.0);
                     findings.push(
                         game,
                         Check::SetupPointRepeated,

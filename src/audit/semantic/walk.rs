@@ -29,12 +29,16 @@ struct Line {
 }
 
 /// Checks `game`, adding to `findings`.
-pub(super) fn walk<'g, G: ReadGame<'g>>(game: G, scratch: &mut Scratch, findings: &mut Findings) {
+pub(super) fn walk<'g, G: ReadGame<'g>>(
+    game: G,
+    options: ReplayOptions,
+    scratch: &mut Scratch,
+    findings: &mut Findings,
+) {
     let facts = GameFacts::of(game);
     let root = game.root();
     // A lenient cursor (the root is entered whatever it holds), keeping
     // every illegal move of the line: the line is bounded by the game.
-    let options = ReplayOptions::default().max_illegal(usize::MAX);
     let mut cursor = (facts.gm == 1)
         .then(|| replay::cursor_with(game, options).ok())
         .flatten();
@@ -172,7 +176,13 @@ impl State<'_> {
                 });
             }
             Some(_) => {}
-            None => self.first_move(node, &line, color, mv, cursor.board().stones(Color::Black).count()),
+            None => self.first_move(
+                node,
+                &line,
+                color,
+                mv,
+                cursor.board().stones(Color::Black).count(),
+            ),
         }
         line.last_move = Some(color);
         Ok(line)
@@ -207,7 +217,9 @@ impl State<'_> {
             node.game()
                 .root()
                 .simple_text("RU")
-                .map_or("no RU: Japanese".to_owned(), |ru| format!("RU[{}]", ru.trim()))
+                .map_or("no RU: Japanese".to_owned(), |ru| {
+                    format!("RU[{}]", ru.trim())
+                })
         };
         self.findings.push(node.game(), check, key, at, || match check {
             Check::MoveOnStone => {
@@ -245,24 +257,26 @@ impl State<'_> {
         match line.pl_latest {
             Some(pl) if pl != color => {
                 let at = move_offset(node, color);
-                self.findings.push(game, Check::FirstMoveColour, key, at, || {
-                    format!(
-                        "the first move {} is {}'s, and PL says {} plays",
-                        shown(),
-                        player(color),
-                        player(pl)
-                    )
-                });
+                self.findings
+                    .push(game, Check::FirstMoveColour, key, at, || {
+                        format!(
+                            "the first move {} is {}'s, and PL says {} plays",
+                            shown(),
+                            player(color),
+                            player(pl)
+                        )
+                    });
             }
             Some(_) => {}
             None if ha >= 2 && black >= 2 && color == Color::Black => {
                 let at = move_offset(node, color);
-                self.findings.push(game, Check::FirstMoveColour, key, at, || {
-                    format!(
+                self.findings
+                    .push(game, Check::FirstMoveColour, key, at, || {
+                        format!(
                         "the first move {} is Black's, after {black} handicap stones (HA[{ha}])",
                         shown()
                     )
-                });
+                    });
             }
             None => {}
         }
@@ -272,9 +286,12 @@ impl State<'_> {
                 && n >= 2
                 && usize::try_from(n).ok() != Some(black)
             {
-                self.findings.push(game, Check::HandicapMismatch, ha_key, ha_at, || {
-                    format!("HA[{n}], and {black} black stones are placed before the first move")
-                });
+                self.findings
+                    .push(game, Check::HandicapMismatch, ha_key, ha_at, || {
+                        format!(
+                            "HA[{n}], and {black} black stones are placed before the first move"
+                        )
+                    });
             }
         }
     }

@@ -109,7 +109,13 @@ pub(super) fn write_summary(out: &mut impl Write, counts: &[u64; Check::COUNT]) 
     for check in Check::ALL {
         let n = counts[check as usize];
         if n > 0 {
-            writeln!(out, "  {} ({}): {}", check.code(), check.severity(), thousands(n))?;
+            writeln!(
+                out,
+                "  {} ({}): {}",
+                check.code(),
+                check.severity(),
+                thousands(n)
+            )?;
         }
     }
     Ok(())
