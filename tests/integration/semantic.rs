@@ -458,7 +458,10 @@ fn unsafe_cases_are_left_alone() {
 /// per code printed. A check of the one pass over the corpus
 /// (`corpus_pass.rs`).
 #[derive(Default)]
-pub struct EveryGame(Mutex<(u64, BTreeMap<&'static str, (u64, u64)>)>);
+pub struct EveryGame(Mutex<(u64, PerCode)>);
+
+/// Per code: findings, and games with one.
+type PerCode = BTreeMap<&'static str, (u64, u64)>;
 
 impl CorpusCheck for EveryGame {
     fn name(&self) -> &'static str {
@@ -474,7 +477,7 @@ impl CorpusCheck for EveryGame {
             return;
         };
         let mut semantic = Semantic::new();
-        let mut counts: BTreeMap<&'static str, (u64, u64)> = BTreeMap::new();
+        let mut counts = PerCode::new();
         let mut games = 0;
         for game in coll.games() {
             games += 1;
@@ -484,7 +487,7 @@ impl CorpusCheck for EveryGame {
                 entry.0 += n;
                 entry.1 += 1;
             }
-            if file.n % 20 == 0 {
+            if file.n.is_multiple_of(20) {
                 let edited = EditableGame::from_game(game);
                 let copy = semantic.check(&edited);
                 let keys = |f: &Findings| -> Vec<(Check, usize)> {

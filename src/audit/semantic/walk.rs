@@ -251,7 +251,9 @@ impl State<'_> {
         let game = node.game();
         let key = node.key();
         // The black stones before the move (its captures aside).
-        let black = black_after - usize::from(color == Color::Black && matches!(mv, Move::Play(_)));
+        let black = black_after.saturating_sub(usize::from(
+            color == Color::Black && matches!(mv, Move::Play(_)),
+        ));
         let ha = line.ha.map_or(0, |(n, _, _)| n);
         let shown = || move_text(color, mv);
         match line.pl_latest {
