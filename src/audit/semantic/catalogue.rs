@@ -195,17 +195,17 @@ semantic_checks! {
     KoWithoutMove = "ko_without_move", Warning, repair "drop-orphan-annotation", sgfc "-",
     "KO (play an illegal ko) in a node without a move",
     "`KO` forces the move of its node to be played even if illegal; without a move it has no meaning. The repair `drop-orphan-annotation` drops it.";
-    /// An FF[1]–FF[3] property in an FF[4] game.
+    /// An FF\[1\]–FF\[3\] property in an FF\[4\] game.
     OldPropertyInFf4 = "old_property_in_ff4", Warning, repair "-", sgfc "40",
-    "an FF[1]-FF[3] property FF[4] dropped (L, M, KI, ID, …) in an FF[4] game",
+    "an `FF[1]`-`FF[3]` property `FF[4]` dropped (L, M, KI, ID, …) in an `FF[4]` game",
     "FF[4] dropped or renamed some properties of older formats (`L` became `LB`, `M` became `MA`/`TR`, `KI` became `KM`); an FF[4] reader ignores them, so what they held is lost. `sgf fix --repair ki-km` converts `KI`; the others are for a person. Not reported: `TC` beside `TT` in the root, Fox's byo-yomi periods and time (a property of its own that shares FF[3]'s name; 58% of the shared corpus has it).";
-    /// An FF[4]-only property in a game that declares FF[1]–FF[3].
+    /// An FF\[4\]-only property in a game that declares FF\[1\]–FF\[3\].
     Ff4PropertyInOldFf = "ff4_property_in_old_ff", Warning, repair "-", sgfc "40",
-    "a property new in FF[4] (CA, AP, ST, OT, AR, LN, SQ, DD, PM) in a game that declares FF[1]-FF[3]",
+    "a property new in `FF[4]` (CA, AP, ST, OT, AR, LN, SQ, DD, PM) in a game that declares `FF[1]`-`FF[3]`",
     "A game that declares an older format (`FF[1]` to `FF[3]`) yet uses properties FF[4] introduced: its reader may drop them, and the game is FF[4] in fact (the usual fix is `FF[4]`). Only a game with an explicit `FF` is checked: a missing `FF` means FF[1] by the specification, but real files leave it out whatever they hold.";
     /// `tt` on a board larger than 19×19.
     TtOnLargeBoard = "tt_on_large_board", Warning, repair "-", sgfc "-",
-    "B[tt]/W[tt] on a board larger than 19x19, where tt is a point, not a pass",
+    "`B[tt]`/`W[tt]` on a board larger than 19x19, where tt is a point, not a pass",
     "`tt` is a pass only on boards up to 19x19; on a larger board it is the point at column 20, row 20, and a program that writes it meaning a pass puts a stone there. Check the move: if it was a pass, write `B[]`/`W[]`.";
     /// A property of another game: a Go property in a game that is not
     /// Go, or another game's property in Go.
