@@ -36,6 +36,8 @@
 //! # Ok::<(), sgf_grove::Error>(())
 //! ```
 
+pub mod semantic;
+
 use crate::text::{Charset, CharsetSource};
 use crate::{Collection, Error, ErrorKind, GameTree};
 use std::collections::HashMap;

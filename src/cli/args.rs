@@ -546,7 +546,7 @@ pub struct CheckArgs {
     /// to its end. An `.sgfs` file is read line by line (one game per
     /// line): a bad line costs only itself. Every input is read as a
     /// stream, one game at a time, whatever its length.
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "explain", value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
     /// Refuse every defect the lenient parser forgives: the first one fails
@@ -617,6 +617,23 @@ pub struct CheckArgs {
     /// Read every game's text in this charset, whatever its `CA` says.
     #[arg(long, value_name = "LABEL", value_parser = parse_charset)]
     pub charset: Option<&'static Encoding>,
+
+    /// Also run the semantic checks on every game (setup and moves mixed,
+    /// misplaced root and game-info properties, annotations, setup without
+    /// effect, moves onto stones, suicide, ko, colours, handicap, format
+    /// versions, game types; `--explain CODE` says what each means),
+    /// printed like the warnings and counted per code in the summary.
+    /// `--warn-kind`/`--ignore-kind` select their codes too. Findings never
+    /// change the exit status, whatever their severity: a record with an
+    /// illegal move is still a readable one.
+    #[arg(long, conflicts_with = "structure_only")]
+    pub semantic: bool,
+
+    /// Print what the semantic check of code CODE finds, why it matters,
+    /// its repair and its SGFC message, and exit (status 2 for an unknown
+    /// code, with the close ones).
+    #[arg(long, value_name = "CODE")]
+    pub explain: Option<String>,
 
     #[command(flatten)]
     pub limits: InputLimits,

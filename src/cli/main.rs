@@ -3,6 +3,8 @@
 //! ```text
 //! sgf check [--strict] [-q] [--format text|json] [--structure-only] [--charset LABEL] PATH|-...
 //!                                  parse files and folders, read every value, report
+//! sgf check --semantic PATH|-...  also the semantic checks (replay, setup, annotations, versions)
+//! sgf check --explain CODE         what a semantic check finds, its repair, its SGFC message
 //! sgf dump [--typed] [INPUT OPTIONS] PATH|-...
 //!                                  the games as one JSON array (SGFGrove.js shape)
 //! sgf fmt [--canonical] [--utf8] [--wrap N] [--tt-pass] [--points as-written|expand|compress]

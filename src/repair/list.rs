@@ -106,6 +106,21 @@ repairs! {
     /// read back as it was.
     Mojibake = "mojibake", sources &[],
     table "UTF-8 text that is the misreading of other bytes as windows-1252 / Latin-1 (`å¸¸æ˜Š`) is decoded as what it was (`常昊`), when the reversal is unambiguous (see the [module docs](crate::repair))";
+    // The repairs of semantic checks (`audit::semantic`), each named in
+    // the check's row of the catalogue.
+    /// `split-setup`: setup and a move in one node split into two nodes.
+    SplitSetup = "split-setup", sources &[],
+    table "a node with setup (`AB`, `AW`, `AE`) and a move (`B`, `W`) becomes two: the setup and what is not about the move, then the move with its annotations and times (semantic check `setup_and_move`); in the root, when its values read alike out of it";
+    /// `drop-orphan-annotation`: `BM`, `TE`, `DO`, `IT` and `KO` without a
+    /// move dropped.
+    DropOrphanAnnotation = "drop-orphan-annotation", sources &[],
+    table "a move annotation (`BM`, `TE`, `DO`, `IT`) or `KO` in a node without a move is dropped (semantic checks `annotation_without_move`, `ko_without_move`)";
+    /// `root-props`: root properties found later moved into the root.
+    RootProps = "root-props", sources &[],
+    table "`SZ`, `GM`, `AP` or `ST` found outside the root moves into the root when the root lacks it and every node that has it agrees on the value (semantic check `root_property_outside_root`; `CA` and `FF` stay, since moving them changes how the file reads)";
+    /// `drop-idle-setup`: setup values that change nothing dropped.
+    DropIdleSetup = "drop-idle-setup", sources &[],
+    table "an `AE` value on empty points, an `AB` value on black stones, an `AW` value on white ones (a rectangle only when none of its points changes), found by replaying every line, is dropped (semantic check `setup_without_effect`)";
 }
 
 impl Repair {

@@ -48,16 +48,20 @@
 
 mod empty_nodes;
 mod fox_handicap;
+mod idle_setup;
 mod ki_km;
 mod komi;
 mod list;
 mod mojibake;
 mod ogs_nesting;
+mod orphan;
 mod plan;
 mod root_move;
+mod root_props;
 mod single_value;
 mod source;
 mod split_bw;
+mod split_setup;
 mod sz_square;
 
 pub use list::{Repair, Repairs};

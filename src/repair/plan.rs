@@ -43,6 +43,11 @@ pub(crate) struct Planner<'t, 'src> {
     pub(super) changes: Vec<Change>,
     /// For each run of flattened variations: its change and length.
     pub(super) runs: Vec<(usize, usize)>,
+    /// `root-props`: the properties moved into the root.
+    pub(super) root_props: Vec<Property<'t, 'src>>,
+    /// `drop-idle-setup`: the offsets of the `[` of the setup values that
+    /// change nothing, sorted.
+    pub(super) idle: Vec<usize>,
 }
 
 /// A property's values, each with its offset in the input.
@@ -57,6 +62,16 @@ impl<'t, 'src> Planner<'t, 'src> {
             encoding: game.charset().encoding(),
             changes: Vec::new(),
             runs: Vec::new(),
+            root_props: if repairs.contains(Repair::RootProps) {
+                super::root_props::plan(game)
+            } else {
+                Vec::new()
+            },
+            idle: if repairs.contains(Repair::DropIdleSetup) {
+                super::idle_setup::plan(game)
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -173,9 +188,16 @@ impl<'t, 'src> Planner<'t, 'src> {
             items.push(h.stones.clone());
             changed = true;
         }
+        if root && !self.root_props.is_empty() {
+            items.extend(self.root_props.iter().map(|p| Item::Prop(*p)));
+            changed = true;
+        }
         let mut chain = vec![items];
         if root && self.on(Repair::RootMove) {
             self.root_move(node, &mut chain);
+        }
+        if self.on(Repair::SplitSetup) {
+            self.split_setup(node, root, &mut chain);
         }
         if self.on(Repair::SplitBw) {
             self.split_moves(node, root, &mut chain);
@@ -196,6 +218,23 @@ impl<'t, 'src> Planner<'t, 'src> {
     /// What the value repairs make of `prop`.
     fn rewrite(&mut self, prop: Property<'t, 'src>, root: bool) -> Rewrite<'t, 'src> {
         let ident = prop.ident();
+        if self.on(Repair::DropOrphanAnnotation)
+            && let Some(rewrite) = self.orphan(prop)
+        {
+            return rewrite;
+        }
+        if !root
+            && !self.root_props.is_empty()
+            && let Some(rewrite) = self.root_prop(prop)
+        {
+            return rewrite;
+        }
+        if !self.idle.is_empty()
+            && matches!(ident, "AB" | "AW" | "AE")
+            && let Some(rewrite) = self.idle_setup(prop)
+        {
+            return rewrite;
+        }
         let info = catalogue::lookup(self.gm, ident);
         let single = info.is_some_and(|i| i.arity == Arity::One);
         let text = info.is_some_and(|i| matches!(i.ty, ValueType::Text | ValueType::SimpleText));

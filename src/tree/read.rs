@@ -258,6 +258,12 @@ pub trait ReadProperty<'g>: Copy {
         self.values().count()
     }
 
+    /// The byte offset of the identifier in the input the game was read
+    /// from; `None` for a property not read from one.
+    fn ident_offset(self) -> Option<usize> {
+        None
+    }
+
     /// The identifier's bytes.
     fn ident_bytes(self) -> &'g [u8] {
         self.ident().as_bytes()
@@ -504,6 +510,11 @@ impl<'t, 'src: 't> ReadProperty<'t> for Property<'t, 'src> {
 
     fn value_count(self) -> usize {
         Property::values(&self).count()
+    }
+
+    #[inline]
+    fn ident_offset(self) -> Option<usize> {
+        Some(self.ident_span().start)
     }
 
     #[inline]

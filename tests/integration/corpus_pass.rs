@@ -162,6 +162,7 @@ fn checks() -> Vec<Box<dyn Check>> {
         Box::new(crate::edit::TransformsUndone::default()),
         Box::new(crate::repair::AllRepairs::default()),
         Box::new(crate::concat::Joined::default()),
+        Box::new(crate::semantic::EveryGame::default()),
     ];
     #[cfg(feature = "tables")]
     checks.push(Box::new(crate::tables::EveryGameARow::default()));

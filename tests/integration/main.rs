@@ -43,6 +43,8 @@ mod repair;
 mod replay_edited;
 mod replay_limits;
 mod rewrite_cli;
+mod semantic;
+mod semantic_cli;
 mod stream;
 #[cfg(feature = "tables")]
 mod tables;

@@ -269,20 +269,24 @@ fn apply<'g, N: ReadNode<'g>>(
         ("AW", Some(Color::White)),
     ];
     let size = node.game().board_size();
-    // Each value a point or a rectangle (`AB[aa:cc]`); a malformed value
-    // or one off the board adds nothing, the others still count. The
-    // node's setup is one change of position (for superko).
-    let changes = setup.into_iter().flat_map(|(ident, stone)| {
-        let values = node.property(ident).into_iter().flat_map(|p| p.values());
-        values.filter_map(move |value| {
-            let (from, to) = point_list_item(value, size)??;
-            Some(
-                (from.y..=to.y)
-                    .flat_map(move |y| (from.x..=to.x).map(move |x| (Point { x, y }, stone))),
-            )
-        })
-    });
-    state.board.setup(changes.flatten());
+    let props = setup.map(|(ident, stone)| (node.property(ident), stone));
+    // Most nodes have no setup: no iterator built, nothing copied.
+    if props.iter().any(|(prop, _)| prop.is_some()) {
+        // Each value a point or a rectangle (`AB[aa:cc]`); a malformed
+        // value or one off the board adds nothing, the others still count.
+        // The node's setup is one change of position (for superko).
+        let changes = props.into_iter().flat_map(|(prop, stone)| {
+            let values = prop.into_iter().flat_map(|p| p.values());
+            values.filter_map(move |value| {
+                let (from, to) = point_list_item(value, size)??;
+                Some(
+                    (from.y..=to.y)
+                        .flat_map(move |y| (from.x..=to.x).map(move |x| (Point { x, y }, stone))),
+                )
+            })
+        });
+        state.board.setup(changes.flatten());
+    }
     if let Ok(Some(color)) = node.get::<Color>("PL") {
         state.to_play = color;
     }

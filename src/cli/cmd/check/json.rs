@@ -6,10 +6,13 @@
 //! file:       path bytes games nodes warnings[] warnings_dropped error
 //!             (+ line_errors[] for an .sgfs file)
 //!             (+ charsets{} value_errors[] value_errors_dropped unless --structure-only)
+//!             (+ semantic[] semantic_dropped with --semantic)
 //! diagnostic: kind offset line column message      (positions null when there is none)
+//! finding:    kind severity node offset line column message   (a semantic finding)
 //! summary:    files failed games nodes bytes seconds warnings{} warnings_dropped mode
 //!             skipped skipped_paths[{path kind}] skipped_by_reason{} failed_lines
 //!             (+ value_seconds charsets{} declared_labels{} value_errors{} unknown_properties{})
+//!             (+ semantic_seconds semantic{} with --semantic: findings per code)
 //! ```
 //!
 //! A "file" is an SGF member: a file, a decompressed file, or an archive
@@ -55,6 +58,27 @@ struct FileLine<'a> {
     line_errors: Option<Vec<Diagnostic<'a>>>,
     #[serde(flatten)]
     values: Option<FileValues<'a>>,
+    #[serde(flatten)]
+    semantic: Option<FileSemantic<'a>>,
+}
+
+/// What the semantic pass found in one file.
+#[derive(serde::Serialize)]
+struct FileSemantic<'a> {
+    semantic: Vec<FindingLine<'a>>,
+    semantic_dropped: u64,
+}
+
+/// One semantic finding.
+#[derive(serde::Serialize)]
+struct FindingLine<'a> {
+    kind: &'static str,
+    severity: &'static str,
+    node: usize,
+    offset: Option<usize>,
+    line: Option<u32>,
+    column: Option<u32>,
+    message: &'a str,
 }
 
 /// A warning or an error.
@@ -144,6 +168,25 @@ pub(super) fn write_file(
             value_errors_dropped: 0,
         },
     });
+    let semantic = match result {
+        Ok(report) => report.file.semantic.as_ref().map(|found| FileSemantic {
+            semantic: found
+                .kept
+                .iter()
+                .map(|f| FindingLine {
+                    kind: f.check().code(),
+                    severity: f.severity().name(),
+                    node: f.key(),
+                    offset: f.position().map(|p| p.offset),
+                    line: f.position().map(|p| p.line),
+                    column: f.position().map(|p| p.column),
+                    message: f.message(),
+                })
+                .collect(),
+            semantic_dropped: found.total() - found.kept.len() as u64,
+        }),
+        Err(_) => None,
+    };
     let line = FileLine {
         path: name,
         bytes,
@@ -154,6 +197,7 @@ pub(super) fn write_file(
         error,
         line_errors,
         values,
+        semantic,
     };
     write_line(out, &line)
 }
@@ -222,6 +266,15 @@ struct Summary<'a> {
     failed_lines: u64,
     #[serde(flatten)]
     values: Option<SummaryValues<'a>>,
+    #[serde(flatten)]
+    semantic: Option<SummarySemantic>,
+}
+
+/// The semantic pass's part of the summary.
+#[derive(serde::Serialize)]
+struct SummarySemantic {
+    semantic_seconds: f64,
+    semantic: Counts<&'static str>,
 }
 
 /// Something the scan skipped that is not a regular file.
@@ -257,6 +310,7 @@ pub(super) fn write_summary(
     totals: &Totals,
     values: Option<&audit::Totals>,
     skipped: &Skipped,
+    semantic: bool,
 ) -> io::Result<()> {
     let summary = Summary {
         files: totals.files,
@@ -294,6 +348,19 @@ pub(super) fn write_summary(
             declared_labels: Counts(v.declared_labels()),
             value_errors: Counts(v.value_errors()),
             unknown_properties: Counts(v.unknown_properties()),
+        }),
+        semantic: semantic.then(|| {
+            let mut counts: Vec<(&'static str, u64)> = sgf_grove::audit::semantic::Check::ALL
+                .into_iter()
+                .map(|c| (c.code(), totals.semantic[c as usize]))
+                .filter(|&(_, n)| n > 0)
+                .collect();
+            // The largest count first, then by code.
+            counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+            SummarySemantic {
+                semantic_seconds: totals.semantic_time.as_secs_f64(),
+                semantic: Counts(counts),
+            }
         }),
     };
     write_line(out, &SummaryLine { summary })

@@ -37,6 +37,7 @@
 
 mod json;
 mod segments;
+mod semantic;
 mod text;
 
 use super::{
@@ -66,6 +67,9 @@ const VALUE_ERRORS_KEPT: usize = 1000;
 /// A failed write to standard output. Unreadable files are not errors here:
 /// they count as failed files.
 pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
+    if let Some(code) = &args.explain {
+        return semantic::explain(code);
+    }
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
@@ -139,9 +143,12 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     match args.format {
         Format::Text => {
             text::write_summary(&mut out, &totals, values, &skipped, started.elapsed())?;
+            if args.semantic {
+                semantic::write_summary(&mut out, &totals.semantic)?;
+            }
             messages.write_note(&mut out)?;
         }
-        Format::Json => json::write_summary(&mut out, &totals, values, &skipped)?,
+        Format::Json => json::write_summary(&mut out, &totals, values, &skipped, args.semantic)?,
     }
     out.flush()?;
     let failed = totals.failed.len() as u64;
@@ -212,6 +219,8 @@ struct FileState {
     line_error_count: u64,
     /// The first [`WARNINGS_KEPT`] of them, for the JSON output only.
     line_errors: Vec<Error>,
+    /// What the semantic pass found, with `--semantic`.
+    semantic: Option<semantic::FileFindings>,
 }
 
 impl FileState {
@@ -226,6 +235,9 @@ impl FileState {
         self.value_error_count = 0;
         self.line_error_count = 0;
         self.line_errors.clear();
+        if let Some(found) = &mut self.semantic {
+            found.clear();
+        }
     }
 }
 
@@ -234,6 +246,7 @@ impl FileState {
 struct Clock {
     games: Duration,
     values: Duration,
+    semantic: Duration,
 }
 
 impl<'a> Checker<'a> {
@@ -243,7 +256,10 @@ impl<'a> Checker<'a> {
             args,
             reader: Reader::default(),
             audit: Audit::new().keep_errors(VALUE_ERRORS_KEPT),
-            file: FileState::default(),
+            file: FileState {
+                semantic: args.semantic.then(semantic::FileFindings::new),
+                ..FileState::default()
+            },
             totals: Totals::default(),
             idle: None,
             messages: text::Messages::new(&args.warn_kind, &args.ignore_kind, args.max_messages),
@@ -303,6 +319,7 @@ impl<'a> Checker<'a> {
         let read_time = input.read_time();
         self.totals.parse_time += clock.games.saturating_sub(read_time);
         self.totals.value_time += clock.values;
+        self.totals.semantic_time += clock.semantic;
         let bytes = input.bytes_read();
         self.totals.bytes += bytes;
         let full = !self.args.structure_only;
@@ -417,6 +434,24 @@ impl<'a> Checker<'a> {
                     shown,
                     &mut self.messages,
                 )?;
+            }
+            if let Some(found) = &mut self.file.semantic {
+                for game in coll.games() {
+                    let t = Instant::now();
+                    let findings = found.pass.check(game);
+                    found.add(&findings, json);
+                    clock.semantic += t.elapsed();
+                    if text {
+                        semantic::write_findings(
+                            out,
+                            name,
+                            input,
+                            &coll,
+                            findings.list(),
+                            &mut self.messages,
+                        )?;
+                    }
+                }
             }
         }
     }
@@ -541,6 +576,10 @@ struct Totals {
     bytes: u64,
     parse_time: Duration,
     value_time: Duration,
+    semantic_time: Duration,
+    /// Semantic findings per check (by `Check as usize`), with
+    /// `--semantic`.
+    semantic: [u64; sgf_grove::audit::semantic::Check::COUNT],
     /// Warnings kept, by code.
     warnings: BTreeMap<&'static str, u64>,
     /// Warnings counted but not kept (over the per-file limit); their kind is
@@ -562,6 +601,10 @@ impl Totals {
         self.bytes += other.bytes;
         self.parse_time += other.parse_time;
         self.value_time += other.value_time;
+        self.semantic_time += other.semantic_time;
+        for (mine, theirs) in self.semantic.iter_mut().zip(other.semantic) {
+            *mine += theirs;
+        }
         for (code, n) in other.warnings {
             *self.warnings.entry(code).or_default() += n;
         }
@@ -580,6 +623,11 @@ impl Totals {
         }
         for (code, count) in &report.file.counts {
             *self.warnings.entry(code).or_default() += count;
+        }
+        if let Some(found) = &report.file.semantic {
+            for (mine, theirs) in self.semantic.iter_mut().zip(found.counts) {
+                *mine += theirs;
+            }
         }
     }
 

@@ -287,7 +287,17 @@ pub(super) fn write_summary(
         thousands(totals.bytes),
         totals.bytes as f64 / 1e6
     )?;
-    if values.is_some() {
+    if values.is_some() && !totals.semantic_time.is_zero() {
+        let value_secs = totals.value_time.as_secs_f64();
+        let semantic_secs = totals.semantic_time.as_secs_f64();
+        writeln!(
+            out,
+            "time:     {secs:.3} s parsing ({mbps_parse:.1} MB/s) + {value_secs:.3} s reading values \
+             + {semantic_secs:.3} s semantic = {:.1} MB/s full check, {:.3} s in all",
+            mbps(totals.bytes, secs + value_secs + semantic_secs),
+            wall.as_secs_f64()
+        )?;
+    } else if values.is_some() {
         let value_secs = totals.value_time.as_secs_f64();
         writeln!(
             out,

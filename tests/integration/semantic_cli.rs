@@ -1,0 +1,225 @@
+//! `sgf check --semantic` and `sgf check --explain CODE`: the findings
+//! printed like warnings and listed in the JSON line, the summary per
+//! code, the kind filters, the exit status, and the same output for any
+//! number of threads.
+
+#![cfg(feature = "cli")]
+
+use crate::common::{sgf, stderr, stdout, TempDir};
+
+const PLANTED: &str = "(;GM[1]FF[4]SZ[9]HA[3]AB[cc][gg]
+;AB[aa]AW[aa]
+;W[ee]AW[ff]
+;AE[ii]
+;B[dd]GB[1]GW[1]
+;BM[1]
+;B[de]
+;W[dd]
+;PB[Later]SZ[9]L[ab]B[ef]TE[1]BM[1])";
+
+#[test]
+fn check_semantic_prints_findings_and_counts_them() {
+    let dir = TempDir::new("semantic-text");
+    dir.write("p.sgf", PLANTED);
+    // Without --semantic: nothing to say about this file.
+    let out = sgf(&dir.0, &["check", "p.sgf"]);
+    assert!(out.status.success());
+    assert!(!stdout(&out).contains("semantic"), "{}", stdout(&out));
+    let out = sgf(&dir.0, &["check", "--semantic", "p.sgf"]);
+    // Findings, errors included, leave the exit status at 0.
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("p.sgf:8:2: error[move_on_stone]: W[dd] is played onto a black stone (move 4)\n 8 | ;W[dd]\n   |  ^\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("p.sgf:").count(), 12, "{text}");
+    assert!(
+        text.contains("semantic: 12 findings (2 errors, 10 warnings, 0 info)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  contradictory_annotations (warning): 2\n"),
+        "{text}"
+    );
+    assert!(text.contains(" s semantic = "), "{text}");
+    // The kind filters select codes; the summary still counts them all.
+    let out = sgf(
+        &dir.0,
+        &[
+            "check",
+            "--semantic",
+            "--warn-kind",
+            "move_on_stone,handicap_mismatch",
+            "p.sgf",
+        ],
+    );
+    let text = stdout(&out);
+    assert_eq!(text.matches("p.sgf:").count(), 2, "{text}");
+    assert!(text.contains("semantic: 12 findings"), "{text}");
+    let out = sgf(
+        &dir.0,
+        &[
+            "check",
+            "--semantic",
+            "--ignore-kind",
+            "contradictory_annotations",
+            "p.sgf",
+        ],
+    );
+    assert_eq!(stdout(&out).matches("p.sgf:").count(), 10);
+    // --semantic and --structure-only exclude each other.
+    let out = sgf(
+        &dir.0,
+        &["check", "--semantic", "--structure-only", "p.sgf"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn check_semantic_json_lists_findings_and_the_summary_counts() {
+    let dir = TempDir::new("semantic-json");
+    dir.write("p.sgf", PLANTED);
+    let out = sgf(
+        &dir.0,
+        &["check", "--semantic", "--format", "json", "p.sgf"],
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let file = &lines[0];
+    let found = file["semantic"].as_array().unwrap();
+    assert_eq!(found.len(), 12);
+    assert_eq!(file["semantic_dropped"], 0);
+    let stone = found.iter().find(|f| f["kind"] == "move_on_stone").unwrap();
+    assert_eq!(stone["severity"], "error");
+    assert_eq!(stone["node"], 7);
+    assert_eq!(
+        (stone["line"].as_u64(), stone["column"].as_u64()),
+        (Some(8), Some(2))
+    );
+    assert_eq!(
+        stone["message"],
+        "W[dd] is played onto a black stone (move 4)"
+    );
+    let summary = &lines[1]["summary"];
+    assert_eq!(summary["semantic"]["contradictory_annotations"], 2);
+    assert_eq!(summary["semantic"]["move_on_stone"], 1);
+    assert!(summary["semantic_seconds"].is_number());
+    // Without --semantic, no such fields.
+    let out = sgf(&dir.0, &["check", "--format", "json", "p.sgf"]);
+    assert!(!stdout(&out).contains("semantic"));
+}
+
+#[test]
+fn check_semantic_is_the_same_for_any_number_of_threads() {
+    let dir = TempDir::new("semantic-jobs");
+    for i in 0..12 {
+        let game = match i % 3 {
+            0 => PLANTED.to_owned(),
+            1 => format!("(;GM[1];B[aa];B[bb])(;GM[1]HA[{}]AB[dd][pp];W[qd])", i),
+            _ => "(;FF[3]GM[1]CA[UTF-8];B[aa]KO[];BM[1])".to_owned(),
+        };
+        dir.write(&format!("d/g{i:02}.sgf"), game);
+    }
+    for format in ["text", "json"] {
+        let run = |jobs: &str| {
+            let out = sgf(
+                &dir.0,
+                &["check", "--semantic", "--format", format, "-j", jobs, "d"],
+            );
+            assert!(out.status.success(), "{}", stderr(&out));
+            // The times differ from run to run.
+            stdout(&out)
+                .lines()
+                .filter(|l| !l.starts_with("time:"))
+                .map(|l| {
+                    if format == "json" && l.starts_with("{\"summary\"") {
+                        let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                        let s = v["summary"].as_object_mut().unwrap();
+                        for k in ["seconds", "value_seconds", "semantic_seconds"] {
+                            s.remove(k);
+                        }
+                        v.to_string()
+                    } else {
+                        l.to_owned()
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        let one = run("1");
+        assert!(
+            one.iter().any(|l| l.contains("handicap_mismatch")),
+            "{one:?}"
+        );
+        assert_eq!(run("2"), one, "{format}");
+        assert_eq!(run("3"), one, "{format}");
+    }
+}
+
+#[test]
+fn check_explain_prints_the_entry_or_fails_with_close_codes() {
+    let dir = TempDir::new("semantic-explain");
+    let out = sgf(&dir.0, &["check", "--explain", "setup_and_move"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("setup_and_move (warning)\n"), "{text}");
+    assert!(
+        text.contains("repair: sgf fix --repair split-setup\n"),
+        "{text}"
+    );
+    assert!(text.contains("SGFC: message 30\n"), "{text}");
+    let out = sgf(&dir.0, &["check", "--explain", "suicide"]);
+    assert!(stdout(&out).contains("repair: none"), "{}", stdout(&out));
+    // An unknown code: exit 2, the close ones named.
+    let out = sgf(&dir.0, &["check", "--explain", "move_on_stones"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("did you mean: move_on_stone"),
+        "{}",
+        stderr(&out)
+    );
+    let out = sgf(&dir.0, &["check", "--explain", "zzz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the codes are: setup_and_move, "),
+        "{}",
+        stderr(&out)
+    );
+    // check without paths or --explain is still a usage error.
+    assert_eq!(sgf(&dir.0, &["check"]).status.code(), Some(2));
+}
+
+#[test]
+fn fix_repairs_what_check_semantic_finds() {
+    let dir = TempDir::new("semantic-fix");
+    dir.write("a.sgf", "(;GM[1];B[aa]\n;AB[bb]W[cc];BM[1];AE[dd])");
+    let out = sgf(
+        &dir.0,
+        &[
+            "fix",
+            "--repair",
+            "split-setup,drop-orphan-annotation,drop-idle-setup",
+            "a.sgf",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "(;GM[1];B[aa];AB[bb];W[cc];;)\n");
+    let err = stderr(&out);
+    assert!(err.contains("a.sgf:2:2: split-setup: "), "{err}");
+    assert!(
+        err.contains("a.sgf:2:14: drop-orphan-annotation: "),
+        "{err}"
+    );
+    assert!(err.contains("a.sgf:2:22: drop-idle-setup: "), "{err}");
+    dir.write("b.sgf", stdout(&out));
+    let out = sgf(&dir.0, &["check", "--semantic", "b.sgf"]);
+    assert!(
+        stdout(&out).contains("semantic: 0 findings"),
+        "{}",
+        stdout(&out)
+    );
+}
