@@ -1,54 +1,4 @@
-//! Merging copies of one game into one record: the game information of
-//! every copy joined into the root of the copy with the most moves, each
-//! disagreement kept and reported.
-//!
-//! Archives hold the same game several times: from two servers, a
-//! magazine's transcription and a database's, one with ranks and one
-//! without, one dated to the day and one to the year. [`merge_info`] takes
-//! the copy chosen as the base (the longest move list, as `sgf dedup
-//! --merge` chooses it) and what the other copies say, and for each
-//! game-information property (`PB`, `DT`, `RE`, …; `AP` aside, which names
-//! the program that wrote each file):
-//!
-//! - **absent from the base**: taken from the first copy that has it;
-//! - **the same** in every copy (after trimming and joining runs of white
-//!   space; results and komi compared by value, so `B+R` equals `B+Resign`
-//!   and `6.50` equals `6.5`): nothing to do;
-//! - **more precise elsewhere**: a date (`DT`) that names the same day,
-//!   month or year as the base's but more precisely (`2019-03-04` against
-//!   `2019`) replaces it; so does a result with the same winner and a
-//!   margin where the base has none (`B+2.5` against `B+`);
-//! - **different**: the base's value is kept in the property and every
-//!   other value is written beside it in the root's comment (`C`), with the
-//!   copies that give it, and returned as a [`Conflict`]. Nothing a copy
-//!   says is lost.
-//!
-//! A copy whose colours are swapped (`Black` and `White` exchanged, as
-//! `sgf dedup --swap-colors` finds them) has its `PB`/`PW`, `BR`/`WR`,
-//! `BT`/`WT` and the winner of its `RE` exchanged before it is compared.
-//!
-//! ```
-//! use sgf_grove::edit::{merge_info, EditableGame, GameCopy};
-//!
-//! let a = sgf_grove::parse(b"(;GM[1]PB[Cho Chikun]PW[Kato]DT[1979]RE[B+R];B[pd];W[dd];B[pq])")?;
-//! let b = sgf_grove::parse(b"(;GM[1]PB[Cho Chikun]BR[9p]PW[Kato Masao]DT[1979-11-12]RE[B+Resign];B[pd])")?;
-//! let (a, b) = (a.games().next().unwrap(), b.games().next().unwrap());
-//! let mut merged = EditableGame::from_game(a);
-//! let report = merge_info(
-//!     &mut merged,
-//!     &GameCopy::of(a, "a.sgf", false),
-//!     &[GameCopy::of(b, "b.sgf", false)],
-//! )?;
-//! let root = merged.node(merged.root())?;
-//! assert_eq!(root.text("BR"), Some("9p")); // absent from a: taken from b
-//! assert_eq!(root.text("DT"), Some("1979-11-12")); // more precise in b
-//! assert_eq!(root.text("RE"), Some("B+R")); // the same result
-//! assert_eq!(root.text("PW"), Some("Kato")); // a conflict: a's value kept…
-//! assert_eq!(report.conflicts[0].ident, "PW");
-//! assert_eq!(report.conflicts[0].others, [("Kato Masao".to_string(), vec!["b.sgf".to_string()])]);
-//! assert!(root.text("C").unwrap().contains("PW: \"Kato Masao\" in b.sgf")); // …and b's written
-//! # Ok::<(), sgf_grove::Error>(())
-//! ```
+//! Merging copies of one game into one record: [`merge_info`].
 
 use super::EditableGame;
 use crate::error::Result;
@@ -142,9 +92,56 @@ pub struct MergeReport {
 const NOT_MERGED: [&str; 1] = ["AP"];
 
 /// Joins what `copies` say into the root of `game` (the base copy, whose
-/// own information is `base`); see the [module](self) docs. Writes the
-/// conflicts into the root's comment and returns what was taken and what
-/// conflicts.
+/// own information is `base`); writes the conflicts into the root's
+/// comment and returns what was taken and what conflicts.
+///
+/// Archives hold the same game several times: from two servers, a
+/// magazine's transcription and a database's, one with ranks and one
+/// without, one dated to the day and one to the year. [`merge_info`] takes
+/// the copy chosen as the base (the longest move list, as `sgf dedup
+/// --merge` chooses it) and what the other copies say, and for each
+/// game-information property (`PB`, `DT`, `RE`, …; `AP` aside, which names
+/// the program that wrote each file):
+///
+/// - **absent from the base**: taken from the first copy that has it;
+/// - **the same** in every copy (after trimming and joining runs of white
+///   space; results and komi compared by value, so `B+R` equals `B+Resign`
+///   and `6.50` equals `6.5`): nothing to do;
+/// - **more precise elsewhere**: a date (`DT`) that names the same day,
+///   month or year as the base's but more precisely (`2019-03-04` against
+///   `2019`) replaces it; so does a result with the same winner and a
+///   margin where the base has none (`B+2.5` against `B+`);
+/// - **different**: the base's value is kept in the property and every
+///   other value is written beside it in the root's comment (`C`), with the
+///   copies that give it, and returned as a [`Conflict`]. Nothing a copy
+///   says is lost.
+///
+/// A copy whose colours are swapped (`Black` and `White` exchanged, as
+/// `sgf dedup --swap-colors` finds them) has its `PB`/`PW`, `BR`/`WR`,
+/// `BT`/`WT` and the winner of its `RE` exchanged before it is compared.
+///
+/// ```
+/// use sgf_grove::edit::{merge_info, EditableGame, GameCopy};
+///
+/// let a = sgf_grove::parse(b"(;GM[1]PB[Cho Chikun]PW[Kato]DT[1979]RE[B+R];B[pd];W[dd];B[pq])")?;
+/// let b = sgf_grove::parse(b"(;GM[1]PB[Cho Chikun]BR[9p]PW[Kato Masao]DT[1979-11-12]RE[B+Resign];B[pd])")?;
+/// let (a, b) = (a.games().next().unwrap(), b.games().next().unwrap());
+/// let mut merged = EditableGame::from_game(a);
+/// let report = merge_info(
+///     &mut merged,
+///     &GameCopy::of(a, "a.sgf", false),
+///     &[GameCopy::of(b, "b.sgf", false)],
+/// )?;
+/// let root = merged.node(merged.root())?;
+/// assert_eq!(root.text("BR"), Some("9p")); // absent from a: taken from b
+/// assert_eq!(root.text("DT"), Some("1979-11-12")); // more precise in b
+/// assert_eq!(root.text("RE"), Some("B+R")); // the same result
+/// assert_eq!(root.text("PW"), Some("Kato")); // a conflict: a's value kept…
+/// assert_eq!(report.conflicts[0].ident, "PW");
+/// assert_eq!(report.conflicts[0].others, [("Kato Masao".to_string(), vec!["b.sgf".to_string()])]);
+/// assert!(root.text("C").unwrap().contains("PW: \"Kato Masao\" in b.sgf")); // …and b's written
+/// # Ok::<(), sgf_grove::Error>(())
+/// ```
 ///
 /// # Errors
 ///
