@@ -166,33 +166,48 @@ fn text(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> i
             next
         )?;
     }
-    if shown < search.hits.len() {
+    let rows = search
+        .continuations
+        .iter()
+        .map(|c| (c.next.to_string(), c.count, c.black_wins, c.white_wins));
+    table_end(out, search.hits.len(), shown, rows, limit, 8)
+}
+
+/// The end of a search's text: the line of hits `--limit` left out (of
+/// `hits`, `shown` printed), then the continuation table (`rows`: next
+/// move, count, Black's and White's wins), its move column `width` wide.
+pub(super) fn table_end(
+    out: &mut impl Write,
+    hits: usize,
+    shown: usize,
+    rows: impl ExactSizeIterator<Item = (String, u64, u64, u64)>,
+    limit: usize,
+    width: usize,
+) -> io::Result<()> {
+    if shown < hits {
+        writeln!(out, "  … {} more (--limit)", thousands(hits - shown))?;
+    }
+    let total = rows.len();
+    if total == 0 {
+        return Ok(());
+    }
+    writeln!(out, "next:  {:<width$} count  B wins  W wins", "move")?;
+    let kept = limited(total, limit);
+    for (next, count, black, white) in rows.take(kept) {
         writeln!(
             out,
-            "  … {} more (--limit)",
-            thousands(search.hits.len() - shown)
+            "       {next:<width$} {:>5}  {:>6}  {:>6}",
+            thousands(count),
+            thousands(black),
+            thousands(white)
         )?;
     }
-    if !search.continuations.is_empty() {
-        writeln!(out, "next:  move     count  B wins  W wins")?;
-        let rows = limited(search.continuations.len(), limit);
-        for c in &search.continuations[..rows] {
-            writeln!(
-                out,
-                "       {:<8} {:>5}  {:>6}  {:>6}",
-                c.next.to_string(),
-                thousands(c.count),
-                thousands(c.black_wins),
-                thousands(c.white_wins)
-            )?;
-        }
-        if rows < search.continuations.len() {
-            writeln!(
-                out,
-                "       … {} more moves (--limit)",
-                thousands(search.continuations.len() - rows)
-            )?;
-        }
+    if kept < total {
+        writeln!(
+            out,
+            "       … {} more moves (--limit)",
+            thousands(total - kept)
+        )?;
     }
     Ok(())
 }

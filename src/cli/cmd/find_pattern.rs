@@ -19,7 +19,7 @@
 //! colours, in the pattern's colours. `--limit N` (default 20, 0 for all)
 //! caps both lists; `games` and each `count` cover everything found.
 
-use super::find::{index_error, limited, or_dash};
+use super::find::{index_error, limited, or_dash, table_end};
 use super::{CliError, Status};
 use crate::args::{AnchorArg, BoardFormat, FindArgs, ToMoveArg};
 use sgf_grove::index::{Anchor, Index, Pattern, PatternSearch};
@@ -139,35 +139,11 @@ fn text(
             next
         )?;
     }
-    if shown < search.hits.len() {
-        writeln!(
-            out,
-            "  … {} more (--limit)",
-            thousands(search.hits.len() - shown)
-        )?;
-    }
-    if !search.continuations.is_empty() {
-        writeln!(out, "next:  move       count  B wins  W wins")?;
-        let rows = limited(search.continuations.len(), limit);
-        for c in &search.continuations[..rows] {
-            writeln!(
-                out,
-                "       {:<10} {:>5}  {:>6}  {:>6}",
-                c.next.to_string(),
-                thousands(c.count),
-                thousands(c.black_wins),
-                thousands(c.white_wins)
-            )?;
-        }
-        if rows < search.continuations.len() {
-            writeln!(
-                out,
-                "       … {} more moves (--limit)",
-                thousands(search.continuations.len() - rows)
-            )?;
-        }
-    }
-    Ok(())
+    let rows = search
+        .continuations
+        .iter()
+        .map(|c| (c.next.to_string(), c.count, c.black_wins, c.white_wins));
+    table_end(out, search.hits.len(), shown, rows, limit, 10)
 }
 
 fn json(
