@@ -27,7 +27,7 @@ use crate::args::{BoardFormat, FindArgs};
 use sgf_grove::game::board::Board;
 use sgf_grove::index::{board_after, Index, Search};
 use sgf_grove::table::thousands;
-use sgf_grove::{GameTree, Node};
+use sgf_grove::GameTree;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -117,28 +117,13 @@ fn board_at(game: GameTree<'_, '_>, node: Option<&str>) -> Result<Board, String>
         Some(path) if path.contains('.') => super::node_at_path(game, path, "node")?,
         Some(n) => {
             let want: usize = n.parse().map_err(|_| format!("bad move number {n}"))?;
-            nth_move(game, want)?
+            super::node_at_move(game, want)?
         }
     };
     let cursor = game
         .position_at(target, Default::default())
         .map_err(|e| format!("illegal {e}"))?;
     Ok(cursor.board().clone())
-}
-
-/// The node of the main line's `want`-th move (0: the root).
-fn nth_move<'t, 'src>(game: GameTree<'t, 'src>, want: usize) -> Result<Node<'t, 'src>, String> {
-    let mut node = game.root();
-    let mut moves = 0;
-    while moves < want {
-        node = node
-            .first_child()
-            .ok_or_else(|| format!("the main line has {moves} moves, not {want}"))?;
-        if matches!(node.played(), Ok(Some(_)) | Err(_)) {
-            moves += 1;
-        }
-    }
-    Ok(node)
 }
 
 fn text(out: &mut impl Write, index: &Index, search: &Search, limit: usize) -> io::Result<()> {
