@@ -30,6 +30,7 @@ use super::{Rules, Symmetry};
 use crate::value::{BoardSize, Color, Point};
 use std::collections::HashSet;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// What repetition the rules forbid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -221,6 +222,30 @@ fn opponent(c: u8) -> u8 {
     c ^ 3
 }
 
+/// The superko history: position hashes, which are random already
+/// (Zobrist keys), so the set's hasher only spreads them.
+type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// The hasher of [`Seen`]: one multiplication of the key.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
 /// A Go board with its stones, prisoners, ko point and position hash.
 #[derive(Clone)]
 pub struct Board {
@@ -238,10 +263,13 @@ pub struct Board {
     hash: u64,
     /// Positions seen (for superko), hashes of stones alone or with the
     /// player to move.
-    seen: HashSet<u64>,
+    seen: Seen,
     /// What every change did, to undo it ([`Board::undo_to`]); `None`
     /// unless a replay asked for it.
     journal: Option<Journal>,
+    /// The journal put aside by [`Board::set_journal`], kept for its
+    /// buffers.
+    spare: Option<Journal>,
     /// Stones put on or taken off since the board was made (undo does
     /// not lower it): the work a replay has done.
     changes: u64,
@@ -331,44 +359,87 @@ pub struct Played {
 impl Board {
     /// An empty board of `size` (sides above 52 are cut to 52).
     pub fn new(size: BoardSize, rules: RuleSet) -> Board {
-        let size = BoardSize {
-            cols: size.cols.min(MAX_SIDE as u8),
-            rows: size.rows.min(MAX_SIDE as u8),
-        };
-        let stride = size.cols as usize + 2;
-        let cells_len = stride * (size.rows as usize + 2);
-        let mut cells = vec![EDGE; cells_len];
-        for row in cells
-            .chunks_exact_mut(stride)
-            .skip(1)
-            .take(size.rows as usize)
-        {
-            row[1..=size.cols as usize].fill(EMPTY);
-        }
         let mut board = Board {
             size,
             rules,
-            stride,
-            cells,
-            links: vec![[0; 4]; cells_len],
+            stride: 0,
+            cells: Vec::new(),
+            links: Vec::new(),
             ko: None,
             prisoners: [0; 2],
             hash: 0,
-            seen: HashSet::new(),
+            seen: Seen::default(),
             journal: None,
+            spare: None,
             changes: 0,
             stamp: Vec::new(),
             target: Vec::new(),
             dirty: Vec::new(),
             epoch: 0,
         };
-        board.remember();
+        board.reset(size, rules);
         board
+    }
+
+    /// Makes this board an empty one of `size` under `rules`, as
+    /// [`Board::new`] would, keeping its allocations (and its journal, if
+    /// kept, emptied): for a scan of many games.
+    pub(crate) fn reset(&mut self, size: BoardSize, rules: RuleSet) {
+        let size = BoardSize {
+            cols: size.cols.min(MAX_SIDE as u8),
+            rows: size.rows.min(MAX_SIDE as u8),
+        };
+        let stride = size.cols as usize + 2;
+        let cells_len = stride * (size.rows as usize + 2);
+        self.cells.clear();
+        self.cells.resize(cells_len, EDGE);
+        for row in self
+            .cells
+            .chunks_exact_mut(stride)
+            .skip(1)
+            .take(size.rows as usize)
+        {
+            row[1..=size.cols as usize].fill(EMPTY);
+        }
+        self.links.clear();
+        self.links.resize(cells_len, [0; 4]);
+        self.size = size;
+        self.rules = rules;
+        self.stride = stride;
+        self.ko = None;
+        self.prisoners = [0; 2];
+        self.hash = 0;
+        self.seen.clear();
+        if let Some(j) = self.journal.as_mut() {
+            j.writes.clear();
+            j.seen.clear();
+        }
+        self.changes = 0;
+        // `stamp`, `target` and `dirty` stay: a stamp of an earlier epoch
+        // means nothing, and a board of another size makes them again.
+        self.remember();
     }
 
     /// Starts keeping the undo journal (from the position as it is now).
     pub(crate) fn keep_journal(&mut self) {
-        self.journal.get_or_insert_with(Journal::default);
+        self.set_journal(true);
+    }
+
+    /// Keeps the undo journal from now on, or stops keeping it (its
+    /// buffers put aside for the next time): a replay that will never go
+    /// back (a game without variations) writes half as much.
+    pub(crate) fn set_journal(&mut self, on: bool) {
+        if on == self.journal.is_some() {
+            return;
+        }
+        if on {
+            let mut journal = self.spare.take().unwrap_or_default();
+            journal.writes.clear();
+            journal.seen.clear();
+            self.journal = Some(journal);
+        } else {
+            self.spare = self.journal.take();
+        }
     }
 
     /// The position now, to come back to with [`Board::undo_to`] (which
@@ -977,8 +1048,9 @@ impl Board {
             ko: self.ko,
             prisoners: self.prisoners,
             hash: self.hash,
-            seen: HashSet::new(),
+            seen: Seen::default(),
             journal: None,
+            spare: None,
             changes: 0,
             stamp: Vec::new(),
             target: Vec::new(),

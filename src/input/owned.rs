@@ -54,6 +54,41 @@ pub struct OwnedGame {
 }
 
 impl OwnedGame {
+    /// A copy of `tree` as it was read (by a [`StreamParser`](crate::StreamParser)
+    /// or any parse): its collection's records and as much of the input as
+    /// its games take, to hand to another thread while the parser reads
+    /// on. Positions are placed as in the original.
+    ///
+    /// ```
+    /// use sgf_grove::input::OwnedGame;
+    ///
+    /// let text = b"(;GM[1];B[aa])\n(;GM[1];B[bb]\n;W[cc])";
+    /// let mut parser = sgf_grove::StreamParser::new(&text[..]);
+    /// let mut kept = Vec::new();
+    /// while let Some(coll) = parser.next_game() {
+    ///     let coll = coll?;
+    ///     kept.extend(coll.games().next().map(OwnedGame::of));
+    /// }
+    /// let second = kept[1].tree();
+    /// let last = second.root().main_line().last().unwrap();
+    /// assert_eq!(kept[1].collection().position(last.offset()).line, 3);
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    pub fn of(tree: GameTree<'_, '_>) -> OwnedGame {
+        let mut game = OwnedGame {
+            copy: Box::default(),
+            local: 0,
+        };
+        game.copy_from(tree);
+        game
+    }
+
+    /// Makes this a copy of `tree` ([`OwnedGame::of`]), reusing its room.
+    pub fn copy_from(&mut self, tree: GameTree<'_, '_>) {
+        tree.collection().copy_into(&mut self.copy);
+        self.local = tree.local_index();
+    }
+
     /// The copy: the game, the warnings found with it, its bytes.
     pub fn collection(&self) -> Collection<'_, '_> {
         self.copy.collection()

@@ -190,6 +190,7 @@ impl<'t, 'src: 't> GameTree<'t, 'src> {
 
     /// The root node: the first node of the tree, holding the root and
     /// game-info properties.
+    #[inline]
     pub fn root(&self) -> Node<'t, 'src> {
         Node {
             coll: self.coll,

@@ -44,7 +44,7 @@
 use super::{GameTree, Node, Property};
 use crate::error::Result;
 use crate::span::Position;
-use crate::value::{BoardSize, Color, FromValue, Move, ValueContext};
+use crate::value::{BoardSize, Color, FromValue, Move, Point, ValueContext};
 use encoding_rs::Encoding;
 
 /// How the values of a property were cut from the text: a byte at a time,
@@ -220,6 +220,15 @@ pub trait ReadNode<'g>: Copy {
     #[doc(hidden)]
     fn keeps_occurrences(self) -> bool {
         false
+    }
+
+    /// The node's move when that is all the node holds: its only
+    /// property, `B` or `W`, with one value that is a point of the board
+    /// (`None` otherwise, and from the default): a walk's fast path over
+    /// most nodes of most records, which then reads nothing else of them.
+    #[doc(hidden)]
+    fn lone_move(self) -> Option<(Color, Point)> {
+        None
     }
 
     /// Every occurrence of every property in order, repeats not merged
@@ -480,6 +489,11 @@ impl<'t, 'src: 't> ReadNode<'t> for Node<'t, 'src> {
     #[inline]
     fn keeps_occurrences(self) -> bool {
         Node::keeps_occurrences(&self)
+    }
+
+    #[inline]
+    fn lone_move(self) -> Option<(Color, Point)> {
+        Node::lone_move(&self)
     }
 
     #[inline]

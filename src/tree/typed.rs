@@ -426,6 +426,41 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         }
     }
 
+    /// [`ReadNode::lone_move`](crate::ReadNode::lone_move): one plain
+    /// slot, a one-letter `B` or `W`, two letters on the board.
+    #[inline(always)]
+    pub(crate) fn lone_move(&self) -> Option<(Color, Point)> {
+        if self.is_rich() {
+            return None;
+        }
+        let slots = self.slots();
+        if slots.len() != 1 {
+            return None;
+        }
+        let input = self.coll.input;
+        let span = self.coll.store.slots[slots.start];
+        let open = span.start as usize - 1;
+        let color = match input.get(open.wrapping_sub(1)) {
+            Some(b'B') => Color::Black,
+            Some(b'W') => Color::White,
+            _ => return None,
+        };
+        if open > 1 && input[open - 2].is_ascii_uppercase() {
+            return None;
+        }
+        let &[a, b] = RawValue::new(input, span, false).raw() else {
+            return None;
+        };
+        let point = Point {
+            x: coord(a)?,
+            y: coord(b)?,
+        };
+        self.game_data()
+            .size
+            .contains(point)
+            .then_some((color, point))
+    }
+
     /// The first value of `B`, else of `W`, with its colour: in a plain
     /// node one pass over the slots looking at the letter before each `[`
     /// (what [`Node::property`] does for each name in turn).

@@ -215,6 +215,7 @@ pub struct Semantic {
     keep: usize,
     replay: ReplayOptions,
     scratch: setup::Scratch,
+    buffers: walk::Buffers,
 }
 
 impl Default for Semantic {
@@ -230,6 +231,7 @@ impl Semantic {
             keep: 1000,
             replay: ReplayOptions::default(),
             scratch: setup::Scratch::default(),
+            buffers: walk::Buffers::default(),
         }
     }
 
@@ -276,7 +278,13 @@ impl Semantic {
     pub fn check<'g, G: ReadGame<'g>>(&mut self, game: G) -> Findings {
         let mut findings = Findings::new(self.keep);
         let options = self.replay.strict(false).max_illegal(usize::MAX);
-        walk::walk(game, options, &mut self.scratch, &mut findings);
+        walk::walk(
+            game,
+            options,
+            &mut self.buffers,
+            &mut self.scratch,
+            &mut findings,
+        );
         findings
     }
 }

@@ -4,8 +4,9 @@
 //! another format version or game type, `tt` on a large board.
 
 use super::{show, Check, Findings};
+use crate::game::replay::{played_or_colour, NodeMoves};
 use crate::tree::read::{ReadGame, ReadNode, ReadProperty};
-use crate::value::{catalogue, Color, Origin, PropKind};
+use crate::value::{catalogue, Color, Move, Origin, Point, PropKind};
 
 /// The properties FF\[4\] introduced (its list of changes from FF\[3\]).
 const FF4_NEW: [&str; 9] = ["AP", "AR", "CA", "DD", "LN", "OT", "PM", "SQ", "ST"];
@@ -46,51 +47,94 @@ impl GameFacts {
     }
 }
 
-/// What the walk needs to know of a node after its checks.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct NodeFacts {
+/// What the walk needs to know of a node after its checks: what the
+/// replay reads of it too, read in the same pass over its properties.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeFacts<P> {
     /// Whether it has `AB`, `AW` or `AE`.
     pub(super) setup: bool,
     /// Whether it has a game-info property.
     pub(super) info: bool,
-    /// Its `PL`, if readable.
-    pub(super) pl: Option<Color>,
     /// Its `HA`, if readable, with the identifier's offset.
     pub(super) ha: Option<(i64, Option<usize>)>,
+    /// Its setup lists, `PL` and move, for the replay.
+    pub(super) moves: NodeMoves<P>,
 }
 
-/// Checks the properties of `node`; `info_above` is the node holding the
-/// game information of its line above it, if any (its key and offset).
+impl<P> NodeFacts<P> {
+    /// The facts of a node whose only property is the move `color` at
+    /// `point` ([`ReadNode::lone_move`]).
+    pub(super) fn lone(color: Color, point: Point) -> NodeFacts<P> {
+        NodeFacts {
+            setup: false,
+            info: false,
+            ha: None,
+            moves: NodeMoves {
+                setup: [None, None, None],
+                pl: None,
+                played: Ok(Some((color, Move::Play(point)))),
+            },
+        }
+    }
+}
+
+/// Checks the properties of `node` (of key `key`); `info_above` is the
+/// node holding the game information of its line above it, if any (its
+/// key and offset).
 pub(super) fn check<'g, N: ReadNode<'g>>(
     node: N,
+    key: usize,
     facts: &GameFacts,
     info_above: Option<(usize, Option<usize>)>,
     findings: &mut Findings,
-) -> NodeFacts {
+) -> NodeFacts<N::Property> {
     let game = node.game();
-    let key = node.key();
     let root = node.is_root();
-    let mut out = NodeFacts::default();
+    let mut out = NodeFacts {
+        setup: false,
+        info: false,
+        ha: None,
+        moves: NodeMoves {
+            setup: [None; 3],
+            pl: None,
+            played: Ok(None),
+        },
+    };
     let mut has_move = false;
     // The annotations found, each with its offset, by group.
     let mut position_marks: [Option<Option<usize>>; 4] = [None; 4];
     let mut move_marks: [Option<Option<usize>>; 4] = [None; 4];
     let mut ko = None;
     for prop in node.properties() {
-        let ident = prop.ident();
-        let at = prop.ident_offset();
-        match ident {
-            "B" | "W" => {
+        // The properties of most nodes first, by their bytes: a move, which
+        // only `tt_on_large_board` concerns, and those no check concerns
+        // (in every game, of every format version).
+        match prop.ident_bytes() {
+            b"B" | b"W" => {
                 has_move = true;
                 if facts.tt_is_point && prop.values().next().map(<[u8]>::trim_ascii) == Some(b"tt")
                 {
-                    findings.push(game, Check::TtOnLargeBoard, key, at, || {
-                        format!("{ident}[tt] is the point tt on this board, not a pass")
-                    });
+                    let ident = prop.ident();
+                    findings.push(
+                        game,
+                        Check::TtOnLargeBoard,
+                        key,
+                        prop.ident_offset(),
+                        || format!("{ident}[tt] is the point tt on this board, not a pass"),
+                    );
                 }
+                continue;
             }
-            "AB" | "AW" | "AE" => out.setup = true,
-            "PL" => out.pl = node.get::<Color>("PL").ok().flatten(),
+            b"C" | b"BL" | b"WL" | b"OB" | b"OW" | b"N" => continue,
+            _ => {}
+        }
+        let ident = prop.ident();
+        let at = prop.ident_offset();
+        match ident {
+            "AE" => out.moves.setup[0] = Some(prop),
+            "AB" => out.moves.setup[1] = Some(prop),
+            "AW" => out.moves.setup[2] = Some(prop),
+            "PL" => out.moves.pl = node.get::<Color>("PL").ok().flatten(),
             "HA" => out.ha = node.get::<i64>("HA").ok().flatten().map(|n| (n, at)),
             "KO" => ko = Some(at),
             _ => {
@@ -100,11 +144,6 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
                     move_marks[i] = Some(at);
                 }
             }
-        }
-        // The properties of most nodes, which no check below concerns (in
-        // every game, of every format version).
-        if matches!(ident, "B" | "W" | "C" | "BL" | "WL" | "OB" | "OW" | "N") {
-            continue;
         }
         match catalogue::lookup(facts.gm, ident) {
             Some(info) => {
@@ -164,6 +203,10 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
             }
         }
     }
+    out.setup = out.moves.setup.iter().any(Option::is_some);
+    if has_move {
+        out.moves.played = played_or_colour(node);
+    }
     if out.setup && has_move {
         let at = ["AB", "AW", "AE"]
             .iter()
@@ -197,11 +240,13 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
         (&position_marks, &POSITION_MARKS),
         (&move_marks, &MOVE_MARKS),
     ] {
-        let found: Vec<usize> = (0..4).filter(|&i| marks[i].is_some()).collect();
-        if found.len() >= 2 {
-            let at = found.iter().filter_map(|&i| marks[i].flatten()).max();
+        if marks.iter().filter(|m| m.is_some()).count() >= 2 {
+            let at = marks.iter().filter_map(|m| m.flatten()).max();
             findings.push(game, Check::ContradictoryAnnotations, key, at, || {
-                let list: Vec<&str> = found.iter().map(|&i| names[i]).collect();
+                let list: Vec<&str> = (0..4)
+                    .filter(|&i| marks[i].is_some())
+                    .map(|i| names[i])
+                    .collect();
                 format!("{} exclude each other, in one node", list.join(" and "))
             });
         }

@@ -61,6 +61,8 @@ fn rect(raw: &[u8], size: BoardSize) -> Option<impl Iterator<Item = Point>> {
 /// `None`: the empty board before a root).
 pub(super) fn check<'g, N: ReadNode<'g>>(
     node: N,
+    key: usize,
+    lists: &[Option<N::Property>; 3],
     before: Option<&Board>,
     scratch: &mut Scratch,
     findings: &mut Findings,
@@ -70,7 +72,10 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
     let cols = usize::from(size.cols);
     let cell = |p: Point| usize::from(p.y) * cols + usize::from(p.x);
     scratch.start(cols * usize::from(size.rows));
-    let props = SETUP.map(|(ident, bit, stone)| (node.property(ident), ident, bit, stone));
+    let props: [_; 3] = std::array::from_fn(|i| {
+        let (ident, bit, stone) = SETUP[i];
+        (lists[i], ident, bit, stone)
+    });
     // Which lists name each point; a point in two is reported once, at
     // the value that names it the second time.
     for &(prop, ident, bit, _) in &props {
@@ -88,7 +93,7 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
                     findings.push(
                         game,
                         Check::SetupPointRepeated,
-                        node.key(),
+                        key,
                         offset.map(|o| o.saturating_sub(1)),
                         || format!("point {p} is in both {first} and {ident}"),
                     );
@@ -113,7 +118,7 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
                 findings.push(
                     game,
                     Check::SetupWithoutEffect,
-                    node.key(),
+                    key,
                     offset.map(|o| o.saturating_sub(1)),
                     || {
                         let what = match stone {

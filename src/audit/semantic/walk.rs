@@ -5,11 +5,11 @@
 //! here: the setup against the board before the node, the move as the
 //! replay judged it, colours and handicap.
 
-use super::nodes::{self, GameFacts};
+use super::nodes::{self, GameFacts, NodeFacts};
 use super::setup::{self, Scratch};
 use super::{Check, Findings};
-use crate::game::board::Illegal;
-use crate::game::replay::{self, Cursor, ReplayError, ReplayOptions};
+use crate::game::board::{Board, Illegal, RuleSet};
+use crate::game::replay::{DetachedCursor, ReplayError, ReplayOptions};
 use crate::tree::read::{ReadGame, ReadNode, ReadProperty};
 use crate::value::{Color, Move};
 
@@ -28,30 +28,49 @@ struct Line {
     ha: Option<(i64, Option<usize>, usize)>,
 }
 
+/// What the walk keeps from one game to the next: the replay (its
+/// board, journal and path) and the stack of lines.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Buffers {
+    replay: Option<DetachedCursor>,
+    lines: Vec<Line>,
+}
+
 /// Checks `game`, adding to `findings`.
 pub(super) fn walk<'g, G: ReadGame<'g>>(
     game: G,
     options: ReplayOptions,
+    buffers: &mut Buffers,
     scratch: &mut Scratch,
     findings: &mut Findings,
 ) {
     let facts = GameFacts::of(game);
     let root = game.root();
-    // A lenient cursor (the root is entered whatever it holds), keeping
+    // A lenient replay (the root is entered whatever it holds), keeping
     // every illegal move of the line: the line is bounded by the game.
-    let mut cursor = (facts.gm == 1)
-        .then(|| replay::cursor_with(game, options).ok())
-        .flatten();
+    let replay = (facts.gm == 1).then(|| {
+        buffers.replay.get_or_insert_with(|| {
+            DetachedCursor::new(options, Board::new(game.board_size(), RuleSet::default()))
+        })
+    });
+    // The replay keeps what undoes each node only when a line forks: a
+    // variation branches off the main line somewhere.
+    let undo = root.main_line().any(|n| n.next_sibling().is_some());
     let mut state = State {
         facts,
         scratch,
         findings,
         handicap_done: false,
+        options,
+        undo,
     };
-    let Ok(first) = state.visit(root, &Line::default(), false, cursor.as_mut()) else {
+    let lines = &mut buffers.lines;
+    lines.clear();
+    let mut cursor = replay;
+    let Ok(first) = state.visit(root, 0, &Line::default(), &mut cursor) else {
         return;
     };
-    let mut lines = vec![first];
+    lines.push(first);
     let mut node = root;
     loop {
         let next = match node.first_child() {
@@ -85,7 +104,7 @@ pub(super) fn walk<'g, G: ReadGame<'g>>(
             }
         };
         let above = *lines.last().expect("the root's line");
-        let Ok(line) = state.visit(next, &above, true, cursor.as_mut()) else {
+        let Ok(line) = state.visit(next, next.key(), &above, &mut cursor) else {
             return;
         };
         lines.push(line);
@@ -100,25 +119,38 @@ struct State<'s> {
     findings: &'s mut Findings,
     /// Whether the handicap was judged (once per game).
     handicap_done: bool,
+    options: ReplayOptions,
+    /// Whether the game has variations (the replay goes back).
+    undo: bool,
 }
 
 impl State<'_> {
-    /// Checks `node` under a line that knows `above`; `entering` when the
-    /// cursor is on its parent and enters it (the root is entered
-    /// already). `Err` when the replay stopped at a limit (reported).
+    /// Checks `node` (of key `key`) under a line that knows `above`, and
+    /// applies it to the replay (`None`: a game that is not Go); the root
+    /// starts the replay over. `Err` when the replay stopped at a limit
+    /// (reported).
     fn visit<'g, N: ReadNode<'g>>(
         &mut self,
         node: N,
+        key: usize,
         above: &Line,
-        entering: bool,
-        cursor: Option<&mut Cursor<'g, N::Game>>,
+        replay: &mut Option<&mut DetachedCursor>,
     ) -> Result<Line, ()> {
         let game = node.game();
-        let key = node.key();
-        let found = nodes::check(node, &self.facts, above.info, self.findings);
+        // Most nodes hold a move and nothing else, which no node check
+        // concerns (`tt` aside, a point only on larger boards).
+        let lone = if self.facts.tt_is_point {
+            None
+        } else {
+            node.lone_move()
+        };
+        let found = match lone {
+            Some((color, p)) => NodeFacts::lone(color, p),
+            None => nodes::check(node, key, &self.facts, above.info, self.findings),
+        };
         let mut line = Line {
-            pl: found.pl,
-            pl_latest: found.pl.or(above.pl_latest),
+            pl: found.moves.pl,
+            pl_latest: found.moves.pl.or(above.pl_latest),
             info: if found.info && above.info.is_none() {
                 Some((key, node.offset()))
             } else {
@@ -127,13 +159,21 @@ impl State<'_> {
             ha: found.ha.map(|(n, at)| (n, at, key)).or(above.ha),
             last_move: above.last_move,
         };
-        let Some(cursor) = cursor else {
+        let Some(cursor) = replay.as_deref_mut() else {
             return Ok(line);
         };
-        let played = node.played().ok().flatten();
+        let entering = !node.is_root();
+        let played = found.moves.played.ok().flatten();
         if found.setup {
             let before = entering.then(|| cursor.board());
-            setup::check(node, before, self.scratch, self.findings);
+            setup::check(
+                node,
+                key,
+                &found.moves.setup,
+                before,
+                self.scratch,
+                self.findings,
+            );
         }
         let occupant = match played {
             Some((_, Move::Play(p))) if entering => cursor.board().get(p),
@@ -141,7 +181,7 @@ impl State<'_> {
         };
         if entering {
             let illegal = cursor.illegal_count();
-            if let Err(ReplayError::Limit(limit)) = cursor.enter(node) {
+            if let Err(ReplayError::Limit(limit)) = cursor.enter_read(node, key, &found.moves) {
                 self.findings
                     .push(game, Check::ReplayLimit, key, node.offset(), || {
                         limit.to_string()
@@ -151,15 +191,26 @@ impl State<'_> {
             if cursor.illegal_count() > illegal {
                 self.illegal(node, key, cursor, occupant);
             }
-        } else if cursor.illegal_count() > 0 {
-            self.illegal(node, key, cursor, occupant);
+        } else {
+            // The root, entered whatever the limits; lenient, so that only
+            // a limit could fail it, and then no position is checked.
+            if cursor
+                .restart(game, self.options, key, &found.moves, self.undo)
+                .is_err()
+            {
+                *replay = None;
+                return Ok(line);
+            }
+            if cursor.illegal_count() > 0 {
+                self.illegal(node, key, cursor, occupant);
+            }
         }
         let Some((color, mv)) = played else {
             return Ok(line);
         };
         match above.last_move {
             Some(last) if last == color => {
-                let announced = found.pl == Some(color) || above.pl == Some(color);
+                let announced = found.moves.pl == Some(color) || above.pl == Some(color);
                 let check = if announced {
                     Check::SameColourTwicePl
                 } else {
@@ -176,13 +227,7 @@ impl State<'_> {
                 });
             }
             Some(_) => {}
-            None => self.first_move(
-                node,
-                &line,
-                color,
-                mv,
-                cursor.board().stones(Color::Black).count(),
-            ),
+            None => self.first_move(node, key, &line, color, mv, cursor.board()),
         }
         line.last_move = Some(color);
         Ok(line)
@@ -193,7 +238,7 @@ impl State<'_> {
         &mut self,
         node: N,
         key: usize,
-        cursor: &Cursor<'g, N::Game>,
+        cursor: &DetachedCursor,
         occupant: Option<Color>,
     ) {
         let Some(e) = cursor.illegal().last().filter(|e| e.key == key) else {
@@ -243,18 +288,24 @@ impl State<'_> {
     fn first_move<'g, N: ReadNode<'g>>(
         &mut self,
         node: N,
+        key: usize,
         line: &Line,
         color: Color,
         mv: Move,
-        black_after: usize,
+        after: &Board,
     ) {
         let game = node.game();
-        let key = node.key();
-        // The black stones before the move (its captures aside).
-        let black = black_after.saturating_sub(usize::from(
-            color == Color::Black && matches!(mv, Move::Play(_)),
-        ));
         let ha = line.ha.map_or(0, |(n, _, _)| n);
+        // The black stones before the move (its captures aside), counted
+        // only for a handicap game: the count reads the whole board.
+        let black = if ha >= 2 {
+            let black_after = after.stones(Color::Black).count();
+            black_after.saturating_sub(usize::from(
+                color == Color::Black && matches!(mv, Move::Play(_)),
+            ))
+        } else {
+            0
+        };
         let shown = || move_text(color, mv);
         match line.pl_latest {
             Some(pl) if pl != color => {

@@ -3,9 +3,9 @@
 
 use super::errors::{limit, position_of};
 use super::{Cursor, IllegalMove, Limit, ReplayError, ReplayOptions};
-use crate::game::board::{Board, Illegal, Mark};
+use crate::game::board::{Board, Illegal, Mark, RuleSet};
 use crate::tree::read::{ReadGame, ReadNode, ReadProperty};
-use crate::value::{point_list_item, Color, Move, Point};
+use crate::value::{point_list_item, BoardSize, Color, Move, Point};
 use std::fmt;
 
 /// A [`Cursor`] without its game: the position, the player to move, the
@@ -60,7 +60,7 @@ impl fmt::Debug for DetachedCursor {
 
 impl DetachedCursor {
     /// A replay on `board` before its root.
-    pub(super) fn new(options: ReplayOptions, board: Board) -> DetachedCursor {
+    pub(crate) fn new(options: ReplayOptions, board: Board) -> DetachedCursor {
         DetachedCursor {
             options,
             state: State {
@@ -73,6 +73,29 @@ impl DetachedCursor {
             path: Vec::new(),
             entered: 0,
         }
+    }
+
+    /// Starts over on an empty board of `size` under `rules` (before a
+    /// root), keeping the buffers: the board's arrays, its journal and the
+    /// path. Without `undo` the board keeps no journal, and
+    /// [`DetachedCursor::back`] must not be called until the next reset.
+    pub(super) fn reset(
+        &mut self,
+        options: ReplayOptions,
+        size: BoardSize,
+        rules: RuleSet,
+        undo: bool,
+    ) {
+        self.options = options;
+        let state = &mut self.state;
+        state.board.reset(size, rules);
+        state.board.set_journal(undo);
+        state.to_play = Color::Black;
+        state.moves = 0;
+        state.illegal.clear();
+        state.illegal_count = 0;
+        self.path.clear();
+        self.entered = 0;
     }
 
     /// Calls `f(point, old, new)` for every stone the current node put on
@@ -208,6 +231,19 @@ impl DetachedCursor {
     /// current node) under the limits.
     #[inline]
     pub(super) fn enter_child<'g, N: ReadNode<'g>>(&mut self, child: N) -> Result<(), ReplayError> {
+        self.enter_read(child, child.key(), &NodeMoves::read(child))
+    }
+
+    /// [`DetachedCursor::enter_child`] with what applying `child` reads of
+    /// it already read (by a caller that reads each node's properties once
+    /// for checks of its own) and its key.
+    #[inline]
+    pub(crate) fn enter_read<'g, N: ReadNode<'g>>(
+        &mut self,
+        child: N,
+        key: usize,
+        moves: &NodeMoves<N::Property>,
+    ) -> Result<(), ReplayError> {
         let o = &self.options;
         if self.path.len() >= o.max_depth {
             return Err(limit(child, Limit::Depth, o.max_depth as u64).into());
@@ -215,7 +251,7 @@ impl DetachedCursor {
         if self.entered >= o.max_nodes {
             return Err(limit(child, Limit::Nodes, o.max_nodes as u64).into());
         }
-        self.apply_step(child)?;
+        self.apply_read(child, key, moves)?;
         if self.state.board.changes() > self.options.max_changes {
             self.back();
             let max = self.options.max_changes;
@@ -227,15 +263,26 @@ impl DetachedCursor {
     /// Applies `node` and pushes it on the path; undone when it fails.
     #[inline]
     pub(super) fn apply_step<'g, N: ReadNode<'g>>(&mut self, node: N) -> Result<(), ReplayError> {
+        self.apply_read(node, node.key(), &NodeMoves::read(node))
+    }
+
+    /// [`DetachedCursor::apply_step`] with what it reads of `node` read.
+    #[inline]
+    pub(super) fn apply_read<'g, N: ReadNode<'g>>(
+        &mut self,
+        node: N,
+        key: usize,
+        moves: &NodeMoves<N::Property>,
+    ) -> Result<(), ReplayError> {
         let step = Step {
-            key: node.key(),
+            key,
             before: self.state.board.mark(),
             to_play: self.state.to_play,
             moves: self.state.moves,
             illegal_count: self.state.illegal_count,
         };
         self.entered += 1;
-        if let Err(e) = apply(&mut self.state, node, &self.options) {
+        if let Err(e) = apply(&mut self.state, node, key, moves, &self.options) {
             self.undo(&step);
             return Err(e.into());
         }
@@ -255,53 +302,92 @@ impl DetachedCursor {
     }
 }
 
-/// Applies one node to `state`.
+/// What applying a node reads of it: its setup lists (`AE`, `AB`, `AW`),
+/// its `PL` and its move (`Err` with the colour: a malformed move).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeMoves<P> {
+    pub(crate) setup: [Option<P>; 3],
+    pub(crate) pl: Option<Color>,
+    pub(crate) played: Result<Option<(Color, Move)>, Color>,
+}
+
+/// The setup identifiers in the order of [`NodeMoves::setup`], each with
+/// the stone it puts.
+pub(crate) const SETUP: [(&str, Option<Color>); 3] = [
+    ("AE", None),
+    ("AB", Some(Color::Black)),
+    ("AW", Some(Color::White)),
+];
+
+impl<'g, P: ReadProperty<'g>> NodeMoves<P> {
+    /// Reads them from `node`, one lookup each.
+    #[inline]
+    pub(crate) fn read<N: ReadNode<'g, Property = P>>(node: N) -> NodeMoves<P> {
+        NodeMoves {
+            setup: SETUP.map(|(ident, _)| node.property(ident)),
+            pl: node.get::<Color>("PL").ok().flatten(),
+            played: played_or_colour(node),
+        }
+    }
+}
+
+/// The move of `node`, or the colour of its malformed one.
+#[inline]
+pub(crate) fn played_or_colour<'g, N: ReadNode<'g>>(
+    node: N,
+) -> Result<Option<(Color, Move)>, Color> {
+    node.played().map_err(|_| {
+        if node.has("B") {
+            Color::Black
+        } else {
+            Color::White
+        }
+    })
+}
+
+/// Applies one node (`key`, read as `moves`) to `state`.
 #[inline]
 fn apply<'g, N: ReadNode<'g>>(
     state: &mut State,
     node: N,
+    key: usize,
+    moves: &NodeMoves<N::Property>,
     options: &ReplayOptions,
 ) -> Result<(), IllegalMove> {
     let strict = options.strict;
-    let setup = [
-        ("AE", None),
-        ("AB", Some(Color::Black)),
-        ("AW", Some(Color::White)),
-    ];
-    let size = node.game().board_size();
-    let props = setup.map(|(ident, stone)| (node.property(ident), stone));
     // Most nodes have no setup: no iterator built, nothing copied.
-    if props.iter().any(|(prop, _)| prop.is_some()) {
+    if moves.setup.iter().any(Option::is_some) {
+        let size = node.game().board_size();
         // Each value a point or a rectangle (`AB[aa:cc]`); a malformed
         // value or one off the board adds nothing, the others still count.
         // The node's setup is one change of position (for superko).
-        let changes = props.into_iter().flat_map(|(prop, stone)| {
-            let values = prop.into_iter().flat_map(|p| p.values());
-            values.filter_map(move |value| {
-                let (from, to) = point_list_item(value, size)??;
-                Some(
-                    (from.y..=to.y)
-                        .flat_map(move |y| (from.x..=to.x).map(move |x| (Point { x, y }, stone))),
-                )
-            })
-        });
+        let changes =
+            moves
+                .setup
+                .iter()
+                .zip(SETUP)
+                .flat_map(|(prop, (_, stone))| {
+                    let values = prop.iter().flat_map(|p| p.values());
+                    values.filter_map(move |value| {
+                        let (from, to) = point_list_item(value, size)??;
+                        Some((from.y..=to.y).flat_map(move |y| {
+                            (from.x..=to.x).map(move |x| (Point { x, y }, stone))
+                        }))
+                    })
+                });
         state.board.setup(changes.flatten());
     }
-    if let Ok(Some(color)) = node.get::<Color>("PL") {
+    if let Some(color) = moves.pl {
         state.to_play = color;
     }
-    let played = match node.played() {
+    let played = match moves.played {
         Ok(None) => return Ok(()),
         Ok(Some(played)) => Ok(played),
-        Err(_) => Err(if node.has("B") {
-            Color::Black
-        } else {
-            Color::White
-        }),
+        Err(color) => Err(color),
     };
     state.moves += 1;
     let illegal = |color, point, reason| IllegalMove {
-        key: node.key(),
+        key,
         position: position_of(node),
         move_number: state.moves,
         color,

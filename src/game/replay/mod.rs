@@ -45,6 +45,7 @@ mod errors;
 mod options;
 
 pub use detached::DetachedCursor;
+pub(crate) use detached::{played_or_colour, NodeMoves};
 pub use errors::{IllegalMove, Limit, LimitExceeded, ReplayError};
 pub use options::ReplayOptions;
 
@@ -199,6 +200,31 @@ pub fn rules_of<'g, G: ReadGame<'g>>(game: G) -> RuleSet {
         .filter(|t| !t.is_empty())
         .map(|t| RuleSet::for_rules(&Rules::parse(t)))
         .unwrap_or_default()
+}
+
+impl DetachedCursor {
+    /// Starts over on `game`, its root applied (read as `root` with its
+    /// `key`: a caller that reads each node once), keeping this replay's
+    /// buffers: for a scan of many games, as [`cursor_with`] makes one.
+    /// Without `undo` (a caller that walks a game without variations) the
+    /// board keeps no journal and [`DetachedCursor::back`] must not be
+    /// called.
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the root's first illegal move.
+    pub(crate) fn restart<'g, G: ReadGame<'g>>(
+        &mut self,
+        game: G,
+        options: ReplayOptions,
+        key: usize,
+        root: &NodeMoves<<G::Node as ReadNode<'g>>::Property>,
+        undo: bool,
+    ) -> Result<(), ReplayError> {
+        let rules = options.rules.unwrap_or_else(|| rules_of(game));
+        self.reset(options, game.board_size(), rules, undo);
+        self.apply_read(game.root(), key, root)
+    }
 }
 
 impl<'g, G: ReadGame<'g>> Cursor<'g, G> {

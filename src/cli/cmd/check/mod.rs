@@ -127,10 +127,7 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         values.merge(checked.values);
         Ok(())
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let jobs = jobs(args);
     let skipped = inputs
         .par_scan_members(jobs, work, sink)
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))??;
@@ -167,6 +164,13 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     } else {
         Status::Failed
     })
+}
+
+/// The threads `check` runs: `--jobs`, else one per core.
+fn jobs(args: &CheckArgs) -> usize {
+    args.jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
 }
 
 /// What a worker made of one member: its report, its counts.
@@ -252,12 +256,15 @@ struct Clock {
 impl<'a> Checker<'a> {
     /// A checker with nothing read yet.
     fn new(args: &'a CheckArgs) -> Checker<'a> {
+        // A helper thread shares a large member's semantic pass when more
+        // than one job is asked for.
+        let parallel = jobs(args) > 1;
         Checker {
             args,
             reader: Reader::default(),
             audit: Audit::new().keep_errors(VALUE_ERRORS_KEPT),
             file: FileState {
-                semantic: args.semantic.then(semantic::FileFindings::new),
+                semantic: args.semantic.then(|| semantic::FileFindings::new(parallel)),
                 ..FileState::default()
             },
             totals: Totals::default(),
@@ -355,8 +362,34 @@ impl<'a> Checker<'a> {
     }
 
     /// Reads, reports and counts the games of `parser` to its end or its
-    /// first error (returned inside).
+    /// first error (returned inside), the semantic pass's last games taken
+    /// either way.
     fn games<R: Read>(
+        &mut self,
+        out: &mut Segments,
+        name: &str,
+        input: &Input<'_>,
+        budget: GameBudget<'_>,
+        parser: &mut StreamParser<R>,
+        clock: &mut Clock,
+    ) -> io::Result<Result<(), Error>> {
+        let result = self.games_read(out, name, input, budget, parser, clock);
+        if let Some(found) = &mut self.file.semantic {
+            let mut report = semantic::Report {
+                out,
+                name,
+                input,
+                messages: &mut self.messages,
+                text: self.args.format == Format::Text && !self.args.quiet,
+                json: self.args.format == Format::Json,
+            };
+            clock.semantic += found.finish(&mut report)?;
+        }
+        result
+    }
+
+    /// [`Checker::games`] but the last games of the semantic pass.
+    fn games_read<R: Read>(
         &mut self,
         out: &mut Segments,
         name: &str,
@@ -422,36 +455,32 @@ impl<'a> Checker<'a> {
                         .extend_from_slice(&errors[..errors.len().min(room)]);
                 }
             }
-            if text {
-                let values = if full { report.value_errors() } else { &[] };
-                text::write_game(
-                    out,
-                    name,
-                    input,
-                    &coll,
-                    warnings,
-                    values,
-                    shown,
-                    &mut self.messages,
-                )?;
-            }
-            if let Some(found) = &mut self.file.semantic {
-                for game in coll.games() {
-                    let t = Instant::now();
-                    let findings = found.pass.check(game);
-                    found.add(&findings, json);
-                    clock.semantic += t.elapsed();
-                    if text {
-                        semantic::write_findings(
-                            out,
-                            name,
-                            input,
-                            &coll,
-                            findings.list(),
-                            &mut self.messages,
-                        )?;
-                    }
+            let values = if full { report.value_errors() } else { &[] };
+            match &mut self.file.semantic {
+                Some(found) => {
+                    let mut report = semantic::Report {
+                        out: &mut *out,
+                        name,
+                        input,
+                        messages: &mut self.messages,
+                        text,
+                        json,
+                    };
+                    clock.semantic += found.collection(&coll, values, shown, &mut report)?;
                 }
+                None if text => {
+                    text::write_game(
+                        out,
+                        name,
+                        input,
+                        &coll,
+                        warnings,
+                        values,
+                        shown,
+                        &mut self.messages,
+                    )?;
+                }
+                None => {}
             }
         }
     }

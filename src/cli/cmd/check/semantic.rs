@@ -10,36 +10,362 @@
 //! input only when it cannot be read.
 
 use super::segments::Segments;
-use super::text::Messages;
+use super::text::{self, Messages};
 use crate::cmd::{write_headline, write_stream_snippet, CliError, Status, WARNINGS_KEPT};
 use crate::read::Input;
 use sgf_grove::audit::semantic::{Check, Finding, Findings, Semantic};
+use sgf_grove::audit::ValueError;
+use sgf_grove::input::OwnedGame;
 use sgf_grove::table::thousands;
-use sgf_grove::Collection;
+use sgf_grove::{Collection, GameTree};
+use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// A member hands games to the helper thread once this many bytes of its
+/// games were read: a folder's small files are checked a file per worker
+/// already, and a copy and two messages a game would only cost there.
+const HELPER_AFTER: u64 = 4 << 20;
+
+/// Games at the helper at most; and games held in all (at the helper, or
+/// checked here and waiting for an earlier one's findings): the memory of
+/// the games in flight, a copy each.
+const IN_FLIGHT: usize = 16;
+const HELD: usize = 4 * IN_FLIGHT;
 
 /// What the semantic pass found in one file: a count per check and the
 /// first [`WARNINGS_KEPT`] findings (for the JSON output).
-#[derive(Debug)]
+///
+/// The pass costs about twice the parse and the value check together, so
+/// a large member (one file of many games) shares it with a helper thread
+/// when `check` has more than one job: a game goes to the helper (as a
+/// copy) while fewer than [`IN_FLIGHT`] are there, else it is checked
+/// here, and the findings are taken (and, in the text output, each game's
+/// report written) in the games' order, whoever checked them.
 pub(super) struct FileFindings {
-    pub(super) pass: Semantic,
+    pass: Semantic,
     pub(super) counts: [u64; Check::COUNT],
     pub(super) kept: Vec<Finding>,
+    /// Whether a helper may be used (`check` runs more than one job).
+    parallel: bool,
+    helper: Option<Helper>,
+    /// The games not taken yet, in order.
+    pending: VecDeque<Slot>,
+    /// Copies done with, kept for their room.
+    spare: Vec<Box<Job>>,
+    /// Bytes of games of the member read so far.
+    member_bytes: u64,
+    /// Games at the helper.
+    at_helper: usize,
+}
+
+/// A game whose findings are not taken yet: with its job once checked
+/// (`None`: at the helper, which gives jobs back in the order it got them),
+/// and what its text report needs.
+struct Slot {
+    job: Option<Box<Job>>,
+    values: Vec<ValueError>,
+    shown: u64,
+}
+
+/// A game to check: its copy, then its findings and the time they took.
+struct Job {
+    game: Option<OwnedGame>,
+    findings: Findings,
+    time: Duration,
+}
+
+/// The helper thread: a semantic pass of its own, fed jobs through a
+/// bounded channel, giving them back in order.
+struct Helper {
+    to: Option<SyncSender<Box<Job>>>,
+    from: Receiver<Box<Job>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Helper {
+    fn start(pass: Semantic) -> io::Result<Helper> {
+        let (to, jobs) = mpsc::sync_channel::<Box<Job>>(IN_FLIGHT);
+        let (done, from) = mpsc::sync_channel::<Box<Job>>(IN_FLIGHT);
+        let thread = std::thread::Builder::new()
+            .name("sgf check semantic".into())
+            .spawn(move || {
+                let mut pass = pass;
+                for mut job in jobs {
+                    let t = Instant::now();
+                    if let Some(game) = &job.game {
+                        job.findings = pass.check(game.tree());
+                    }
+                    job.time = t.elapsed();
+                    if done.send(job).is_err() {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Helper {
+            to: Some(to),
+            from,
+            thread: Some(thread),
+        })
+    }
+
+    /// The next job done, in the order sent; `None` when the helper died
+    /// (a panic there, reported when it is joined).
+    fn next(&mut self) -> Option<Box<Job>> {
+        self.from.recv().ok()
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        self.to = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl std::fmt::Debug for FileFindings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileFindings")
+            .field("counts", &self.counts)
+            .field("kept", &self.kept.len())
+            .field("pending", &self.pending.len())
+            .finish()
+    }
+}
+
+/// Where a game's text report goes, with what writing it needs.
+pub(super) struct Report<'r, 'i> {
+    pub(super) out: &'r mut Segments,
+    pub(super) name: &'r str,
+    pub(super) input: &'r Input<'i>,
+    pub(super) messages: &'r mut Messages,
+    /// Whether each game's report is written (text, not quiet).
+    pub(super) text: bool,
+    /// Whether findings are kept for the JSON output.
+    pub(super) json: bool,
 }
 
 impl FileFindings {
-    pub(super) fn new() -> FileFindings {
+    /// `parallel`: a helper thread may share the pass.
+    pub(super) fn new(parallel: bool) -> FileFindings {
         FileFindings {
             // A game keeps as many as a file lists.
             pass: Semantic::new().keep(WARNINGS_KEPT),
             counts: [0; Check::COUNT],
             kept: Vec::new(),
+            parallel,
+            helper: None,
+            pending: VecDeque::new(),
+            spare: Vec::new(),
+            member_bytes: 0,
+            at_helper: 0,
         }
     }
 
+    /// Starts a member (every game of the last one taken).
     pub(super) fn clear(&mut self) {
+        debug_assert!(self.pending.is_empty());
         self.counts = [0; Check::COUNT];
         self.kept.clear();
+        self.member_bytes = 0;
+    }
+
+    /// Checks the games of `coll` (one game, or none: warnings alone),
+    /// whose value errors are `values` (`shown` shown before them), and
+    /// writes its text report in order; returns the time of the pass
+    /// spent here and on the helper for games taken now.
+    pub(super) fn collection(
+        &mut self,
+        coll: &Collection<'_, '_>,
+        values: &[ValueError],
+        shown: u64,
+        report: &mut Report<'_, '_>,
+    ) -> io::Result<Duration> {
+        let mut time = Duration::ZERO;
+        let mut games = coll.games();
+        let (Some(game), None) = (games.next(), games.next()) else {
+            // Warnings alone (or, never from a stream, several games):
+            // after every earlier game, checked here.
+            time += self.finish(report)?;
+            if report.text {
+                write_report(report, coll, coll.warnings(), values, shown)?;
+            }
+            for game in coll.games() {
+                let t = Instant::now();
+                let findings = self.pass.check(game);
+                time += t.elapsed();
+                self.take(&findings, report, coll)?;
+            }
+            return Ok(time);
+        };
+        self.member_bytes += game.span().len() as u64;
+        if self.pending.is_empty() && !self.use_helper() {
+            // Checked here and taken at once.
+            if report.text {
+                write_report(report, coll, coll.warnings(), values, shown)?;
+            }
+            let t = Instant::now();
+            let findings = self.pass.check(game);
+            time += t.elapsed();
+            self.take(&findings, report, coll)?;
+            return Ok(time);
+        }
+        let mut job = self.spare.pop().unwrap_or_else(|| {
+            Box::new(Job {
+                game: None,
+                findings: Findings::default(),
+                time: Duration::ZERO,
+            })
+        });
+        copy(&mut job.game, game);
+        let slot = Slot {
+            job: None,
+            values: if report.text {
+                values.to_vec()
+            } else {
+                Vec::new()
+            },
+            shown,
+        };
+        if self.at_helper < IN_FLIGHT
+            && let Some(helper) = self.helper.as_mut()
+            && let Some(to) = &helper.to
+        {
+            match to.try_send(job) {
+                Ok(()) => {
+                    self.at_helper += 1;
+                    self.pending.push_back(slot);
+                }
+                Err(e) => {
+                    let job = match e {
+                        mpsc::TrySendError::Full(job) | mpsc::TrySendError::Disconnected(job) => {
+                            job
+                        }
+                    };
+                    let slot = self.here(slot, job);
+                    self.pending.push_back(slot);
+                }
+            }
+        } else {
+            let slot = self.here(slot, job);
+            self.pending.push_back(slot);
+        }
+        // Take what is done, in order; wait only when too many are held.
+        while let Some(front) = self.pending.front() {
+            let ready = front.job.is_some();
+            if !ready && self.pending.len() < HELD {
+                match self.helper.as_mut().map(|h| h.from.try_recv()) {
+                    Some(Ok(job)) => {
+                        self.at_helper -= 1;
+                        let at = self.first_at_helper();
+                        self.pending[at].job = Some(job);
+                    }
+                    _ => break,
+                }
+                continue;
+            }
+            time += self.take_front(report)?;
+        }
+        Ok(time)
+    }
+
+    /// Checks `job` here, for `slot`.
+    fn here(&mut self, mut slot: Slot, mut job: Box<Job>) -> Slot {
+        let t = Instant::now();
+        if let Some(game) = &job.game {
+            job.findings = self.pass.check(game.tree());
+        }
+        job.time = t.elapsed();
+        slot.job = Some(job);
+        slot
+    }
+
+    /// The place of the first game at the helper (its next job back).
+    fn first_at_helper(&self) -> usize {
+        self.pending
+            .iter()
+            .position(|s| s.job.is_none())
+            .expect("a game at the helper")
+    }
+
+    /// Whether the next game goes to the helper, starting it when a
+    /// member grew large enough.
+    fn use_helper(&mut self) -> bool {
+        if self.helper.is_none() && self.parallel && self.member_bytes >= HELPER_AFTER {
+            // A helper that cannot start leaves the pass to this thread.
+            self.helper = Helper::start(self.pass.clone()).ok();
+            self.parallel = self.helper.is_some();
+        }
+        self.helper.is_some()
+    }
+
+    /// Takes the first pending game (waiting for the helper if it is
+    /// there): its report, its findings.
+    fn take_front(&mut self, report: &mut Report<'_, '_>) -> io::Result<Duration> {
+        let Some(mut slot) = self.pending.pop_front() else {
+            return Ok(Duration::ZERO);
+        };
+        let job = match slot.job.take() {
+            Some(job) => job,
+            None => match self.helper.as_mut().and_then(Helper::next) {
+                Some(job) => {
+                    self.at_helper -= 1;
+                    job
+                }
+                None => {
+                    // The helper died: its games are checked here.
+                    self.helper = None;
+                    self.parallel = false;
+                    self.at_helper = 0;
+                    return Err(io::Error::other("the semantic helper thread stopped"));
+                }
+            },
+        };
+        let time = job.time;
+        if let Some(game) = &job.game {
+            let coll = game.collection();
+            if report.text {
+                write_report(report, &coll, coll.warnings(), &slot.values, slot.shown)?;
+            }
+            self.take(&job.findings, report, &coll)?;
+        }
+        self.spare.push(job);
+        Ok(time)
+    }
+
+    /// Takes every pending game (at a member's end, or before warnings
+    /// that come after them).
+    pub(super) fn finish(&mut self, report: &mut Report<'_, '_>) -> io::Result<Duration> {
+        let mut time = Duration::ZERO;
+        while !self.pending.is_empty() {
+            time += self.take_front(report)?;
+        }
+        Ok(time)
+    }
+
+    /// Adds one game's findings (read from `coll`) and writes them.
+    fn take(
+        &mut self,
+        found: &Findings,
+        report: &mut Report<'_, '_>,
+        coll: &Collection<'_, '_>,
+    ) -> io::Result<()> {
+        self.add(found, report.json);
+        if report.text {
+            write_findings(
+                report.out,
+                report.name,
+                report.input,
+                coll,
+                found.list(),
+                report.messages,
+            )?;
+        }
+        Ok(())
     }
 
     /// How many findings in all.
@@ -59,6 +385,34 @@ impl FileFindings {
             self.kept.extend_from_slice(&list[..list.len().min(room)]);
         }
     }
+}
+
+/// Makes `slot` a copy of `game`, reusing its room.
+fn copy(slot: &mut Option<OwnedGame>, game: GameTree<'_, '_>) {
+    match slot {
+        Some(owned) => owned.copy_from(game),
+        None => *slot = Some(OwnedGame::of(game)),
+    }
+}
+
+/// Writes the report of one game's read: its warnings and value errors.
+fn write_report(
+    report: &mut Report<'_, '_>,
+    coll: &Collection<'_, '_>,
+    warnings: &[sgf_grove::Warning],
+    values: &[ValueError],
+    shown: u64,
+) -> io::Result<()> {
+    text::write_game(
+        report.out,
+        report.name,
+        report.input,
+        coll,
+        warnings,
+        values,
+        shown,
+        report.messages,
+    )
 }
 
 /// Writes one game's findings, each admitted by `filter`, with its line
