@@ -391,8 +391,8 @@ impl Board {
         };
         let stride = size.cols as usize + 2;
         let cells_len = stride * (size.rows as usize + 2);
-        self.cells.clear();
         self.cells.resize(cells_len, EDGE);
+        self.cells.fill(EDGE);
         for row in self
             .cells
             .chunks_exact_mut(stride)
@@ -401,15 +401,20 @@ impl Board {
         {
             row[1..=size.cols as usize].fill(EMPTY);
         }
-        self.links.clear();
         self.links.resize(cells_len, [0; 4]);
+        self.links.fill([0; 4]);
         self.size = size;
         self.rules = rules;
         self.stride = stride;
         self.ko = None;
         self.prisoners = [0; 2];
         self.hash = 0;
-        self.seen.clear();
+        // An empty set costs nothing to clear; a large one is let go.
+        if self.seen.capacity() > 1 << 16 {
+            self.seen = Seen::default();
+        } else if !self.seen.is_empty() {
+            self.seen.clear();
+        }
         if let Some(j) = self.journal.as_mut() {
             j.writes.clear();
             j.seen.clear();

@@ -222,7 +222,18 @@ fn random_game(rng: &mut Rng, cols: usize, rows: usize, moves: usize, rules: Rul
         cols: cols as u8,
         rows: rows as u8,
     };
-    let mut board = Board::new(size, rules);
+    random_game_on(&mut Board::new(size, rules), rng, cols, rows, moves, rules);
+}
+
+/// [`random_game`] on `board`, which is empty, of that size and rules.
+fn random_game_on(
+    board: &mut Board,
+    rng: &mut Rng,
+    cols: usize,
+    rows: usize,
+    moves: usize,
+    rules: RuleSet,
+) {
     let mut grid = Grid::new(cols, rows);
     let mut illegal = 0;
     for step in 0..moves {
@@ -260,9 +271,63 @@ fn random_game(rng: &mut Rng, cols: usize, rows: usize, moves: usize, rules: Rul
                 );
             }
         }
-        compare(&board, &grid, &at);
+        compare(board, &grid, &at);
     }
     assert!(illegal > 0 || moves < 50, "the games try illegal moves");
+}
+
+/// One board reset from game to game (of other sizes and rules, with and
+/// without the journal) plays each as a new board does.
+#[test]
+fn a_reset_board_plays_as_a_new_one() {
+    let mut rng = Rng(0x07e5_e7b0_a4d5);
+    let rules = [
+        RuleSet::JAPANESE,
+        RuleSet {
+            ko: KoRule::None,
+            suicide: true,
+        },
+    ];
+    let mut board = Board::new(BoardSize::square(52), RuleSet::CHINESE);
+    for round in 0..60 {
+        let (cols, rows) = match round % 4 {
+            0 => (19, 19),
+            1 => (52, 52),
+            _ => (1 + rng.below(25), 1 + rng.below(25)),
+        };
+        let size = BoardSize {
+            cols: cols as u8,
+            rows: rows as u8,
+        };
+        let rules = rules[round % 2];
+        board.set_journal(round % 3 == 0);
+        board.reset(size, rules);
+        assert_eq!(
+            format!("{board:?}"),
+            format!("{:?}", Board::new(size, rules))
+        );
+        let moves = (cols * rows * 3).min(1500);
+        random_game_on(&mut board, &mut rng, cols, rows, moves, rules);
+    }
+}
+
+/// The superko history goes with a reset: a position of the last game
+/// is no repetition in the next.
+#[test]
+fn a_reset_forgets_the_positions_seen() {
+    let size = BoardSize::square(5);
+    let mut board = Board::new(size, RuleSet::CHINESE);
+    let at = |x, y| Point { x, y };
+    board.play(Color::Black, at(0, 0)).expect("legal");
+    board.reset(size, RuleSet::CHINESE);
+    // The empty board was seen before the first move, again.
+    board
+        .play(Color::Black, at(0, 0))
+        .expect("legal after a reset");
+    assert_eq!(board.get(at(0, 0)), Some(Color::Black));
+    let mut fresh = Board::new(size, RuleSet::CHINESE);
+    fresh.play(Color::Black, at(0, 0)).expect("legal");
+    assert_eq!(board.hash(), fresh.hash());
 }
 
 #[test]

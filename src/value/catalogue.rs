@@ -801,6 +801,16 @@ pub fn game_table(gm: u32) -> &'static [PropInfo] {
     game_entry(gm).0
 }
 
+/// Whether `ident` has an entry in the table of game type `gm` itself
+/// ([`game_table`]), found as [`lookup`] finds it.
+pub(crate) fn in_game_table(gm: u32, ident: &[u8]) -> bool {
+    let Some(slot) = slot(ident) else {
+        return false;
+    };
+    let (game, game_index) = game_entry(gm);
+    get(game, game_index, slot).is_some()
+}
+
 /// The entry for `ident` in one table, searched alone (e.g.
 /// `find(OLD, "LT")` for FF\[3\]'s `LT`, which [`lookup`] shadows with the
 /// 2016 one).

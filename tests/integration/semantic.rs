@@ -519,3 +519,33 @@ impl CorpusCheck for EveryGame {
         }
     }
 }
+
+/// One pass over many games (its replay, board and stacks kept from game
+/// to game) finds in each what a fresh pass finds: games of other sizes,
+/// rules, game types, with and without variations, one after another.
+#[test]
+fn a_pass_kept_across_games_finds_what_a_fresh_one_finds() {
+    let games = [
+        "(;GM[1]SZ[19]HA[2]AB[dd][pp];W[qd];W[dp](;B[cc];B[dd])(;W[ee]BM[1]))",
+        "(;GM[1]SZ[9]RU[Chinese];B[ab];W[bb];B[ba];W[ca];B[aa];W[ba](;B[aa])(;B[cc]))",
+        "(;GM[1]SZ[25];B[tt];W[tt];B[tt])",
+        "(;GM[6]SZ[9];B[aa]BM[1])",
+        "(;GM[1]SZ[13]PL[W];B[aa];W[aa];B[ab]AB[ac])",
+        "(;GM[1]SZ[5];B[aa];W[ba];B[bb];W[ab];B[cc];W[ee];B[ac](;W[aa])(;W[dd];B[ab]))",
+        "(;GM[1]SZ[19];B[pd];W[dp];B[pp];W[dd];B[pd])",
+    ];
+    let text: String = games.concat();
+    let doc = sgf_grove::parse(text.as_bytes()).expect("parses");
+    let mut kept = Semantic::new();
+    let mut total = 0;
+    // Twice round, so that every game follows every kind of game.
+    for round in 0..2 {
+        for (i, game) in doc.games().enumerate() {
+            let reused = kept.check(game);
+            let fresh = semantic::check_game(game);
+            assert_eq!(reused, fresh, "round {round}, game {i}: {}", games[i]);
+            total += fresh.total();
+        }
+    }
+    assert!(total >= 10, "the games have findings: {total}");
+}

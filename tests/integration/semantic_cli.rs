@@ -160,6 +160,107 @@ fn check_semantic_is_the_same_for_any_number_of_threads() {
     }
 }
 
+/// A game of `moves` moves on distinct points of a 19×19 board, without
+/// a finding.
+fn clean_game(seed: usize, moves: usize) -> String {
+    let mut text = String::from("(;GM[1]FF[4]SZ[19]RU[Japanese]");
+    for m in 0..moves {
+        // Distinct points: a stride coprime with 361.
+        let i = (seed * 7 + m * 37) % 361;
+        let (x, y) = (b'a' + (i % 19) as u8, b'a' + (i / 19) as u8);
+        let colour = if m % 2 == 0 { 'B' } else { 'W' };
+        text.push_str(&format!(";{colour}[{}{}]", x as char, y as char));
+    }
+    text.push(')');
+    text
+}
+
+/// One file large enough that `check` shares its semantic pass with a
+/// helper thread: findings, warnings and value errors spread over it, in
+/// games of several sizes, rules and with variations. The output is the
+/// one thread's, byte for byte, in every format and under a message
+/// limit, and no finding is lost.
+#[test]
+fn check_semantic_of_one_large_file_is_the_same_with_a_helper_thread() {
+    let dir = TempDir::new("semantic-large");
+    let mut text = String::new();
+    let mut planted = 0;
+    let mut i = 0;
+    while text.len() < 3 << 20 {
+        match i % 60 {
+            7 => {
+                text.push_str(PLANTED);
+                planted += 1;
+            }
+            // A warning (a repeated property) and a value error.
+            19 => text.push_str("(;GM[1]SZ[13]KM[abc]C[a]C[b];B[aa];W[aa])"),
+            // Superko rules, a variation, a 25×25 board with `tt`.
+            31 => text.push_str("(;GM[1]SZ[9]RU[Chinese];B[aa](;W[bb];W[cc])(;B[dd];B[ee]))"),
+            43 => text.push_str("(;GM[1]SZ[25];B[tt];W[tt])"),
+            _ => text.push_str(&clean_game(i, 40 + i % 200)),
+        }
+        text.push('\n');
+        i += 1;
+    }
+    dir.write("big.sgf", &text);
+    let runs: [&[&str]; 4] = [
+        &["check", "--semantic", "big.sgf"],
+        &["check", "--semantic", "--max-messages", "150", "big.sgf"],
+        &["check", "--semantic", "--format", "json", "big.sgf"],
+        &["check", "--semantic", "-q", "big.sgf"],
+    ];
+    for args in runs {
+        let run = |jobs: &str| {
+            let mut all = vec!["-j", jobs];
+            all.splice(0..0, args.iter().copied());
+            // `-j` after the path: the subcommand takes it anywhere.
+            let out = sgf(&dir.0, &all);
+            assert!(out.status.success(), "{}", stderr(&out));
+            stdout(&out)
+                .lines()
+                .filter(|l| !l.starts_with("time:"))
+                .map(|l| {
+                    if l.starts_with("{\"summary\"") {
+                        let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                        let s = v["summary"].as_object_mut().unwrap();
+                        for k in ["seconds", "value_seconds", "semantic_seconds"] {
+                            s.remove(k);
+                        }
+                        v.to_string()
+                    } else {
+                        l.to_owned()
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        let one = run("1");
+        let joined = one.join("\n");
+        if args.contains(&"-q") {
+            // Every finding counted: 12 in each planted game, and those of
+            // the other planted kinds.
+            let line = one
+                .iter()
+                .find(|l| l.starts_with("semantic:"))
+                .expect("the summary's semantic line");
+            let total: u64 = line
+                .split_whitespace()
+                .nth(1)
+                .unwrap()
+                .replace(',', "")
+                .parse()
+                .unwrap();
+            assert!(total >= 12 * planted, "{line}: {planted} planted games");
+            assert!(joined.contains("move_on_stone"), "{joined}");
+            assert!(joined.contains("superko") || joined.contains("same_colour_twice"));
+        } else if !args.contains(&"json") && !args.contains(&"--max-messages") {
+            assert!(joined.contains("repeated_property"), "a warning is printed");
+            assert!(joined.contains("tt_on_large_board"), "a finding is printed");
+        }
+        assert_eq!(run("2"), one, "{args:?}");
+        assert_eq!(run("3"), one, "{args:?}");
+    }
+}
+
 #[test]
 fn check_explain_prints_the_entry_or_fails_with_close_codes() {
     let dir = TempDir::new("semantic-explain");

@@ -22,7 +22,7 @@ const GAMES: [(u32, &str); 6] = [
 ];
 
 /// The position annotations that exclude each other, then the move
-/// annotations that do.
+/// annotations that do (in the order of the node pass's match).
 const POSITION_MARKS: [&str; 4] = ["GB", "GW", "DM", "UC"];
 const MOVE_MARKS: [&str; 4] = ["TE", "BM", "DO", "IT"];
 
@@ -137,13 +137,15 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
             "PL" => out.moves.pl = node.get::<Color>("PL").ok().flatten(),
             "HA" => out.ha = node.get::<i64>("HA").ok().flatten().map(|n| (n, at)),
             "KO" => ko = Some(at),
-            _ => {
-                if let Some(i) = POSITION_MARKS.iter().position(|m| *m == ident) {
-                    position_marks[i] = Some(at);
-                } else if let Some(i) = MOVE_MARKS.iter().position(|m| *m == ident) {
-                    move_marks[i] = Some(at);
-                }
-            }
+            "GB" => position_marks[0] = Some(at),
+            "GW" => position_marks[1] = Some(at),
+            "DM" => position_marks[2] = Some(at),
+            "UC" => position_marks[3] = Some(at),
+            "TE" => move_marks[0] = Some(at),
+            "BM" => move_marks[1] = Some(at),
+            "DO" => move_marks[2] = Some(at),
+            "IT" => move_marks[3] = Some(at),
+            _ => {}
         }
         match catalogue::lookup(facts.gm, ident) {
             Some(info) => {
@@ -190,7 +192,7 @@ pub(super) fn check<'g, N: ReadNode<'g>>(
             }
             None => {
                 let other = GAMES.iter().find(|&&(gm, _)| {
-                    gm != facts.gm && catalogue::find(catalogue::game_table(gm), ident).is_some()
+                    gm != facts.gm && catalogue::in_game_table(gm, ident.as_bytes())
                 });
                 if let Some(&(gm, name)) = other {
                     findings.push(game, Check::PropertyOfOtherGame, key, at, || {

@@ -22,10 +22,39 @@ struct Line {
     pl: Option<Color>,
     /// The last `PL` of the line.
     pl_latest: Option<Color>,
-    /// The node holding the line's game information (key, offset).
-    info: Option<(usize, Option<usize>)>,
-    /// The line's `HA` (value, offset, node key).
-    ha: Option<(i64, Option<usize>, usize)>,
+    /// The node holding the line's game information: its place in
+    /// [`Marks::info`] plus one (0: none).
+    info: usize,
+    /// The line's `HA`: its place in [`Marks::ha`] plus one (0: none).
+    ha: usize,
+}
+
+/// The game-info nodes and `HA` values the lines met, which lines name
+/// by place (so that a line, copied at every node, stays small). A line
+/// names the last of each that its nodes added: when the walk goes back
+/// to a line, what later nodes added is dropped.
+#[derive(Clone, Debug, Default)]
+struct Marks {
+    /// (key, offset) of a game-info node.
+    info: Vec<(usize, Option<usize>)>,
+    /// (value, offset, node key) of an `HA`.
+    ha: Vec<(i64, Option<usize>, usize)>,
+}
+
+impl Marks {
+    fn info(&self, line: &Line) -> Option<(usize, Option<usize>)> {
+        line.info.checked_sub(1).map(|i| self.info[i])
+    }
+
+    fn ha(&self, line: &Line) -> Option<(i64, Option<usize>, usize)> {
+        line.ha.checked_sub(1).map(|i| self.ha[i])
+    }
+
+    /// Back to `line`: what it does not name was added after it.
+    fn back_to(&mut self, line: &Line) {
+        self.info.truncate(line.info);
+        self.ha.truncate(line.ha);
+    }
 }
 
 /// What the walk keeps from one game to the next: the replay (its
@@ -34,6 +63,7 @@ struct Line {
 pub(super) struct Buffers {
     replay: Option<DetachedCursor>,
     lines: Vec<Line>,
+    marks: Marks,
 }
 
 /// Checks `game`, adding to `findings`.
@@ -56,6 +86,8 @@ pub(super) fn walk<'g, G: ReadGame<'g>>(
     // The replay keeps what undoes each node only when a line forks: a
     // variation branches off the main line somewhere.
     let undo = root.main_line().any(|n| n.next_sibling().is_some());
+    buffers.marks.info.clear();
+    buffers.marks.ha.clear();
     let mut state = State {
         facts,
         scratch,
@@ -63,6 +95,7 @@ pub(super) fn walk<'g, G: ReadGame<'g>>(
         handicap_done: false,
         options,
         undo,
+        marks: &mut buffers.marks,
     };
     let lines = &mut buffers.lines;
     lines.clear();
@@ -100,6 +133,7 @@ pub(super) fn walk<'g, G: ReadGame<'g>>(
                     }
                     lines.pop();
                 }
+                state.marks.back_to(lines.last().expect("the root's line"));
                 sibling
             }
         };
@@ -122,6 +156,7 @@ struct State<'s> {
     options: ReplayOptions,
     /// Whether the game has variations (the replay goes back).
     undo: bool,
+    marks: &'s mut Marks,
 }
 
 impl State<'_> {
@@ -146,17 +181,27 @@ impl State<'_> {
         };
         let found = match lone {
             Some((color, p)) => NodeFacts::lone(color, p),
-            None => nodes::check(node, key, &self.facts, above.info, self.findings),
+            None => {
+                let info = self.marks.info(above);
+                nodes::check(node, key, &self.facts, info, self.findings)
+            }
         };
         let mut line = Line {
             pl: found.moves.pl,
             pl_latest: found.moves.pl.or(above.pl_latest),
-            info: if found.info && above.info.is_none() {
-                Some((key, node.offset()))
+            info: if found.info && above.info == 0 {
+                self.marks.info.push((key, node.offset()));
+                self.marks.info.len()
             } else {
                 above.info
             },
-            ha: found.ha.map(|(n, at)| (n, at, key)).or(above.ha),
+            ha: match found.ha {
+                Some((n, at)) => {
+                    self.marks.ha.push((n, at, key));
+                    self.marks.ha.len()
+                }
+                None => above.ha,
+            },
             last_move: above.last_move,
         };
         let Some(cursor) = replay.as_deref_mut() else {
@@ -295,7 +340,8 @@ impl State<'_> {
         after: &Board,
     ) {
         let game = node.game();
-        let ha = line.ha.map_or(0, |(n, _, _)| n);
+        let line_ha = self.marks.ha(line);
+        let ha = line_ha.map_or(0, |(n, _, _)| n);
         // The black stones before the move (its captures aside), counted
         // only for a handicap game: the count reads the whole board.
         let black = if ha >= 2 {
@@ -335,7 +381,7 @@ impl State<'_> {
         }
         if !self.handicap_done {
             self.handicap_done = true;
-            if let Some((n, ha_at, ha_key)) = line.ha
+            if let Some((n, ha_at, ha_key)) = line_ha
                 && n >= 2
                 && usize::try_from(n).ok() != Some(black)
             {

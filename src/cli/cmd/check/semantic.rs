@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 /// A member hands games to the helper thread once this many bytes of its
 /// games were read: a folder's small files are checked a file per worker
 /// already, and a copy and two messages a game would only cost there.
-const HELPER_AFTER: u64 = 4 << 20;
+const HELPER_AFTER: u64 = 1 << 20;
 
 /// Games at the helper at most; and games held in all (at the helper, or
 /// checked here and waiting for an earlier one's findings): the memory of
@@ -53,7 +53,9 @@ pub(super) struct FileFindings {
     helper: Option<Helper>,
     /// The games not taken yet, in order.
     pending: VecDeque<Slot>,
-    /// Copies done with, kept for their room.
+    /// Copies done with, kept for their room (boxed as they travel: a
+    /// job's findings hold a count per check, moved through two channels).
+    #[allow(clippy::vec_box)]
     spare: Vec<Box<Job>>,
     /// Bytes of games of the member read so far.
     member_bytes: u64,
@@ -72,7 +74,10 @@ struct Slot {
 
 /// A game to check: its copy, then its findings and the time they took.
 struct Job {
+    /// The copy (kept for its room when not `copied`).
     game: Option<OwnedGame>,
+    /// Whether `game` is this job's game (else the findings alone count).
+    copied: bool,
     findings: Findings,
     time: Duration,
 }
@@ -95,7 +100,7 @@ impl Helper {
                 let mut pass = pass;
                 for mut job in jobs {
                     let t = Instant::now();
-                    if let Some(game) = &job.game {
+                    if let Some(game) = job.game.as_ref().filter(|_| job.copied) {
                         job.findings = pass.check(game.tree());
                     }
                     job.time = t.elapsed();
@@ -198,7 +203,7 @@ impl FileFindings {
                 let t = Instant::now();
                 let findings = self.pass.check(game);
                 time += t.elapsed();
-                self.take(&findings, report, coll)?;
+                self.take(&findings, report, Some(coll))?;
             }
             return Ok(time);
         };
@@ -211,17 +216,17 @@ impl FileFindings {
             let t = Instant::now();
             let findings = self.pass.check(game);
             time += t.elapsed();
-            self.take(&findings, report, coll)?;
+            self.take(&findings, report, Some(coll))?;
             return Ok(time);
         }
         let mut job = self.spare.pop().unwrap_or_else(|| {
             Box::new(Job {
                 game: None,
+                copied: false,
                 findings: Findings::default(),
                 time: Duration::ZERO,
             })
         });
-        copy(&mut job.game, game);
         let slot = Slot {
             job: None,
             values: if report.text {
@@ -231,29 +236,38 @@ impl FileFindings {
             },
             shown,
         };
-        if self.at_helper < IN_FLIGHT
-            && let Some(helper) = self.helper.as_mut()
-            && let Some(to) = &helper.to
-        {
-            match to.try_send(job) {
-                Ok(()) => {
-                    self.at_helper += 1;
-                    self.pending.push_back(slot);
-                }
-                Err(e) => {
-                    let job = match e {
-                        mpsc::TrySendError::Full(job) | mpsc::TrySendError::Disconnected(job) => {
-                            job
-                        }
-                    };
-                    let slot = self.here(slot, job);
-                    self.pending.push_back(slot);
+        let helper = self
+            .helper
+            .as_ref()
+            .and_then(|h| h.to.as_ref())
+            .filter(|_| self.at_helper < IN_FLIGHT);
+        let slot = match helper {
+            Some(to) => {
+                copy(&mut job.game, game);
+                job.copied = true;
+                match to.try_send(job) {
+                    Ok(()) => {
+                        self.at_helper += 1;
+                        slot
+                    }
+                    Err(mpsc::TrySendError::Full(job) | mpsc::TrySendError::Disconnected(job)) => {
+                        self.here(slot, job, None)
+                    }
                 }
             }
-        } else {
-            let slot = self.here(slot, job);
-            self.pending.push_back(slot);
-        }
+            None if report.text => {
+                // The report is written later, from a copy.
+                copy(&mut job.game, game);
+                job.copied = true;
+                self.here(slot, job, None)
+            }
+            None => {
+                // Only the findings are kept: no copy.
+                job.copied = false;
+                self.here(slot, job, Some(game))
+            }
+        };
+        self.pending.push_back(slot);
         // Take what is done, in order; wait only when too many are held.
         while let Some(front) = self.pending.front() {
             let ready = front.job.is_some();
@@ -273,11 +287,13 @@ impl FileFindings {
         Ok(time)
     }
 
-    /// Checks `job` here, for `slot`.
-    fn here(&mut self, mut slot: Slot, mut job: Box<Job>) -> Slot {
+    /// Checks `job` here, for `slot`: `game` itself, else the job's copy.
+    fn here(&mut self, mut slot: Slot, mut job: Box<Job>, game: Option<GameTree<'_, '_>>) -> Slot {
         let t = Instant::now();
-        if let Some(game) = &job.game {
-            job.findings = self.pass.check(game.tree());
+        match (game, &job.game) {
+            (Some(game), _) => job.findings = self.pass.check(game),
+            (None, Some(copy)) if job.copied => job.findings = self.pass.check(copy.tree()),
+            (None, _) => {}
         }
         job.time = t.elapsed();
         slot.job = Some(job);
@@ -317,7 +333,9 @@ impl FileFindings {
                     job
                 }
                 None => {
-                    // The helper died: its games are checked here.
+                    // The helper died (a panic there): the findings of its
+                    // games are lost, so the run stops with an error
+                    // rather than print counts that miss them.
                     self.helper = None;
                     self.parallel = false;
                     self.at_helper = 0;
@@ -326,12 +344,16 @@ impl FileFindings {
             },
         };
         let time = job.time;
-        if let Some(game) = &job.game {
-            let coll = game.collection();
-            if report.text {
-                write_report(report, &coll, coll.warnings(), &slot.values, slot.shown)?;
+        match job.game.as_ref().filter(|_| job.copied) {
+            Some(game) => {
+                let coll = game.collection();
+                if report.text {
+                    write_report(report, &coll, coll.warnings(), &slot.values, slot.shown)?;
+                }
+                self.take(&job.findings, report, Some(&coll))?;
             }
-            self.take(&job.findings, report, &coll)?;
+            // Checked here without a copy: no text report.
+            None => self.take(&job.findings, report, None)?,
         }
         self.spare.push(job);
         Ok(time)
@@ -347,15 +369,18 @@ impl FileFindings {
         Ok(time)
     }
 
-    /// Adds one game's findings (read from `coll`) and writes them.
+    /// Adds one game's findings (read from `coll`, which the text report
+    /// needs) and writes them.
     fn take(
         &mut self,
         found: &Findings,
         report: &mut Report<'_, '_>,
-        coll: &Collection<'_, '_>,
+        coll: Option<&Collection<'_, '_>>,
     ) -> io::Result<()> {
         self.add(found, report.json);
-        if report.text {
+        if report.text
+            && let Some(coll) = coll
+        {
             write_findings(
                 report.out,
                 report.name,
