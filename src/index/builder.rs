@@ -211,6 +211,13 @@ impl IndexBuilder {
         self
     }
 
+    /// Whether the index keeps the moves a pattern search replays (format
+    /// 3): false for an index of format 2, to which games are added
+    /// without them (rebuild it to search patterns).
+    pub fn has_moves(&self) -> bool {
+        self.manifest.format >= 3
+    }
+
     /// The files an interrupted writer had left in the index folder (run
     /// files the manifest did not list, temporary files), removed by
     /// [`IndexBuilder::open`].

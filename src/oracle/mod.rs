@@ -1,7 +1,7 @@
 //! The checks the fuzz targets run, as functions, so that the targets and the
 //! replay of their minimized crashes (`tests/integration/fuzz_regressions.rs`)
 //! share one copy. Each panics with a paste-able reproducer when an invariant
-//! fails. Also the plain-text dump of a parse that the hand-written corpus
+//! fails (the semantic pass: [`semantic`]). Also the plain-text dump of a parse that the hand-written corpus
 //! is checked against ([`describe`](describe::describe)). Test surface
 //! behind the `oracle` feature, not API.
 
@@ -20,6 +20,7 @@ pub mod parse;
 pub mod repair;
 pub mod replay;
 pub mod roundtrip;
+pub mod semantic;
 pub mod typed;
 pub mod write_modes;
 

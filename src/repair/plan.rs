@@ -112,20 +112,7 @@ impl<'t, 'src> Planner<'t, 'src> {
     /// `value` as text for a message: decoded in the game's charset, at
     /// most 40 characters, control characters escaped.
     pub(super) fn show(&self, value: &[u8]) -> String {
-        let text = self.encoding.decode_without_bom_handling(value).0;
-        let mut out = String::new();
-        for (i, c) in text.chars().enumerate() {
-            if i == 40 {
-                out.push('…');
-                break;
-            }
-            if c.is_control() {
-                out.extend(c.escape_default());
-            } else {
-                out.push(c);
-            }
-        }
-        out
+        crate::text::for_message(&self.encoding.decode_without_bom_handling(value).0)
     }
 
     /// The nodes written in place of `node`.

@@ -300,6 +300,25 @@ fn space_for_blank(b: u8) -> u8 {
     }
 }
 
+/// `text` for a message: at most 40 characters (then `…`), control
+/// characters escaped, so that a value of any length or content reads as
+/// one short line.
+pub(crate) fn for_message(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == 40 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

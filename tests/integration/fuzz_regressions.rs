@@ -26,6 +26,7 @@ fn check(input: &[u8]) {
     oracle::edit::check_edit_roundtrip(input);
     oracle::repair::check_repair(input);
     oracle::replay::check_replay(input);
+    oracle::semantic::check_semantic(input);
     oracle::inplace::check_inplace(input);
     #[cfg(feature = "archives")]
     oracle::inputs::check_inputs(input);

@@ -657,8 +657,9 @@ fn an_index_of_format_2_refuses_patterns_and_answers_positions() {
         .unwrap_err();
     assert_eq!(e.kind(), io::ErrorKind::Unsupported);
     assert!(e.to_string().contains("rebuild"), "{e}");
-    // An add keeps it at format 2.
+    // An add keeps it at format 2, and says so.
     let mut builder = IndexBuilder::open(&dir).unwrap();
+    assert!(!builder.has_moves());
     let doc = sgf_grove::parse(b"(;SZ[9];B[ee])").unwrap();
     builder
         .push(GameEntry::new(
@@ -678,6 +679,12 @@ fn an_index_of_format_2_refuses_patterns_and_answers_positions() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("format 2") && err.contains("rebuild"), "{err}");
+    std::fs::write(tmp.0.join("new.sgf"), "(;SZ[9];B[cc];W[gg])").unwrap();
+    let add = crate::common::sgf(&tmp.0, &["index", "add", "idx", "new.sgf"]);
+    assert!(add.status.success(), "{}", String::from_utf8_lossy(&add.stderr));
+    let err = String::from_utf8_lossy(&add.stderr);
+    assert!(err.contains("format 2") && err.contains("--pattern"), "{err}");
+    assert!(!Index::open(&dir).unwrap().has_moves());
 }
 
 #[test]

@@ -11,9 +11,13 @@
 //! [`EditableGame`](crate::edit::EditableGame) give the same findings (the
 //! edited game without positions, since it was not read from an input).
 //! It walks every node of every line of play once, depth first, with one
-//! replay [`Cursor`](crate::game::replay::Cursor) that enters each child
-//! and goes back to its parent (no board copied per node): the node
-//! checks (setup and move mixed, annotations, root and game-info
+//! replay (a [`DetachedCursor`](crate::game::replay::DetachedCursor),
+//! kept from game to game with its board) that enters each child and
+//! goes back to its parent (no board copied per node; no undo journal at
+//! all for a game without variations). Each node's properties are read
+//! once, for its checks and its replay together, and a node that holds a
+//! move and nothing else (most nodes of most records) is read by its one
+//! value alone: the node checks (setup and move mixed, annotations, root and game-info
 //! properties, versions, game types) and the position checks (setup
 //! without effect or repeated, moves onto stones, suicide, ko, superko,
 //! colours, handicap) in the same walk. Games that are not Go (`GM` other
@@ -21,7 +25,8 @@
 //!
 //! Memory is bounded by the game: the replay's journal of the current
 //! line, and the first [`Semantic::keep`] findings of the game (the others
-//! counted per check).
+//! counted per check). A [`Semantic`] keeps its buffers at the size of
+//! the largest game it checked.
 //!
 //! Finding the defects of a record before importing it:
 //!
@@ -305,18 +310,5 @@ pub fn check_game<'g, G: ReadGame<'g>>(game: G) -> Findings {
 /// A raw value for a message: lossy UTF-8, at most 40 characters,
 /// control characters escaped.
 fn show(raw: &[u8]) -> String {
-    let text = String::from_utf8_lossy(raw);
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == 40 {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::text::for_message(&String::from_utf8_lossy(raw))
 }

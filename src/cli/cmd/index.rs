@@ -158,6 +158,11 @@ fn add(
             builder.removed().join(", ")
         );
     }
+    if !builder.has_moves() && builder.games() > 0 {
+        eprintln!(
+            "index: format 2: the games added answer position queries, not `sgf find --pattern` (rebuild the index with `sgf index build` into a new folder for that)"
+        );
+    }
     // The workers ask it whether a game is known before replaying it; the
     // calling thread adds to it.
     let builder = Mutex::new(builder);
