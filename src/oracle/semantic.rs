@@ -51,9 +51,9 @@ pub fn check_semantic(input: &[u8]) {
             repro(input)
         );
         for f in fresh.list() {
-            let offset = f.offset().unwrap_or_else(|| {
-                panic!("game {i}: {f} has no offset\n{}", repro(input))
-            });
+            let offset = f
+                .offset()
+                .unwrap_or_else(|| panic!("game {i}: {f} has no offset\n{}", repro(input)));
             let position = f.position().expect("an offset has a position");
             assert!(
                 offset < input.len() && position.offset == offset,

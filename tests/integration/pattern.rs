@@ -681,9 +681,16 @@ fn an_index_of_format_2_refuses_patterns_and_answers_positions() {
     assert!(err.contains("format 2") && err.contains("rebuild"), "{err}");
     std::fs::write(tmp.0.join("new.sgf"), "(;SZ[9];B[cc];W[gg])").unwrap();
     let add = crate::common::sgf(&tmp.0, &["index", "add", "idx", "new.sgf"]);
-    assert!(add.status.success(), "{}", String::from_utf8_lossy(&add.stderr));
+    assert!(
+        add.status.success(),
+        "{}",
+        String::from_utf8_lossy(&add.stderr)
+    );
     let err = String::from_utf8_lossy(&add.stderr);
-    assert!(err.contains("format 2") && err.contains("--pattern"), "{err}");
+    assert!(
+        err.contains("format 2") && err.contains("--pattern"),
+        "{err}"
+    );
     assert!(!Index::open(&dir).unwrap().has_moves());
 }
 
