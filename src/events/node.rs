@@ -104,10 +104,11 @@ pub(crate) struct Scratch {
     seen: [u64; 4],
 }
 
-/// Hashes identifier keys (already well mixed for short names) with one
-/// multiplication.
+/// Hashes keys that are well mixed already (identifier keys of short
+/// names, position hashes) with one multiplication: also the hasher of the
+/// board's superko history.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {

@@ -27,10 +27,11 @@
 //! ```
 
 use super::{Rules, Symmetry};
+use crate::events::node::KeyHasher;
 use crate::value::{BoardSize, Color, Point};
 use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// What repetition the rules forbid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -225,26 +226,6 @@ fn opponent(c: u8) -> u8 {
 /// The superko history: position hashes, which are random already
 /// (Zobrist keys), so the set's hasher only spreads them.
 type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
-
-/// The hasher of [`Seen`]: one multiplication of the key.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
 
 /// A Go board with its stones, prisoners, ko point and position hash.
 #[derive(Clone)]

@@ -89,6 +89,12 @@ impl OwnedGame {
         self.local = tree.local_index();
     }
 
+    /// The heap bytes the copy holds (its room, not just what the game
+    /// uses): for a caller that keeps copies to reuse and bounds them.
+    pub fn heap_bytes(&self) -> usize {
+        self.copy.heap_bytes()
+    }
+
     /// The copy: the game, the warnings found with it, its bytes.
     pub fn collection(&self) -> Collection<'_, '_> {
         self.copy.collection()

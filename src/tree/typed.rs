@@ -430,25 +430,11 @@ impl<'t, 'src: 't> Node<'t, 'src> {
     /// slot, a one-letter `B` or `W`, two letters on the board.
     #[inline(always)]
     pub(crate) fn lone_move(&self) -> Option<(Color, Point)> {
-        if self.is_rich() {
+        if self.is_rich() || self.slots().len() != 1 {
             return None;
         }
-        let slots = self.slots();
-        if slots.len() != 1 {
-            return None;
-        }
-        let input = self.coll.input;
-        let span = self.coll.store.slots[slots.start];
-        let open = span.start as usize - 1;
-        let color = match input.get(open.wrapping_sub(1)) {
-            Some(b'B') => Color::Black,
-            Some(b'W') => Color::White,
-            _ => return None,
-        };
-        if open > 1 && input[open - 2].is_ascii_uppercase() {
-            return None;
-        }
-        let &[a, b] = RawValue::new(input, span, false).raw() else {
+        let (color, value) = self.lone_slot_move()?;
+        let &[a, b] = value.raw() else {
             return None;
         };
         let point = Point {
@@ -459,6 +445,25 @@ impl<'t, 'src: 't> Node<'t, 'src> {
             .size
             .contains(point)
             .then_some((color, point))
+    }
+
+    /// The value of a plain node's one slot, with its colour, when that
+    /// slot is a one-letter `B` or `W` (the letter right before the `[`,
+    /// no upper-case letter before it).
+    #[inline(always)]
+    fn lone_slot_move(&self) -> Option<(Color, RawValue<'src>)> {
+        let input = self.coll.input;
+        let span = self.coll.store.slots[self.slots().start];
+        let open = span.start as usize - 1;
+        let color = match input.get(open.wrapping_sub(1)) {
+            Some(b'B') => Color::Black,
+            Some(b'W') => Color::White,
+            _ => return None,
+        };
+        if open > 1 && input[open - 2].is_ascii_uppercase() {
+            return None;
+        }
+        Some((color, RawValue::new(input, span, false)))
     }
 
     /// The first value of `B`, else of `W`, with its colour: in a plain
@@ -477,17 +482,7 @@ impl<'t, 'src: 't> Node<'t, 'src> {
         let slots = self.slots();
         if slots.len() == 1 {
             // Nearly every node: one property.
-            let span = store.slots[slots.start];
-            let open = span.start as usize - 1;
-            let color = match input.get(open.wrapping_sub(1)) {
-                Some(b'B') => Color::Black,
-                Some(b'W') => Color::White,
-                _ => return None,
-            };
-            if open > 1 && input[open - 2].is_ascii_uppercase() {
-                return None;
-            }
-            return Some((color, RawValue::new(input, span, false)));
+            return self.lone_slot_move();
         }
         let mut white = None;
         for slot in slots {

@@ -683,3 +683,13 @@ fn fuzz_crash_repair_3239c0de() {
 fn fuzz_crash_repair_e4e7160a() {
     replay("repair_e4e7160a.sgf");
 }
+
+/// The semantic oracle compared a game with its editable copy, whose root
+/// pins the charset it decoded with (a `CA` of its own): the copy of an
+/// `FF[3]` game with a malformed `CA` in a later node did not give that
+/// node's `ff4_property_in_old_ff`. The version checks are compared only
+/// when both roots say the same `FF` and `CA`.
+#[test]
+fn fuzz_crash_semantic_32a787db() {
+    replay("semantic_32a787db.sgf");
+}

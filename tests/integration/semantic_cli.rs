@@ -114,6 +114,26 @@ fn check_semantic_json_lists_findings_and_the_summary_counts() {
     assert!(!stdout(&out).contains("semantic"));
 }
 
+/// The lines of `check`'s output without what differs from run to run:
+/// the text summary's `time:` line, the JSON summary's seconds.
+fn without_times(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| !l.starts_with("time:"))
+        .map(|l| {
+            if l.starts_with("{\"summary\"") {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                let s = v["summary"].as_object_mut().unwrap();
+                for k in ["seconds", "value_seconds", "semantic_seconds"] {
+                    s.remove(k);
+                }
+                v.to_string()
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn check_semantic_is_the_same_for_any_number_of_threads() {
     let dir = TempDir::new("semantic-jobs");
@@ -132,23 +152,7 @@ fn check_semantic_is_the_same_for_any_number_of_threads() {
                 &["check", "--semantic", "--format", format, "-j", jobs, "d"],
             );
             assert!(out.status.success(), "{}", stderr(&out));
-            // The times differ from run to run.
-            stdout(&out)
-                .lines()
-                .filter(|l| !l.starts_with("time:"))
-                .map(|l| {
-                    if format == "json" && l.starts_with("{\"summary\"") {
-                        let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-                        let s = v["summary"].as_object_mut().unwrap();
-                        for k in ["seconds", "value_seconds", "semantic_seconds"] {
-                            s.remove(k);
-                        }
-                        v.to_string()
-                    } else {
-                        l.to_owned()
-                    }
-                })
-                .collect::<Vec<_>>()
+            without_times(&stdout(&out))
         };
         let one = run("1");
         assert!(
@@ -216,22 +220,7 @@ fn check_semantic_of_one_large_file_is_the_same_with_a_helper_thread() {
             // `-j` after the path: the subcommand takes it anywhere.
             let out = sgf(&dir.0, &all);
             assert!(out.status.success(), "{}", stderr(&out));
-            stdout(&out)
-                .lines()
-                .filter(|l| !l.starts_with("time:"))
-                .map(|l| {
-                    if l.starts_with("{\"summary\"") {
-                        let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-                        let s = v["summary"].as_object_mut().unwrap();
-                        for k in ["seconds", "value_seconds", "semantic_seconds"] {
-                            s.remove(k);
-                        }
-                        v.to_string()
-                    } else {
-                        l.to_owned()
-                    }
-                })
-                .collect::<Vec<_>>()
+            without_times(&stdout(&out))
         };
         let one = run("1");
         let joined = one.join("\n");

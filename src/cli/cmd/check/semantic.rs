@@ -35,6 +35,10 @@ const HELPER_AFTER: u64 = 1 << 20;
 const IN_FLIGHT: usize = 16;
 const HELD: usize = 4 * IN_FLIGHT;
 
+/// A copy kept for reuse holds at most this many heap bytes (one of a
+/// huge game is let go once used).
+const SPARE_COPY: usize = 4 << 20;
+
 /// What the semantic pass found in one file: a count per check and the
 /// first [`WARNINGS_KEPT`] findings (for the JSON output).
 ///
@@ -325,7 +329,7 @@ impl FileFindings {
         let Some(mut slot) = self.pending.pop_front() else {
             return Ok(Duration::ZERO);
         };
-        let job = match slot.job.take() {
+        let mut job = match slot.job.take() {
             Some(job) => job,
             None => match self.helper.as_mut().and_then(Helper::next) {
                 Some(job) => {
@@ -354,6 +358,13 @@ impl FileFindings {
             }
             // Checked here without a copy: no text report.
             None => self.take(&job.findings, report, None)?,
+        }
+        if job
+            .game
+            .as_ref()
+            .is_some_and(|g| g.heap_bytes() > SPARE_COPY)
+        {
+            job.game = None;
         }
         self.spare.push(job);
         Ok(time)
