@@ -10,6 +10,8 @@
 #[cfg(feature = "atomic")]
 pub mod atomic;
 pub mod audit;
+#[cfg(feature = "diagram")]
+pub mod diagram;
 pub mod edit;
 pub mod error;
 pub mod events;

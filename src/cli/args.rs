@@ -46,6 +46,34 @@ pub enum Command {
     /// undo record per node and per stone changed, bounded by the
     /// --max-* limits: a few hundred MB at the defaults).
     Board(BoardArgs),
+    /// Draw the position of a game at one of its nodes as a picture: SVG
+    /// (the default, on standard output) or PNG. Stones, the last move
+    /// marked, the node's markup (`TR`, `SQ`, `CR`, `MA`, `SL`, `LB`,
+    /// `AR`, `LN`, `DD`), star points; with --from/--to the moves of a
+    /// range numbered, a move played on a point already drawn listed
+    /// below the board (`12 at 5`, `12 at D4`, `12 pass`); with --coords
+    /// the coordinates (columns `A`–`Z` without `I`, then `AA`, `AB`, …;
+    /// rows from the bottom). Text is drawn as paths (no fonts needed).
+    ///
+    /// The node: --node, --move, --end (the default) as for `sgf board`,
+    /// or --to N (the node of move N). --from M numbers the moves from M
+    /// to the node's.
+    ///
+    /// A PNG is written to --out FILE, or to standard output when that is
+    /// not a terminal (`sgf diagram --format png game.sgf > game.png`).
+    ///
+    /// The inputs are read as for `check` (files, folders, archives,
+    /// compressed files, `.sgfs`, `-`) in order, one game at a time, up to
+    /// the --game-th game of them all.
+    ///
+    /// Exit status: 0; 1 when the game, node or move does not exist, the
+    /// replay reaches a limit, or (with --strict) an illegal move on the
+    /// way; 2 on usage errors (a PNG for a terminal) and when a path
+    /// cannot be read or the output cannot be written.
+    ///
+    /// Memory: the game, its replay and the drawing (for a PNG, 4 bytes a
+    /// pixel: --size is at most 16384).
+    Diagram(DiagramArgs),
     /// Find the games that are the same game: the same main-line moves up
     /// to a rotation or reflection of the board, whatever the metadata; a
     /// truncated copy joins the full game. Prints each cluster as a block
@@ -747,6 +775,76 @@ pub struct BoardArgs {
     /// Replay limits.
     #[command(flatten)]
     pub limits: ReplayLimitArgs,
+}
+
+/// Arguments of `sgf diagram`.
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// The inputs and how to read them. With `--strict`, a defect of the
+    /// file fails it, and so does an illegal move on the way to the node.
+    #[command(flatten)]
+    pub scan: crate::scan::ScanArgs,
+
+    /// The game, counted from 0 over all the inputs (as for `sgf board`).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub game: usize,
+
+    /// The node: child indexes from the root separated by dots (`0.0.1`);
+    /// empty for the root.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["move_number", "end", "to"])]
+    pub node: Option<String>,
+
+    /// The node of the N-th move of the main line (0: the root).
+    #[arg(long = "move", value_name = "N", conflicts_with_all = ["end", "to"])]
+    pub move_number: Option<usize>,
+
+    /// The end of the main line (the default).
+    #[arg(long, conflicts_with = "to")]
+    pub end: bool,
+
+    /// Number the moves from the M-th (from 1, passes included) to the
+    /// node's.
+    #[arg(long, value_name = "M")]
+    pub from: Option<usize>,
+
+    /// The node of the N-th move of the main line, the moves numbered up
+    /// to it (from --from, else from 1).
+    #[arg(long, value_name = "N")]
+    pub to: Option<usize>,
+
+    /// The picture's format.
+    #[arg(long, value_enum, default_value_t = DiagramFormat::Svg)]
+    pub format: DiagramFormat,
+
+    /// Draw the coordinates on the top and left sides.
+    #[arg(long)]
+    pub coords: bool,
+
+    /// The longer side in pixels (SVG: the drawing scaled; PNG: the
+    /// image). Default: 24 pixels between two lines (480 for 19×19).
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=16384))]
+    pub size: Option<u32>,
+
+    /// Write the picture to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// The rules, whatever the game's `RU` says (as for `sgf board`).
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+
+    /// Replay limits.
+    #[command(flatten)]
+    pub limits: ReplayLimitArgs,
+}
+
+/// The picture `sgf diagram` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagramFormat {
+    /// SVG text.
+    Svg,
+    /// A PNG image.
+    Png,
 }
 
 /// The limits of one game's replay (`sgf board`, `sgf index`); the

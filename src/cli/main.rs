@@ -18,6 +18,9 @@
 //!                                  the same rotated, mirrored, colours exchanged
 //! sgf board [--game N] [--node P | --move N | --end] [INPUT OPTIONS] PATH|-...
 //!                                  the position of the N-th game of the inputs
+//! sgf diagram [--game N] [--node P | --move N | --end | --to N] [--from M] [--format svg|png]
+//!             [--coords] [--size PX] [--out FILE] [INPUT OPTIONS] PATH|-...
+//!                                  a node of a game drawn as SVG or PNG
 //! sgf tree [--depth N] [--min-games K] [--symmetry] [--max-nodes N] [--out FILE | --json]
 //!          [INPUT OPTIONS] PATH|-...
 //!                                  the opening tree of the games, counts in comments

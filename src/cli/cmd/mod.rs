@@ -4,6 +4,7 @@
 pub mod board;
 pub mod check;
 pub mod dedup;
+pub mod diagram;
 pub mod dump;
 pub mod export;
 pub mod extract;
@@ -64,6 +65,7 @@ fn dispatch(command: Command) -> Result<Status, CliError> {
         Command::Board(args) => board::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Dedup(args) => dedup::run(&args),
+        Command::Diagram(args) => diagram::run(&args),
         Command::Dump(args) => dump::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Fix(args) => fix::run(&args),
@@ -208,6 +210,7 @@ fn drop_unreadable(command: &mut Command) -> (bool, bool) {
     };
     let left = match command {
         Command::Board(args) => retain(&mut args.scan.paths, &mut keep),
+        Command::Diagram(args) => retain(&mut args.scan.paths, &mut keep),
         Command::Dump(args) => retain(&mut args.scan.paths, &mut keep),
         // `check` reports an unreadable path in its own report too (as a
         // failed file of reason `io`).
