@@ -24,6 +24,10 @@ mod dedup_merge;
 mod deep;
 mod detected;
 mod detected_corpus;
+#[cfg(feature = "diagram")]
+mod diagram_browser;
+#[cfg(feature = "diagram")]
+mod diagram_cli;
 mod edit;
 mod exit_status;
 mod extract;
