@@ -14,6 +14,7 @@ use crate::core::{each_form, Fail, Game, Node, View};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyTuple};
+use sgf_grove::diagram::Diagram;
 use sgf_grove::game::board::{Board as LibBoard, RuleSet};
 use sgf_grove::game::replay::{self, Cursor as LibCursor, DetachedCursor};
 use sgf_grove::game::{IllegalMove as LibIllegal, ReplayError, ReplayOptions, Rules, Symmetry};
@@ -766,6 +767,36 @@ impl Board {
 
     fn __str__(&self) -> String {
         self.diagram()
+    }
+
+    /// The position drawn as an SVG document (text drawn as paths, no font
+    /// needed): the stones and the star points, with ``coords=True`` the
+    /// coordinates (columns ``A``–``Z`` without ``I``, rows from the
+    /// bottom); ``size`` the longer side in pixels (default 24 pixels
+    /// between two lines). Numbers and markup of a node:
+    /// ``sgf diagram``.
+    ///
+    /// >>> import sgf_grove
+    /// >>> svg = sgf_grove.parse(b"(;GM[1]SZ[9];B[ee])")[0].board().svg()
+    /// >>> svg.startswith("<svg") and "<text" not in svg
+    /// True
+    #[pyo3(signature = (coords = false, size = None))]
+    fn svg(&self, coords: bool, size: Option<u32>) -> PyResult<String> {
+        let d = Diagram::from_board(&self.rebuilt()).with_coordinates(coords);
+        Ok(match size {
+            Some(0) => {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "size must be at least 1 pixel",
+                ))
+            }
+            Some(px) => d.to_svg_sized(px),
+            None => d.to_svg(),
+        })
+    }
+
+    /// The SVG drawing of :meth:`svg`, which Jupyter shows for a board.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(false, None)
     }
 
     /// Two boards are equal when they have the same size and stones.

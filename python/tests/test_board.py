@@ -230,3 +230,22 @@ def test_corpus_main_lines_replay_as_the_library_replays():
             assert got == [tuple(w) for w in want], path
             compared += 1
     assert compared > 6000
+
+
+def test_board_svg_draws_the_stones():
+    board = game_of(b"(;GM[1]SZ[9];B[ee];W[ca])").board()
+    svg = board.svg()
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="230.4" height="230.4"')
+    assert "<text" not in svg
+    # 24 units between lines, a border of 19.2: ee's centre at 115.2.
+    assert '<circle cx="115.2" cy="115.2" r="11.28" fill="#000"/>' in svg
+    assert '<circle cx="67.2" cy="19.2" r="10.78" fill="#fff" stroke="#000" stroke-width="1"/>' in svg
+    assert board._repr_svg_() == svg
+    # Coordinates: a band of 24 on the top and left.
+    assert 'width="254.4" height="254.4"' in board.svg(coords=True)
+    assert 'width="900" height="900" viewBox="0 0 230.4 230.4"' in board.svg(size=900)
+    with pytest.raises(ValueError):
+        board.svg(size=0)
+    # A transformed board draws its own stones.
+    flipped = board.transform("flip-y").svg()
+    assert '<circle cx="67.2" cy="211.2"' in flipped
