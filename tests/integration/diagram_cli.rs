@@ -109,7 +109,7 @@ fn png_to_a_file_and_to_a_pipe() {
     );
     assert!(out.status.success(), "{}", common::stderr(&out));
     assert!(out.stdout.is_empty());
-    let file = std::fs::read(&dir.0.join("d.png")).unwrap();
+    let file = std::fs::read(dir.0.join("d.png")).unwrap();
     let pixmap = resvg::tiny_skia::Pixmap::decode_png(&file).unwrap();
     assert_eq!((pixmap.width(), pixmap.height()), (300, 300));
     // The stone on `ba` (black, number-free) and an empty point off its
