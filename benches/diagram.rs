@@ -1,5 +1,5 @@
 //! Criterion benchmarks of board diagrams (`sgf_grove::diagram`) on a
-//! 19×19 game of 250 moves (legal moves picked by a fixed pseudo-random
+//! 19×19 game of 320 moves (legal moves picked by a fixed pseudo-random
 //! sequence, captures included: the same game on every run, no corpus
 //! needed):
 //!
@@ -49,14 +49,14 @@ fn game(moves: usize) -> String {
 }
 
 fn main() {
-    let sgf = game(250);
+    let sgf = game(320);
     let doc = sgf_grove::parse(sgf.as_bytes()).expect("the game parses");
     let tree = doc.games().next().expect("a game");
     let end = tree.root().main_line().last().expect("a node");
     let numbered = DiagramOptions::new().numbers_from(Some(1));
     let d = Diagram::at(tree, end, &numbered).expect("a diagram");
     eprintln!(
-        "diagram: 19x19, 250 moves, {} notes, SVG {} bytes, PNG {} bytes",
+        "diagram: 19x19, 320 moves, {} notes, SVG {} bytes, PNG {} bytes",
         d.notes().len(),
         d.to_svg().len(),
         d.to_png(480).expect("a PNG").len()
