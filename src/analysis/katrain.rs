@@ -40,7 +40,10 @@ pub(super) fn decode(
     }
     if values.len() < 3 {
         return Err((
-            format!("KT has {} values, not 3 (ownership, policy, analysis)", values.len()),
+            format!(
+                "KT has {} values, not 3 (ownership, policy, analysis)",
+                values.len()
+            ),
             0,
         ));
     }
@@ -80,9 +83,7 @@ pub(super) fn decode(
     a.visits = root.get("visits").and_then(serde_json::Value::as_u64);
     if let Some(moves) = json.get("moves").and_then(serde_json::Value::as_object) {
         let order = |m: &serde_json::Value| m.get("order").and_then(serde_json::Value::as_u64);
-        let best = moves
-            .values()
-            .min_by_key(|m| order(m).unwrap_or(u64::MAX));
+        let best = moves.values().min_by_key(|m| order(m).unwrap_or(u64::MAX));
         if let Some(pv) = best
             .and_then(|m| m.get("pv"))
             .and_then(serde_json::Value::as_array)
@@ -123,7 +124,9 @@ fn inflate(raw: &[u8]) -> Result<Vec<u8>, String> {
         .read_to_end(&mut out)
         .map_err(|e| format!("KT value is not gzip data: {e}"))?;
     if out.len() as u64 > MAX_INFLATED {
-        return Err(format!("KT value inflates to more than {MAX_INFLATED} bytes"));
+        return Err(format!(
+            "KT value inflates to more than {MAX_INFLATED} bytes"
+        ));
     }
     Ok(out)
 }

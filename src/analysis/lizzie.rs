@@ -26,7 +26,10 @@ pub(super) fn decode(raw: &[u8], size: BoardSize, mover: Color) -> Result<Analys
     let head: Vec<&str> = first.split_ascii_whitespace().collect();
     // Some writers put the candidates on the first line too.
     let (head, inline) = match head.iter().position(|t| *t == "move" || *t == "info") {
-        Some(i) => (&head[..i], first.split_ascii_whitespace().skip(i).collect::<Vec<_>>()),
+        Some(i) => (
+            &head[..i],
+            first.split_ascii_whitespace().skip(i).collect::<Vec<_>>(),
+        ),
         None => (&head[..], Vec::new()),
     };
     let [_version, winrate, count, extra @ ..] = head else {
@@ -37,8 +40,7 @@ pub(super) fn decode(raw: &[u8], size: BoardSize, mover: Color) -> Result<Analys
     let winrate = plain_number(winrate)
         .filter(|w| (0.0..=100.0).contains(w))
         .ok_or_else(|| format!("LZ's win rate {winrate:?} is not a percentage"))?;
-    let visits =
-        playouts(count).ok_or_else(|| format!("LZ's playouts {count:?} are no count"))?;
+    let visits = playouts(count).ok_or_else(|| format!("LZ's playouts {count:?} are no count"))?;
     let mut a = Analysis::new(Form::Lizzie);
     a.win_rate = Some(match mover {
         Color::Black => winrate / 100.0,
@@ -47,9 +49,7 @@ pub(super) fn decode(raw: &[u8], size: BoardSize, mover: Color) -> Result<Analys
     a.visits = Some(visits);
     let to_move = mover.opponent();
     let black = |s: f64| if to_move == Color::Black { s } else { -s };
-    let tokens = inline
-        .into_iter()
-        .chain(rest.split_ascii_whitespace());
+    let tokens = inline.into_iter().chain(rest.split_ascii_whitespace());
     let candidates = candidates(tokens, size)?;
     let best = candidates
         .iter()

@@ -396,9 +396,7 @@ fn from_comment(c: crate::spec::analysis::EngineComment) -> Analysis {
     };
     let mut a = Analysis::new(form);
     a.before_move = form == Form::KataGoSelfplay;
-    a.win_rate = c
-        .win_rate
-        .map(|w| if c.black_view { w } else { 1.0 - w });
+    a.win_rate = c.win_rate.map(|w| if c.black_view { w } else { 1.0 - w });
     a.score_lead = c.score.map(|s| if c.black_view { s } else { -s });
     a.visits = c.visits;
     a
@@ -406,7 +404,9 @@ fn from_comment(c: crate::spec::analysis::EngineComment) -> Analysis {
 
 /// A number written as engines write them, spaces around allowed.
 fn number(raw: &[u8]) -> Option<f64> {
-    std::str::from_utf8(raw).ok().and_then(|s| plain_number(s.trim()))
+    std::str::from_utf8(raw)
+        .ok()
+        .and_then(|s| plain_number(s.trim()))
 }
 
 /// `IDENT[value] is not WHAT`, the value shortened.

@@ -67,7 +67,10 @@ fn comments() {
     assert_eq!(selfplay.form, Form::KataGoSelfplay);
     assert!(selfplay.before_move);
     assert!((selfplay.win_rate.unwrap() - 0.9).abs() < 1e-9);
-    assert_eq!((selfplay.score_lead, selfplay.visits), (Some(12.5), Some(800)));
+    assert_eq!(
+        (selfplay.score_lead, selfplay.visits),
+        (Some(12.5), Some(800))
+    );
     assert_eq!(review.form, Form::Review);
     assert!((review.win_rate.unwrap() - 0.65).abs() < 1e-9);
     assert_eq!(review.visits, Some(507));
@@ -88,10 +91,25 @@ fn malformed_values_warn_with_positions() {
     assert!(found.records.is_empty(), "{:?}", found.records);
     let messages: Vec<String> = found.warnings.iter().map(ToString::to_string).collect();
     assert_eq!(messages.len(), 3, "{messages:?}");
-    assert_eq!(messages[0], "sabaki analysis: SBKV[lots] is not a percentage at 1:20 (byte 19)");
-    assert!(messages[1].starts_with("lizzie analysis: LZ's first line \"oops\""), "{}", messages[1]);
-    assert!(messages[1].ends_with("at 1:34 (byte 33)"), "{}", messages[1]);
-    assert!(messages[2].contains("OGSC[x] is not a number"), "{}", messages[2]);
+    assert_eq!(
+        messages[0],
+        "sabaki analysis: SBKV[lots] is not a percentage at 1:20 (byte 19)"
+    );
+    assert!(
+        messages[1].starts_with("lizzie analysis: LZ's first line \"oops\""),
+        "{}",
+        messages[1]
+    );
+    assert!(
+        messages[1].ends_with("at 1:34 (byte 33)"),
+        "{}",
+        messages[1]
+    );
+    assert!(
+        messages[2].contains("OGSC[x] is not a number"),
+        "{}",
+        messages[2]
+    );
 }
 
 /// Base64 as KaTrain writes it (standard alphabet, padded).
@@ -100,7 +118,8 @@ fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().fold(0u32, |acc, &b| acc << 8 | u32::from(b)) << (8 * (3 - chunk.len()));
+        let n =
+            chunk.iter().fold(0u32, |acc, &b| acc << 8 | u32::from(b)) << (8 * (3 - chunk.len()));
         for i in 0..4 {
             if i <= chunk.len() {
                 out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
@@ -139,16 +158,27 @@ fn katrain() {
     let json = r#"{"root": {"winrate": 0.625, "scoreLead": -1.25, "visits": 500},
         "moves": {"D4": {"order": 1, "pv": ["D4"]}, "C3": {"order": 0, "pv": ["C3", "pass", "E5"]}},
         "completed": true}"#;
-    let kt = format!("{}][{}][{}", pack(&halves(81)), pack(&halves(82)), pack(json.as_bytes()));
+    let kt = format!(
+        "{}][{}][{}",
+        pack(&halves(81)),
+        pack(&halves(82)),
+        pack(json.as_bytes())
+    );
     let sgf = format!("(;SZ[9]KTV[1.0];B[ee]KT[{kt}])");
     let found = analyse(&sgf);
     assert!(found.warnings.is_empty(), "{:?}", found.warnings);
     let a = &found.records[0].analysis;
     assert_eq!(a.form, Form::KaTrain);
-    assert_eq!((a.win_rate, a.score_lead, a.visits), (Some(0.625), Some(-1.25), Some(500)));
+    assert_eq!(
+        (a.win_rate, a.score_lead, a.visits),
+        (Some(0.625), Some(-1.25), Some(500))
+    );
     assert_eq!(a.pv, [play(2, 6), Move::Pass, play(4, 4)]);
     let ownership = a.ownership.as_ref().unwrap();
-    assert_eq!((ownership.len(), ownership[0], ownership[1], ownership[2]), (81, 1.0, -1.0, 0.5));
+    assert_eq!(
+        (ownership.len(), ownership[0], ownership[1], ownership[2]),
+        (81, 1.0, -1.0, 0.5)
+    );
     assert_eq!(a.policy.as_ref().unwrap().len(), 82);
     assert_eq!(a.pv_text(), "cg pass ee");
 }
@@ -172,11 +202,26 @@ fn katrain_failures() {
     let none = pack(b"");
     let cases = [
         (format!("KT[{json}]"), "KT has 1 values, not 3"),
-        (format!("KT[a*b][{json}][{json}]"), "KT value is not base64 (byte 1 of the value)"),
-        (format!("KT[Zm9v][{json}][{json}]"), "KT value is not gzip data"),
-        (format!("KT[{}][{json}][{json}]", pack(&[0; 5])), "KT's ownership holds 5 bytes, not 722"),
-        (format!("KT[{none}][{none}][{}]", pack(b"{")), "KT's analysis is not JSON"),
-        (format!("KT[{none}][{none}][{}]", pack(b"[1]")), "no \"root\" object"),
+        (
+            format!("KT[a*b][{json}][{json}]"),
+            "KT value is not base64 (byte 1 of the value)",
+        ),
+        (
+            format!("KT[Zm9v][{json}][{json}]"),
+            "KT value is not gzip data",
+        ),
+        (
+            format!("KT[{}][{json}][{json}]", pack(&[0; 5])),
+            "KT's ownership holds 5 bytes, not 722",
+        ),
+        (
+            format!("KT[{none}][{none}][{}]", pack(b"{")),
+            "KT's analysis is not JSON",
+        ),
+        (
+            format!("KT[{none}][{none}][{}]", pack(b"[1]")),
+            "no \"root\" object",
+        ),
     ];
     for (prop, want) in cases {
         let sgf = format!("(;SZ[19];B[pd]{prop};W[dd]SBKV[50])");
@@ -188,6 +233,8 @@ fn katrain_failures() {
         assert!(w.message.contains(want), "{prop}: {}", w.message);
         assert_eq!(w.position.unwrap().line, 1);
     }
-    let found = analyse(&format!("(;SZ[19]KTV[2.0];B[pd]KT[{none}][{none}][{json}])"));
+    let found = analyse(&format!(
+        "(;SZ[19]KTV[2.0];B[pd]KT[{none}][{none}][{json}])"
+    ));
     assert!(found.warnings[0].message.contains("KTV[2.0]"));
 }

@@ -190,7 +190,10 @@ fn side(line: &str) -> Option<(bool, &str)> {
 
 /// A percentage written `15.4%`, `%15.4` or `15.4`, as a fraction.
 fn percent(t: &str) -> Option<f64> {
-    let t = t.strip_prefix('%').or_else(|| t.strip_suffix('%')).unwrap_or(t);
+    let t = t
+        .strip_prefix('%')
+        .or_else(|| t.strip_suffix('%'))
+        .unwrap_or(t);
     let v = plain_number(t)?;
     (0.0..=100.0).contains(&v).then_some(v / 100.0)
 }
@@ -283,10 +286,16 @@ mod tests {
     #[test]
     fn review_and_lizzie_comments() {
         let c = engine_comment(b"Black's win rate: %15.4 visits: 507").unwrap();
-        assert_eq!((c.form, c.black_view, c.visits), (CommentForm::Review, true, Some(507)));
+        assert_eq!(
+            (c.form, c.black_view, c.visits),
+            (CommentForm::Review, true, Some(507))
+        );
         assert!((c.win_rate.unwrap() - 0.154).abs() < 1e-9);
         let c = engine_comment(b"White's winrate: 54.2% (+1.3%)\n(w / 1.5k playouts)").unwrap();
-        assert_eq!((c.form, c.black_view, c.visits), (CommentForm::Lizzie, false, Some(1500)));
+        assert_eq!(
+            (c.form, c.black_view, c.visits),
+            (CommentForm::Lizzie, false, Some(1500))
+        );
     }
 
     #[test]
@@ -302,7 +311,11 @@ mod tests {
             b"",
             b"   ",
         ] {
-            assert!(!is_engine_comment(text), "{:?}", String::from_utf8_lossy(text));
+            assert!(
+                !is_engine_comment(text),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
         }
     }
 

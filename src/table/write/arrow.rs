@@ -442,8 +442,12 @@ impl BatchBuilder {
     /// ```
     #[must_use]
     pub fn analysis(mut self, yes: bool) -> BatchBuilder {
-        self.analysis =
-            yes.then(|| ANALYSIS_COLUMNS.iter().map(|c| Builder::new(c.ty)).collect());
+        self.analysis = yes.then(|| {
+            ANALYSIS_COLUMNS
+                .iter()
+                .map(|c| Builder::new(c.ty))
+                .collect()
+        });
         self
     }
 

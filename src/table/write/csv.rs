@@ -219,7 +219,10 @@ impl<W: Write> RowWriter for CsvWriter<W> {
         if let Some(analysis) = &mut self.analysis {
             self.line.clear();
             for a in &row.analysis {
-                cells_line(&mut self.line, &analysis_cells(AnalysisRef { game: row, row: a }));
+                cells_line(
+                    &mut self.line,
+                    &analysis_cells(AnalysisRef { game: row, row: a }),
+                );
             }
             analysis.write_all(&self.line)?;
         }
