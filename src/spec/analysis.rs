@@ -265,7 +265,7 @@ pub(crate) fn playouts(s: &str) -> Option<u64> {
         _ => (s, 1.0),
     };
     let v = plain_number(num)?;
-    (v >= 0.0 && v < 1e15).then(|| (v * scale).round() as u64)
+    (0.0..1e15).contains(&v).then(|| (v * scale).round() as u64)
 }
 
 #[cfg(test)]
