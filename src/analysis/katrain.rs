@@ -7,7 +7,7 @@
 //! asks KataGo to report for Black). The root's `KTV` gives the format's
 //! version; `1.0` is the one known.
 
-use super::{Analysis, Form};
+use super::Analysis;
 use crate::value::BoardSize;
 
 /// The most bytes one `KT` value may inflate to: far above a 52×52
@@ -68,7 +68,7 @@ pub(super) fn decode(
         }
         Ok(Some(super::half::unpack(bytes)))
     };
-    let mut a = Analysis::new(Form::KaTrain);
+    let mut a = Analysis::new(super::Form::KaTrain);
     a.ownership = floats(&parts[0], points, 0, "ownership")?;
     a.policy = floats(&parts[1], points + 1, 1, "policy")?;
     let json: serde_json::Value = serde_json::from_slice(&parts[2])
