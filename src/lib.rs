@@ -7,6 +7,7 @@
 // say when their result is dropped.
 #![warn(clippy::return_self_not_must_use)]
 
+pub mod analysis;
 #[cfg(feature = "atomic")]
 pub mod atomic;
 pub mod audit;

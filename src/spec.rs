@@ -2,7 +2,11 @@
 //! the value types. A leaf module, so that
 //! [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) can name a
 //! type without the error module depending on the value layer, which
-//! re-exports it as `sgf_grove::value::ValueType`.
+//! re-exports it as `sgf_grove::value::ValueType`. Its `analysis` module
+//! holds the byte-level facts of engine analysis that the writer and the
+//! analysis decoder share.
+
+pub(crate) mod analysis;
 
 /// The type of an SGF property value, as the specification names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

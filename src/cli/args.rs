@@ -986,8 +986,12 @@ pub struct StripArgs {
     pub props: Vec<String>,
 
     /// Named sets of properties to drop, comma-separated: comments (C),
-    /// analysis (LZ KTV SBKV), markup (CR SQ TR MA LB AR LN DD SL), times
-    /// (BL WL OB OW).
+    /// analysis (KT KTV LZ SBKV SBKS OGSC, and comments that are an
+    /// engine's analysis and nothing else: KataGo self-play lines such as
+    /// `0.40 0.60 0.00 -3.7 v=400`, `Black's win rate: 15.4% visits: 507`,
+    /// Lizzie's `Black's winrate: 54.2%`; a comment with any other word or
+    /// number is kept), markup (CR SQ TR MA LB AR LN DD SL), times (BL WL
+    /// OB OW).
     #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = parse_preset)]
     pub preset: Vec<sgf_grove::writer::Preset>,
 }
@@ -1198,6 +1202,13 @@ pub struct ExportArgs {
     /// Leave out the moves (the `moves` member, the moves table).
     #[arg(long)]
     pub no_moves: bool,
+    /// Also write the analysis table: one row per engine analysis of a
+    /// main-line node (KaTrain KT, Lizzie LZ, Sabaki/Ogatak SBKV SBKS
+    /// OGSC, KataGo self-play and review comments), in Black's view: the
+    /// `analysis` member (jsonl), analysis.csv, analysis.parquet. Analysis
+    /// that does not decode is reported on standard error with its place.
+    #[arg(long)]
+    pub analysis: bool,
 }
 
 /// Arguments of `sgf tree`.

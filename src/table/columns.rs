@@ -1,6 +1,8 @@
-//! The columns of the games and moves tables: one list, read by every
-//! writer, so that JSON Lines, CSV and Parquet agree on names and order.
+//! The columns of the games, moves and analysis tables: one list each, read
+//! by every writer, so that JSON Lines, CSV and Parquet agree on names and
+//! order.
 
+use super::analysis::AnalysisRef;
 use super::{GameRow, MoveRow};
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
@@ -154,6 +156,32 @@ table_columns! {
     is_pass: Bool, no, "whether the move is a pass" => Cell::Bool(m.is_pass);
 }
 
+table_columns! {
+    /// The analysis table: one row per engine analysis of a main-line
+    /// node (see [`crate::analysis`] for the forms), in Black's view; the
+    /// names are [`AnalysisRow`](super::AnalysisRow)'s fields, with
+    /// `move` for `played`. In JSON Lines each game's rows are its
+    /// `analysis` member, without `game_id`, `source` and `game`.
+    const ANALYSIS_COLUMNS;
+    const ANALYSIS_COLUMN_COUNT;
+    /// The analysis row's values, in the order of [`ANALYSIS_COLUMNS`].
+    fn analysis_cells(r: AnalysisRef<'_>) -> Cell<'_>;
+    game_id: Int64, no, "the game's id" => big(r.game.id);
+    source: Utf8, no, "file, or archive!member" => Cell::Str(&r.game.source);
+    game: Int64, no, "index of the game in its source, from 0" => big(r.game.game);
+    move_number: Int32, no, "moves played up to the node, from 1 (0: before the first)" => Cell::Int(r.row.move_number.into());
+    color: Utf8, yes, "the node's move's colour, B or W" => r.row.color.map_or(Cell::Null, |c| Cell::Str(c.as_str()));
+    move: Utf8, yes, "the node's move: SGF letters or pass" => text(&r.row.played);
+    form: Utf8, no, "katrain, lizzie, sabaki, ogatak, katago-selfplay, ogs, lizzie-comment" => Cell::Str(r.row.form.code());
+    before_move: Bool, no, "of the position before the node's move (KataGo self-play)" => Cell::Bool(r.row.before_move);
+    win_rate: Float64, yes, "Black's chance to win, 0 to 1" => float(r.row.win_rate);
+    score_lead: Float64, yes, "Black's lead in points" => float(r.row.score_lead);
+    visits: Int64, yes, "visits of the search" => r.row.visits.map_or(Cell::Null, big);
+    pv: Utf8, yes, "principal variation: SGF points and pass, by spaces" => if r.row.pv.is_empty() { Cell::Null } else { Cell::Str(&r.row.pv) };
+    has_ownership: Bool, no, "ownership per point stored" => Cell::Bool(r.row.has_ownership);
+    has_policy: Bool, no, "policy per point stored" => Cell::Bool(r.row.has_policy);
+}
+
 /// One value of a row, as the writers see it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Cell<'a> {
@@ -254,7 +282,7 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), COLUMNS.len());
-        for c in COLUMNS.iter().chain(MOVE_COLUMNS.iter()) {
+        for c in COLUMNS.iter().chain(&MOVE_COLUMNS).chain(&ANALYSIS_COLUMNS) {
             assert!(c.name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
         }
     }

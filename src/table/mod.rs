@@ -20,7 +20,9 @@
 //!   split; [`Stats::to_json`] and [`Stats::render_text`] print them.
 //! - **Writers.** [`JsonLinesWriter`], [`CsvWriter`] and (feature
 //!   `parquet`) `ParquetWriter` write rows as they come
-//!   ([`RowWriter`]); their columns are [`COLUMNS`] and [`MOVE_COLUMNS`].
+//!   ([`RowWriter`]); their columns are [`COLUMNS`] and [`MOVE_COLUMNS`],
+//!   and, on request, the engine analysis of each game's main line
+//!   ([`GameRow::add_analysis`], [`ANALYSIS_COLUMNS`]).
 //!   The Parquet writer can gather and encode on a thread of its own
 //!   (`ParquetWriter::encode_on_thread`), writing the same bytes.
 //! - **Arrow.** (feature `arrow`, which `parquet` turns on)
@@ -84,6 +86,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analysis;
 mod columns;
 mod filter;
 mod line;
@@ -92,7 +95,8 @@ mod stats;
 mod warnings;
 mod write;
 
-pub use columns::{Column, ColumnType, COLUMNS, MOVE_COLUMNS};
+pub use analysis::AnalysisRow;
+pub use columns::{Column, ColumnType, ANALYSIS_COLUMNS, COLUMNS, MOVE_COLUMNS};
 pub use filter::{
     BoardSizes, Bounds, DateRange, Filter, FilterError, RankRange, Reason, ResultSpec, RuleSet,
     TextMatch,
@@ -103,7 +107,7 @@ pub use stats::{
     DEFAULT_TOP_PLAYERS,
 };
 #[cfg(feature = "arrow")]
-pub use write::{games_schema, moves_schema, BatchBuilder};
+pub use write::{analysis_schema, games_schema, moves_schema, BatchBuilder};
 pub use write::{CsvWriter, JsonLinesWriter, RowWriter, TableError, TableErrorKind};
 #[cfg(feature = "parquet")]
 pub use write::{ParquetOptions, ParquetWriter};

@@ -248,6 +248,11 @@ pub struct GameRow {
     /// [`GameRow::from_game_packed`], whose moves are packed
     /// ([`GameRow::move_rows`] reads either).
     pub moves: Vec<MoveRow>,
+    /// The engine analysis of the main line, one row per record
+    /// ([`GameRow::add_analysis`]; empty until then).
+    pub analysis: Vec<super::AnalysisRow>,
+    /// The analysis that did not decode ([`GameRow::add_analysis`]).
+    pub analysis_warnings: Vec<crate::analysis::AnalysisWarning>,
     /// The moves of the main line, packed ([`GameRow::from_game_packed`]).
     pub(crate) line: Line,
     /// The first date, for filters.
@@ -508,6 +513,8 @@ impl GameRow {
                 line,
                 first_date: dates.as_ref().map(|d| d.first()),
                 has_handicap_text: false,
+                analysis: Vec::new(),
+                analysis_warnings: Vec::new(),
             };
         }
         // Room for every identifier: no regrowing as they are found.
@@ -575,6 +582,8 @@ impl GameRow {
             line,
             first_date: dates.as_ref().map(|d| d.first()),
             has_handicap_text: info.get("HA").is_some_and(|t| !t.trim().is_empty()),
+            analysis: Vec::new(),
+            analysis_warnings: Vec::new(),
         }
     }
 

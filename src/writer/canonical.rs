@@ -70,13 +70,19 @@ impl<W: Write> Writer<W> {
         if count > HELD {
             for prop in node.properties() {
                 let ident = prop.ident_bytes();
-                if rank(ident).is_none() && !self.options.drops(ident) {
+                if rank(ident).is_none()
+                    && !self.options.drops(ident)
+                    && !self.options.drops_comment(ident, prop.values())
+                {
                     self.property(node, prop, ident)?;
                 }
             }
         } else {
             for &(prop, ident) in held.iter().flatten() {
-                if rank(ident).is_none() && !self.options.drops(ident) {
+                if rank(ident).is_none()
+                    && !self.options.drops(ident)
+                    && !self.options.drops_comment(ident, prop.values())
+                {
                     self.property(node, prop, ident)?;
                 }
             }

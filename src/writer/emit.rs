@@ -133,6 +133,14 @@ impl<W: Write> Writer<W> {
             if (root && self.game.ca.is_some() && ident == b"CA")
                 || (root && self.options.canonical && ident == b"FF")
                 || self.options.drops(ident)
+                || match item {
+                    Item::Prop(prop) => self
+                        .options
+                        .drops_comment(ident, crate::tree::read::ReadProperty::values(*prop)),
+                    Item::New { values, .. } => self
+                        .options
+                        .drops_comment(ident, values.iter().map(|(v, _)| v.as_ref())),
+                }
             {
                 continue;
             }

@@ -143,8 +143,12 @@ impl<W: Write> Writer<W> {
     /// # Ok::<(), sgf_grove::Error>(())
     /// ```
     pub fn with_options(out: W, options: WriteOptions) -> Writer<W> {
-        let copy_nodes = options.is_raw() && options.drop.is_empty() && options.wrap.is_none();
-        let copy_plain = options.drop.is_empty() && options.wrap.is_none();
+        let copy_nodes = options.is_raw()
+            && options.drop.is_empty()
+            && !options.engine_comments
+            && options.wrap.is_none();
+        let copy_plain =
+            options.drop.is_empty() && !options.engine_comments && options.wrap.is_none();
         Writer {
             out,
             options,

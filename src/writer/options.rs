@@ -33,6 +33,7 @@ pub struct WriteOptions {
     pub(crate) target: Option<Target>,
     pub(crate) wrap: Option<usize>,
     pub(crate) drop: Vec<Box<str>>,
+    pub(crate) engine_comments: bool,
 }
 
 impl WriteOptions {
@@ -196,12 +197,43 @@ impl WriteOptions {
         self
     }
 
-    /// Leaves out the properties of `preset` (see [`Preset::idents`]).
+    /// Leaves out the properties of `preset` (see [`Preset::idents`]);
+    /// [`Preset::Analysis`] also leaves out the comments that are an
+    /// engine's analysis and nothing else (see
+    /// [`drop_engine_comments`](WriteOptions::drop_engine_comments)).
     ///
     /// Default: none.
     #[must_use]
     pub fn drop_preset(self, preset: Preset) -> WriteOptions {
-        self.drop_props(preset.idents().iter().copied())
+        let options = self.drop_props(preset.idents().iter().copied());
+        match preset {
+            Preset::Analysis => options.drop_engine_comments(true),
+            _ => options,
+        }
+    }
+
+    /// Leaves out the comments (`C`) that hold an engine's analysis and
+    /// nothing else: KataGo self-play lines (`C[0.40 0.60 0.00 -3.7
+    /// v=400]`), a review server's `Black's win rate: 15.4% visits: 507`,
+    /// Lizzie's `Black's winrate: 54.2%` / `(NAME / 1.5k playouts)`. A
+    /// comment with a single word or number of anything else is a
+    /// person's and is kept whole; so is a property with several values
+    /// unless every one is an engine's. The rule, line by line, is in
+    /// [`analysis`](crate::analysis).
+    ///
+    /// ```
+    /// use sgf_grove::writer::WriteOptions;
+    /// let doc = sgf_grove::parse(b"(;GM[1];B[aa]C[0.40 0.60 0.00 -3.7 v=400];W[bb]C[0.5 points is close])")?;
+    /// let out = sgf_grove::writer::write_with(doc.collection(), &WriteOptions::new().drop_engine_comments(true))?;
+    /// assert_eq!(out, b"(;GM[1];B[aa];W[bb]C[0.5 points is close])\n");
+    /// # Ok::<(), sgf_grove::Error>(())
+    /// ```
+    ///
+    /// Default: `false`.
+    #[must_use]
+    pub fn drop_engine_comments(mut self, yes: bool) -> WriteOptions {
+        self.engine_comments = yes;
+        self
     }
 
     /// Whether values are written as read, except for what
@@ -215,6 +247,27 @@ impl WriteOptions {
     #[inline]
     pub(crate) fn drops(&self, ident: &[u8]) -> bool {
         !self.drop.is_empty() && self.drop.iter().any(|d| d.as_bytes() == ident)
+    }
+
+    /// Whether the property `ident`, holding `values`, is an engine's
+    /// comment that is left out.
+    #[inline]
+    pub(crate) fn drops_comment<'v>(
+        &self,
+        ident: &[u8],
+        values: impl Iterator<Item = &'v [u8]>,
+    ) -> bool {
+        if !self.engine_comments || ident != b"C" {
+            return false;
+        }
+        let mut any = false;
+        for value in values {
+            if !crate::spec::analysis::is_engine_comment(value) {
+                return false;
+            }
+            any = true;
+        }
+        any
     }
 }
 
@@ -255,8 +308,11 @@ pub enum Target {
 pub enum Preset {
     /// Comments: `C`.
     Comments,
-    /// Engine analysis: `LZ` (Leela Zero, Sabaki), `KTV`, `SBKV`
-    /// (KaTrain, Sabaki).
+    /// Engine analysis: `KT`, `KTV` (KaTrain), `LZ` (Lizzie, LizGoban),
+    /// `SBKV`, `SBKS` (Sabaki; Ogatak's win rate), `OGSC` (Ogatak), and
+    /// the comments that are an engine's analysis and nothing else
+    /// ([`WriteOptions::drop_engine_comments`]: KataGo self-play, review
+    /// servers, Lizzie).
     Analysis,
     /// Board markup: `CR SQ TR MA LB AR LN DD SL`.
     Markup,
@@ -282,7 +338,7 @@ impl Preset {
     pub fn idents(self) -> &'static [&'static str] {
         match self {
             Preset::Comments => &["C"],
-            Preset::Analysis => &["LZ", "KTV", "SBKV"],
+            Preset::Analysis => &crate::spec::analysis::ANALYSIS_IDENTS,
             Preset::Markup => &["CR", "SQ", "TR", "MA", "LB", "AR", "LN", "DD", "SL"],
             Preset::Times => &["BL", "WL", "OB", "OW"],
         }

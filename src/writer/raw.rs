@@ -213,6 +213,7 @@ impl<W: Write> Writer<W> {
             if (root && self.game.ca.is_some() && ident == b"CA")
                 || (root && self.options.canonical && ident == b"FF")
                 || self.options.drops(ident)
+                || self.options.drops_comment(ident, prop.values())
             {
                 continue;
             }

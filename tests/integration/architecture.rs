@@ -28,7 +28,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("events", &["events"]),
     ("tree", &["tree"]),
     ("tree readers", &["game", "writer", "input"]),
-    ("editing and auditing", &["edit", "audit", "diagram"]),
+    ("editing and auditing", &["edit", "audit", "diagram", "analysis"]),
     ("repairs", &["repair"]),
     ("bulk", &["index", "table"]),
     ("checks", &["oracle"]),

@@ -4,6 +4,8 @@
 //! feature, so `corpus` and `fuzz_regressions` run with
 //! `cargo test --all-features` (the README's and CI's command).
 
+#[cfg(all(feature = "cli", feature = "parquet", feature = "katrain"))]
+mod analysis_cli;
 mod api;
 mod architecture;
 mod archives;

@@ -26,15 +26,20 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     let filter = tables::filter(&args.filter)
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
     let moves = !args.no_moves;
+    let analysis = args.analysis;
     // Files are written under temporary names and renamed at the end.
     let mut staged = Staged::default();
     let mut writer: Box<dyn RowWriter> = match (args.format, &args.out) {
-        (TableFormat::Jsonl, None) => {
-            Box::new(JsonLinesWriter::new(BufWriter::new(io::stdout())).moves(moves))
-        }
-        (TableFormat::Jsonl, Some(path)) => {
-            Box::new(JsonLinesWriter::new(staged.create(path)?).moves(moves))
-        }
+        (TableFormat::Jsonl, None) => Box::new(
+            JsonLinesWriter::new(BufWriter::new(io::stdout()))
+                .moves(moves)
+                .analysis(analysis),
+        ),
+        (TableFormat::Jsonl, Some(path)) => Box::new(
+            JsonLinesWriter::new(staged.create(path)?)
+                .moves(moves)
+                .analysis(analysis),
+        ),
         (_, None) => {
             return Err(CliError::io(
                 "--out DIR is needed for csv and parquet",
@@ -47,11 +52,16 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
             match format {
                 TableFormat::Csv => {
                     let games = staged.create(&dir.join("games.csv"))?;
-                    if moves {
+                    let writer = if moves {
                         let moves = staged.create(&dir.join("moves.csv"))?;
-                        Box::new(CsvWriter::with_moves(games, moves))
+                        CsvWriter::with_moves(games, moves)
                     } else {
-                        Box::new(CsvWriter::new(games))
+                        CsvWriter::new(games)
+                    };
+                    if analysis {
+                        Box::new(writer.analysis(staged.create(&dir.join("analysis.csv"))?))
+                    } else {
+                        Box::new(writer)
                     }
                 }
                 _ => {
@@ -61,8 +71,12 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                         false => None,
                     };
                     let options = ParquetOptions::new().moves(moves);
-                    let writer =
+                    let mut writer =
                         ParquetWriter::new(games, moves_file, options).map_err(table_error)?;
+                    if analysis {
+                        let file = staged.create(&dir.join("analysis.parquet"))?;
+                        writer = writer.analysis(file).map_err(table_error)?;
+                    }
                     // With workers, the rows are gathered and encoded on a
                     // thread of their own (the same bytes): the thread that
                     // takes the rows in order only hands them on.
@@ -89,11 +103,14 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 let tree = game.tree()?;
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0) as u64;
-                let row = if moves {
+                let mut row = if moves {
                     GameRow::from_game_packed(tree, &origin, offset)
                 } else {
                     GameRow::from_game_without_moves(tree, &origin, offset)
                 };
+                if analysis {
+                    row.add_analysis(tree);
+                }
                 filter.check(&row, tree).ok()?;
                 // Boxed: the row is handed on from the worker to this
                 // thread in several moves, each then a pointer's copy.
@@ -107,6 +124,14 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                         Ok(None) => {}
                         Ok(Some((mut row, bytes))) => {
                             progress.game(bytes);
+                            for w in &row.analysis_warnings {
+                                let _ = writeln!(
+                                    io::stderr(),
+                                    "{}: game {}: {w}",
+                                    row.source,
+                                    row.game
+                                );
+                            }
                             if write_error.is_none() {
                                 row.set_id(next_id);
                                 write_error = writer.write_owned_row(row).err();

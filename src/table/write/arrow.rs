@@ -5,7 +5,10 @@
 //! are: the columns are the same, by construction.
 
 use super::TableError;
-use crate::table::columns::{game_cells, Cell, Column, ColumnType, COLUMNS, MOVE_COLUMNS};
+use crate::table::analysis::AnalysisRef;
+use crate::table::columns::{
+    analysis_cells, game_cells, Cell, Column, ColumnType, ANALYSIS_COLUMNS, COLUMNS, MOVE_COLUMNS,
+};
 use crate::table::line::{Line, PASS};
 use crate::table::{GameRow, MoveRow};
 use arrow_array::builder::{
@@ -65,6 +68,17 @@ pub fn games_schema() -> SchemaRef {
 /// ```
 pub fn moves_schema() -> SchemaRef {
     schema(&MOVE_COLUMNS)
+}
+
+/// The Arrow schema of the analysis table: [`ANALYSIS_COLUMNS`] as Arrow
+/// fields.
+///
+/// ```
+/// let schema = sgf_grove::table::analysis_schema();
+/// assert_eq!(schema.field(8).name(), "win_rate");
+/// ```
+pub fn analysis_schema() -> SchemaRef {
+    schema(&ANALYSIS_COLUMNS)
 }
 
 /// A builder for one column of the games table.
@@ -379,6 +393,9 @@ pub struct BatchBuilder {
     games: Vec<Builder>,
     game_len: usize,
     moves: Option<MoveColumns>,
+    /// The analysis table's columns, when gathered.
+    analysis: Option<Vec<Builder>>,
+    analysis_len: usize,
     games_schema: SchemaRef,
     moves_schema: SchemaRef,
 }
@@ -401,9 +418,59 @@ impl BatchBuilder {
             games: COLUMNS.iter().map(|c| Builder::new(c.ty)).collect(),
             game_len: 0,
             moves: moves.then(MoveColumns::new),
+            analysis: None,
+            analysis_len: 0,
             games_schema: games_schema(),
             moves_schema: moves_schema(),
         }
+    }
+
+    /// The same builder, gathering the rows' analysis
+    /// ([`GameRow::analysis`]) into the analysis table too.
+    ///
+    /// ```
+    /// use sgf_grove::table::{BatchBuilder, GameRow};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd]SBKV[55];W[dd]SBKV[52])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let mut row = GameRow::from_game(game, "a.sgf", 0);
+    /// row.add_analysis(game);
+    /// let mut batches = BatchBuilder::new(false).analysis(true);
+    /// batches.push(&row);
+    /// assert_eq!(batches.analysis_rows(), 2);
+    /// assert_eq!(batches.finish_analysis()?.num_rows(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn analysis(mut self, yes: bool) -> BatchBuilder {
+        self.analysis = yes.then(|| {
+            ANALYSIS_COLUMNS
+                .iter()
+                .map(|c| Builder::new(c.ty))
+                .collect()
+        });
+        self
+    }
+
+    /// The analysis rows gathered since the last
+    /// [`BatchBuilder::finish_analysis`].
+    pub fn analysis_rows(&self) -> usize {
+        self.analysis_len
+    }
+
+    /// The analysis rows gathered so far as one record batch (perhaps
+    /// empty); the builder starts a new batch.
+    ///
+    /// # Errors
+    ///
+    /// As [`BatchBuilder::finish_games`].
+    pub fn finish_analysis(&mut self) -> Result<RecordBatch, TableError> {
+        let schema = analysis_schema();
+        let Some(builders) = &mut self.analysis else {
+            return Ok(RecordBatch::new_empty(schema));
+        };
+        let columns: Vec<ArrayRef> = builders.iter_mut().map(Builder::finish).collect();
+        self.analysis_len = 0;
+        Ok(RecordBatch::try_new(schema, columns)?)
     }
 
     /// Adds a game, and its moves when the builder gathers them.
@@ -412,6 +479,15 @@ impl BatchBuilder {
             builder.append(cell);
         }
         self.game_len += 1;
+        if let Some(builders) = &mut self.analysis {
+            for a in &row.analysis {
+                let cells = analysis_cells(AnalysisRef { game: row, row: a });
+                for (builder, cell) in builders.iter_mut().zip(cells.iter()) {
+                    builder.append(cell);
+                }
+                self.analysis_len += 1;
+            }
+        }
         if let Some(moves) = &mut self.moves {
             moves.push(&row.moves);
             if row.line().len() > 0 {

@@ -1,7 +1,10 @@
 //! [`CsvWriter`]: the games table, and optionally the moves table, as CSV.
 
 use super::{RowWriter, TableError};
-use crate::table::columns::{game_cells, move_cells, Cell, Column, COLUMNS, MOVE_COLUMNS};
+use crate::table::analysis::AnalysisRef;
+use crate::table::columns::{
+    analysis_cells, game_cells, move_cells, Cell, Column, ANALYSIS_COLUMNS, COLUMNS, MOVE_COLUMNS,
+};
 use crate::table::GameRow;
 use std::io::{BufWriter, Write};
 
@@ -32,6 +35,7 @@ use std::io::{BufWriter, Write};
 pub struct CsvWriter<W: Write> {
     games: BufWriter<W>,
     moves: Option<BufWriter<W>>,
+    analysis: Option<BufWriter<W>>,
     header_written: bool,
     line: Vec<u8>,
 }
@@ -42,6 +46,7 @@ impl<W: Write> CsvWriter<W> {
         CsvWriter {
             games: BufWriter::new(games),
             moves: None,
+            analysis: None,
             header_written: false,
             line: Vec::new(),
         }
@@ -54,6 +59,51 @@ impl<W: Write> CsvWriter<W> {
             moves: Some(BufWriter::new(moves)),
             ..CsvWriter::new(games)
         }
+    }
+
+    /// The same writer, also writing the analysis table
+    /// ([`ANALYSIS_COLUMNS`](crate::table::ANALYSIS_COLUMNS), the rows of
+    /// [`GameRow::add_analysis`]) to `analysis`.
+    ///
+    /// ```
+    /// use sgf_grove::table::{CsvWriter, GameRow, RowWriter};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd]SBKV[55.5]OGSC[1.5])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let mut row = GameRow::from_game(game, "a.sgf", 0);
+    /// row.add_analysis(game);
+    /// let mut out = CsvWriter::new(Vec::new()).analysis(Vec::new());
+    /// out.write_row(&row)?;
+    /// let (_, _, analysis) = out.into_inner_all()?;
+    /// assert_eq!(
+    ///     String::from_utf8(analysis.unwrap())?,
+    ///     "game_id,source,game,move_number,color,move,form,before_move,win_rate,score_lead,visits,pv,has_ownership,has_policy\r\n\
+    ///      0,a.sgf,0,1,B,pd,ogatak,false,0.555,1.5,,,false,false\r\n"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn analysis(mut self, analysis: W) -> CsvWriter<W> {
+        self.analysis = Some(BufWriter::new(analysis));
+        self
+    }
+
+    /// [`CsvWriter::into_inner`], with the analysis output too: games,
+    /// moves, analysis.
+    ///
+    /// # Errors
+    ///
+    /// When the last bytes cannot be written.
+    pub fn into_inner_all(mut self) -> Result<(W, Option<W>, Option<W>), TableError> {
+        self.finish()?;
+        let analysis = match self.analysis.take() {
+            Some(a) => Some(
+                a.into_inner()
+                    .map_err(|e| TableError::from(e.into_error()))?,
+            ),
+            None => None,
+        };
+        let (games, moves) = self.into_inner()?;
+        Ok((games, moves, analysis))
     }
 
     /// Writes the headers, if not yet done, flushes, and hands back the
@@ -86,6 +136,9 @@ impl<W: Write> CsvWriter<W> {
         header(&mut self.games, &COLUMNS)?;
         if let Some(moves) = &mut self.moves {
             header(moves, &MOVE_COLUMNS)?;
+        }
+        if let Some(analysis) = &mut self.analysis {
+            header(analysis, &ANALYSIS_COLUMNS)?;
         }
         Ok(())
     }
@@ -163,6 +216,16 @@ impl<W: Write> RowWriter for CsvWriter<W> {
             }
             moves.write_all(&self.line)?;
         }
+        if let Some(analysis) = &mut self.analysis {
+            self.line.clear();
+            for a in &row.analysis {
+                cells_line(
+                    &mut self.line,
+                    &analysis_cells(AnalysisRef { game: row, row: a }),
+                );
+            }
+            analysis.write_all(&self.line)?;
+        }
         Ok(())
     }
 
@@ -171,6 +234,9 @@ impl<W: Write> RowWriter for CsvWriter<W> {
         self.games.flush()?;
         if let Some(moves) = &mut self.moves {
             moves.flush()?;
+        }
+        if let Some(analysis) = &mut self.analysis {
+            analysis.flush()?;
         }
         Ok(())
     }

@@ -1,7 +1,8 @@
 //! [`JsonLinesWriter`]: one JSON object per game, one per line.
 
 use super::{RowWriter, TableError};
-use crate::table::columns::{game_cells, Cell, COLUMNS};
+use crate::table::analysis::AnalysisRef;
+use crate::table::columns::{analysis_cells, game_cells, Cell, ANALYSIS_COLUMNS, COLUMNS};
 use crate::table::GameRow;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 use std::io::{BufWriter, Write};
@@ -21,7 +22,11 @@ use std::io::{BufWriter, Write};
 ///   a list of ISO dates;
 /// - `moves` (unless turned off with [`JsonLinesWriter::moves`]): the
 ///   main line as `["B", "pd"]` pairs of colour and coordinate, `""` for a
-///   pass.
+///   pass;
+/// - `analysis` (when turned on with [`JsonLinesWriter::analysis`]): the
+///   game's rows of the analysis table
+///   ([`ANALYSIS_COLUMNS`](crate::table::ANALYSIS_COLUMNS) from
+///   `move_number` on), one object each.
 ///
 /// ```
 /// use sgf_grove::table::{GameRow, JsonLinesWriter, RowWriter};
@@ -39,6 +44,7 @@ use std::io::{BufWriter, Write};
 pub struct JsonLinesWriter<W: Write> {
     out: BufWriter<W>,
     moves: bool,
+    analysis: bool,
 }
 
 impl<W: Write> JsonLinesWriter<W> {
@@ -47,7 +53,29 @@ impl<W: Write> JsonLinesWriter<W> {
         JsonLinesWriter {
             out: BufWriter::new(out),
             moves: true,
+            analysis: false,
         }
+    }
+
+    /// Whether to write the `analysis` member (the rows
+    /// [`GameRow::add_analysis`] read). Default: no.
+    ///
+    /// ```
+    /// use sgf_grove::table::{GameRow, JsonLinesWriter, RowWriter};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd]C[0.40 0.60 0.00 -3.7 v=400])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let mut row = GameRow::from_game(game, "a.sgf", 0);
+    /// row.add_analysis(game);
+    /// let mut out = JsonLinesWriter::new(Vec::new()).moves(false).analysis(true);
+    /// out.write_row(&row)?;
+    /// let text = String::from_utf8(out.into_inner()?)?;
+    /// assert!(text.trim_end().ends_with(r#""analysis":[{"move_number":1,"color":"B","move":"pd","form":"katago-selfplay","before_move":true,"win_rate":0.6,"score_lead":3.7,"visits":400,"pv":null,"has_ownership":false,"has_policy":false}]}"#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn analysis(mut self, yes: bool) -> JsonLinesWriter<W> {
+        self.analysis = yes;
+        self
     }
 
     /// Whether to write the `moves` member. Default: yes.
@@ -76,6 +104,7 @@ impl<W: Write> RowWriter for JsonLinesWriter<W> {
             &Record {
                 row,
                 moves: self.moves,
+                analysis: self.analysis,
             },
         )?;
         self.out.write_all(b"\n")?;
@@ -94,6 +123,7 @@ const TOP: usize = 4;
 struct Record<'a> {
     row: &'a GameRow,
     moves: bool,
+    analysis: bool,
 }
 
 impl Serialize for Record<'_> {
@@ -108,6 +138,9 @@ impl Serialize for Record<'_> {
         rec.serialize_field("normalized", &Normalized(&cells[TOP..]))?;
         if self.moves {
             rec.serialize_field("moves", &Moves(self.row))?;
+        }
+        if self.analysis {
+            rec.serialize_field("analysis", &Analyses(self.row))?;
         }
         rec.end()
     }
@@ -147,5 +180,34 @@ impl Serialize for Moves<'_> {
             seq.serialize_element(&(m.color.as_str(), m.coordinate_in(&mut buf)))?;
         }
         seq.end()
+    }
+}
+
+/// The game's analysis rows.
+struct Analyses<'a>(&'a GameRow);
+
+/// The analysis columns in the game's record: those after `game`.
+const ANALYSIS_TOP: usize = 3;
+
+impl Serialize for Analyses<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.analysis.len()))?;
+        for row in &self.0.analysis {
+            let cells = analysis_cells(AnalysisRef { game: self.0, row });
+            seq.serialize_element(&AnalysisObject(&cells[ANALYSIS_TOP..]))?;
+        }
+        seq.end()
+    }
+}
+
+struct AnalysisObject<'a>(&'a [Cell<'a>]);
+
+impl Serialize for AnalysisObject<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (column, cell) in ANALYSIS_COLUMNS[ANALYSIS_TOP..].iter().zip(self.0) {
+            map.serialize_entry(column.name, cell)?;
+        }
+        map.end()
     }
 }

@@ -16,7 +16,7 @@ mod pages;
 mod parquet;
 
 #[cfg(feature = "arrow")]
-pub use self::arrow::{games_schema, moves_schema, BatchBuilder};
+pub use self::arrow::{analysis_schema, games_schema, moves_schema, BatchBuilder};
 pub use self::csv::CsvWriter;
 pub use self::jsonl::JsonLinesWriter;
 #[cfg(feature = "parquet")]

@@ -26,6 +26,7 @@ pub struct ParquetOptions {
     game_rows: usize,
     move_rows: usize,
     moves: bool,
+    analysis: bool,
 }
 
 impl Default for ParquetOptions {
@@ -34,6 +35,7 @@ impl Default for ParquetOptions {
             game_rows: 65_536,
             move_rows: 1 << 20,
             moves: true,
+            analysis: false,
         }
     }
 }
@@ -68,6 +70,16 @@ impl ParquetOptions {
     #[must_use]
     pub fn moves(mut self, yes: bool) -> ParquetOptions {
         self.moves = yes;
+        self
+    }
+
+    /// Whether [`ParquetWriter::create_dir`] writes the analysis table
+    /// (`analysis.parquet`, the rows of
+    /// [`GameRow::add_analysis`](crate::table::GameRow::add_analysis)).
+    /// Default: no.
+    #[must_use]
+    pub fn analysis(mut self, yes: bool) -> ParquetOptions {
+        self.analysis = yes;
         self
     }
 }
@@ -196,8 +208,12 @@ enum Encoder<W: Write + Send> {
 pub(super) struct Tables<W: Write + Send> {
     games: Sink<ArrowWriter<W>, W>,
     moves: Option<Sink<MoveTable<W>, W>>,
+    analysis: Option<Sink<ArrowWriter<W>, W>>,
     batches: BatchBuilder,
 }
+
+/// Analysis rows of a batch handed to the Parquet writer at once.
+const ANALYSIS_BATCH: usize = 16_384;
 
 impl<W: Write + Send> Tables<W> {
     /// Adds a row to the batch, and encodes the batch of either table
@@ -211,6 +227,21 @@ impl<W: Write + Send> Tables<W> {
         if self.batches.move_rows() >= MOVE_BATCH {
             self.flush_moves()?;
         }
+        if self.batches.analysis_rows() >= ANALYSIS_BATCH {
+            self.flush_analysis()?;
+        }
+        Ok(())
+    }
+
+    fn flush_analysis(&mut self) -> Result<(), TableError> {
+        let Some(sink) = &mut self.analysis else {
+            return Ok(());
+        };
+        if self.batches.analysis_rows() == 0 {
+            return Ok(());
+        }
+        let batch = self.batches.finish_analysis()?;
+        sink.writer()?.write(&batch)?;
         Ok(())
     }
 
@@ -250,6 +281,12 @@ impl<W: Write + Send> Tables<W> {
             self.flush_moves()?;
             if let Some(m) = &mut self.moves {
                 m.close()?;
+            }
+        }
+        if matches!(self.analysis, Some(Sink::Open(_))) {
+            self.flush_analysis()?;
+            if let Some(a) = &mut self.analysis {
+                a.close()?;
             }
         }
         Ok(())
@@ -319,7 +356,12 @@ impl ParquetWriter<BufWriter<File>> {
             true => Some(BufWriter::new(File::create(dir.join("moves.parquet"))?)),
             false => None,
         };
-        ParquetWriter::new(games, moves, options)
+        let writer = ParquetWriter::new(games, moves, options)?;
+        if options.analysis {
+            writer.analysis(BufWriter::new(File::create(dir.join("analysis.parquet"))?))
+        } else {
+            Ok(writer)
+        }
     }
 }
 
@@ -356,9 +398,71 @@ impl<W: Write + Send> ParquetWriter<W> {
                 games: Sink::Open(Box::new(games)),
                 batches: BatchBuilder::new(moves.is_some()),
                 moves,
+                analysis: None,
             })),
             pending: Vec::new(),
         })
+    }
+
+    /// The same writer, also writing the analysis table
+    /// ([`ANALYSIS_COLUMNS`](crate::table::ANALYSIS_COLUMNS), the rows of
+    /// [`GameRow::add_analysis`](crate::table::GameRow::add_analysis)) to
+    /// `analysis`, through the Arrow writer. Call it before
+    /// [`ParquetWriter::encode_on_thread`].
+    ///
+    /// ```
+    /// use sgf_grove::table::{GameRow, ParquetOptions, ParquetWriter, RowWriter};
+    /// let doc = sgf_grove::parse(b"(;SZ[19];B[pd]SBKV[55];W[dd]SBKV[52])")?;
+    /// let game = doc.games().next().unwrap();
+    /// let mut row = GameRow::from_game(game, "a.sgf", 0);
+    /// row.add_analysis(game);
+    /// let mut out = ParquetWriter::new(Vec::new(), None, ParquetOptions::new())?.analysis(Vec::new())?;
+    /// out.write_row(&row)?;
+    /// let (_, _, analysis) = out.into_inner_all()?;
+    /// assert!(analysis.unwrap().starts_with(b"PAR1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the Parquet writer cannot start, or the writer already
+    /// encodes on a thread of its own.
+    pub fn analysis(mut self, analysis: W) -> Result<ParquetWriter<W>, TableError> {
+        let Encoder::Here(tables) = &mut self.encoder else {
+            return Err(TableError::new(
+                TableErrorKind::Parquet,
+                "the analysis table is added before encode_on_thread",
+            ));
+        };
+        let writer = ArrowWriter::try_new(
+            analysis,
+            super::arrow::analysis_schema(),
+            Some(properties(65_536).build()),
+        )?;
+        tables.analysis = Some(Sink::Open(Box::new(writer)));
+        let batches = std::mem::replace(&mut tables.batches, BatchBuilder::new(false));
+        tables.batches = batches.analysis(true);
+        Ok(self)
+    }
+
+    /// [`ParquetWriter::into_inner`], with the analysis output too: games,
+    /// moves, analysis.
+    ///
+    /// # Errors
+    ///
+    /// When the last rows or the footers cannot be written.
+    pub fn into_inner_all(mut self) -> Result<(W, Option<W>, Option<W>), TableError> {
+        self.finish()?;
+        let gone = || TableError::new(TableErrorKind::Parquet, "a failed write lost the output");
+        let analysis = match &mut self.encoder {
+            Encoder::Here(tables) => match tables.analysis.take() {
+                Some(a) => Some(a.into_inner().ok_or_else(gone)?),
+                None => None,
+            },
+            _ => return Err(gone()),
+        };
+        let (games, moves) = self.into_inner()?;
+        Ok((games, moves, analysis))
     }
 
     /// Hands the pending rows to the encoding thread; its error if it
