@@ -11,7 +11,7 @@ use crate::name::origin_name;
 use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::table::{
-    CsvWriter, GameRow, JsonLinesWriter, ParquetOptions, ParquetWriter, RowWriter,
+    CsvWriter, GameRow, JsonLinesWriter, NameAliases, ParquetOptions, ParquetWriter, RowWriter,
 };
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -26,6 +26,21 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     let filter = tables::filter(&args.filter)
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
     let moves = !args.no_moves;
+    let aliases = match &args.aliases {
+        None => None,
+        Some(path) => {
+            let text = fs::read_to_string(path)
+                .map_err(|e| CliError::io(format!("cannot read {}", path.display()), e))?;
+            let mut table = NameAliases::builtin();
+            table.add_text(&text).map_err(|e| {
+                CliError::io(
+                    format!("{}", path.display()),
+                    io::Error::new(io::ErrorKind::InvalidData, e),
+                )
+            })?;
+            Some(table)
+        }
+    };
     // Files are written under temporary names and renamed at the end.
     let mut staged = Staged::default();
     let mut writer: Box<dyn RowWriter> = match (args.format, &args.out) {
@@ -89,11 +104,14 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 let tree = game.tree()?;
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0) as u64;
-                let row = if moves {
+                let mut row = if moves {
                     GameRow::from_game_packed(tree, &origin, offset)
                 } else {
                     GameRow::from_game_without_moves(tree, &origin, offset)
                 };
+                if let Some(aliases) = &aliases {
+                    row.apply_aliases(aliases);
+                }
                 filter.check(&row, tree).ok()?;
                 // Boxed: the row is handed on from the worker to this
                 // thread in several moves, each then a pointer's copy.
