@@ -1118,6 +1118,21 @@ pub struct FilterArgs {
     /// No node holds this property (repeatable): `--lacks C`.
     #[arg(long, value_name = "IDENT")]
     pub lacks: Vec<String>,
+    /// Rated (`yes`) or not (`no`), as the game name, event or game
+    /// comment says; games that say neither fail both.
+    #[arg(long, value_name = "yes|no")]
+    pub rated: Option<String>,
+    /// Bots among the players, told by their names and ranks: `none`,
+    /// `any`, `both`.
+    #[arg(long, value_name = "none|any|both")]
+    pub bots: Option<String>,
+    /// The server the game comes from, when its root says so beyond doubt:
+    /// `fox`, `kgs`, `ogs`, `gogod`, `go4go`; several with commas.
+    #[arg(long, value_name = "NAMES")]
+    pub server: Option<String>,
+    /// Main time in seconds (`TM`): `1800..`, `..600`.
+    #[arg(long, value_name = "RANGE")]
+    pub main_time: Option<String>,
 }
 
 /// Arguments of `sgf stats`.
@@ -1209,6 +1224,11 @@ pub struct ExportArgs {
     /// that does not decode is reported on standard error with its place.
     #[arg(long)]
     pub analysis: bool,
+    /// More player aliases for the `black_player` and `white_player`
+    /// columns, on top of the built-in table: one player a line, `Name =
+    /// alias, alias, …`, `#` starting a comment.
+    #[arg(long, value_name = "FILE")]
+    pub aliases: Option<PathBuf>,
 }
 
 /// Arguments of `sgf tree`.

@@ -140,6 +140,18 @@ table_columns! {
     node_count: Int64, no, "nodes" => Cell::Int(row.node_count.into());
     variation_count: Int64, no, "lines of play besides the main line (leaves - 1)" => Cell::Int(row.variation_count.into());
     warning_count: Int64, no, "parser warnings" => Cell::Int(row.warning_count.into());
+    time_main: Float64, yes, "main time in seconds (TM)" => float(row.time.main_seconds);
+    time_system: Utf8, yes, "byo-yomi, canadian, fischer or absolute (OT, Fox TC/TT, LC/LT)" => row.time.system.map_or(Cell::Null, |s| Cell::Str(s.code()));
+    time_periods: Int32, yes, "byo-yomi periods" => row.time.periods.map_or(Cell::Null, |p| Cell::Int(p.min(i32::MAX as u32).into()));
+    time_period_seconds: Float64, yes, "seconds of a byo-yomi or Canadian period" => float(row.time.period_seconds);
+    time_period_moves: Int32, yes, "moves of a Canadian period" => row.time.period_moves.map_or(Cell::Null, |p| Cell::Int(p.min(i32::MAX as u32).into()));
+    time_increment: Float64, yes, "seconds added per move (Fischer)" => float(row.time.increment);
+    rated: Bool, yes, "whether the game was rated, when GN, EV or GC says" => row.rated.map_or(Cell::Null, Cell::Bool);
+    black_bot: Bool, no, "Black's name or rank is a program's" => Cell::Bool(row.black_bot);
+    white_bot: Bool, no, "White's name or rank is a program's" => Cell::Bool(row.white_bot);
+    server: Utf8, yes, "fox, kgs, ogs, gogod or go4go, when certain" => row.server.map_or(Cell::Null, Cell::Str);
+    black_player: Utf8, yes, "PB normalised, through the alias table" => text(&row.black_player);
+    white_player: Utf8, yes, "PW normalised, through the alias table" => text(&row.white_player);
 }
 
 table_columns! {
@@ -253,7 +265,8 @@ mod tests {
     #[test]
     fn cells_fit_their_columns() {
         let full = b"(;GM[1]FF[4]CA[UTF-8]SZ[19]PB[a]BR[3d]PW[b]WR[2k]KM[6.5]HA[2]RE[B+3.5]\
-            DT[2020-01-02,03]RU[Japanese]EV[e]RO[1]PC[p]GN[g]AP[x:1]AB[dd][pp];W[qd](;B[];W[dp])(;B[aa]))";
+            DT[2020-01-02,03]RU[Japanese]EV[e]RO[1]PC[The KGS Go Server]GN[g]GC[ranked]AP[CGoban:3]\
+            TM[1800]OT[5x30 byo-yomi]AB[dd][pp];W[qd](;B[];W[dp])(;B[aa]))";
         let bare = b"(;)";
         for input in [&full[..], &bare[..]] {
             let doc = crate::parse(input).unwrap();
@@ -263,7 +276,17 @@ mod tests {
                 assert!(fits(cell, column), "{}: {cell:?}", column.name);
             }
             if input == &full[..] {
-                assert!(cells.iter().all(|c| *c != Cell::Null), "{cells:?}");
+                // Every column filled but those of other time systems.
+                let other_systems = ["time_period_moves", "time_increment"];
+                for (cell, column) in cells.iter().zip(&COLUMNS) {
+                    let null = *cell == Cell::Null;
+                    assert_eq!(
+                        null,
+                        other_systems.contains(&column.name),
+                        "{}: {cell:?}",
+                        column.name
+                    );
+                }
                 let moves: Vec<_> = row.moves.iter().map(move_cells).collect();
                 assert_eq!(moves.len(), 3);
                 assert!(moves.iter().any(|m| m[3] == Cell::Null), "a pass");

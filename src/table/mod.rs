@@ -90,8 +90,10 @@ mod analysis;
 mod columns;
 mod filter;
 mod line;
+mod players;
 mod row;
 mod stats;
+mod time_control;
 mod warnings;
 mod write;
 
@@ -101,11 +103,13 @@ pub use filter::{
     BoardSizes, Bounds, DateRange, Filter, FilterError, RankRange, Reason, ResultSpec, RuleSet,
     TextMatch,
 };
+pub use players::{is_bot_name, normalise_name, rated_from_texts, AliasError, NameAliases};
 pub use row::{GameRow, MoveRow, ResultKind, INFO_IDENTS};
 pub use stats::{
     thousands, CharsetSummary, Count, DateSummary, PropertyCount, Stats, StatsReport,
     DEFAULT_TOP_PLAYERS,
 };
+pub use time_control::{TimeControl, TimeSystem};
 #[cfg(feature = "arrow")]
 pub use write::{analysis_schema, games_schema, moves_schema, BatchBuilder};
 pub use write::{CsvWriter, JsonLinesWriter, RowWriter, TableError, TableErrorKind};

@@ -2,6 +2,8 @@
 //! as owned table rows.
 
 use super::line::Line;
+use super::players::{is_bot_name, rated_from_texts, NameAliases};
+use super::time_control::TimeControl;
 use super::warnings::GameWarnings;
 use crate::game::{GameResult, PartialDate, Rank, WinBy, GAME_INFO_IDENTS};
 use crate::text::CharsetSource;
@@ -233,6 +235,27 @@ pub struct GameRow {
     /// (equally, the nodes that are not their parent's first child). 0 for
     /// a game without variations.
     pub variation_count: u32,
+    /// The time control, as numbers (`TM`, `OT`, Fox's `TC`/`TT`, `LC`/`LT`;
+    /// see [`TimeControl`]): the `time_*` columns.
+    pub time: TimeControl,
+    /// Whether the game was rated, when its name, event or game comment
+    /// says so ([`rated_from_texts`](super::rated_from_texts)).
+    pub rated: Option<bool>,
+    /// Whether Black's name (or rank) is a program's
+    /// ([`is_bot_name`](super::is_bot_name)).
+    pub black_bot: bool,
+    /// Whether White's name (or rank) is a program's.
+    pub white_bot: bool,
+    /// The server or database the game comes from, when its root says so
+    /// beyond doubt ([`detect`](crate::repair::detect)'s certain source:
+    /// `fox`, `kgs`, `ogs`, `gogod`, `go4go`).
+    pub server: Option<&'static str>,
+    /// Black's name normalised and through the alias table
+    /// ([`NameAliases`](super::NameAliases): the built-in one, or the one
+    /// given to [`GameRow::apply_aliases`]): one spelling per player.
+    pub black_player: Option<String>,
+    /// White's name normalised and through the alias table.
+    pub white_player: Option<String>,
     /// The parser's warnings about this game: in a collection holding this
     /// game alone (a [`StreamParser`](crate::StreamParser) or
     /// [`Parser::parse_each`](crate::Parser::parse_each) game) all of the
@@ -466,6 +489,21 @@ impl GameRow {
         }
         let variation_count = game.variation_count();
 
+        let time = TimeControl::of(game);
+        let rated = rated_from_texts(&[
+            info.game_name().unwrap_or(""),
+            info.event().unwrap_or(""),
+            info.get("GC").unwrap_or(""),
+        ]);
+        let black_bot = is_bot_name(black.name.unwrap_or(""), black.rank_text);
+        let white_bot = is_bot_name(white.name.unwrap_or(""), white.rank_text);
+        let server = crate::repair::detect(game.root())
+            .certain_source()
+            .map(|s| s.name());
+        let aliases = NameAliases::builtin_shared();
+        let black_player = black.name.and_then(|n| aliases.canonical(n));
+        let white_player = white.name.and_then(|n| aliases.canonical(n));
+
         let mut info_texts = Vec::new();
         if !full {
             return GameRow {
@@ -508,6 +546,13 @@ impl GameRow {
                 node_count: node_count.try_into().unwrap_or(u32::MAX),
                 variation_count: variation_count.try_into().unwrap_or(u32::MAX),
                 warning_count: 0,
+                time,
+                rated,
+                black_bot,
+                white_bot,
+                server,
+                black_player,
+                white_player,
                 info: info_texts,
                 moves,
                 line,
@@ -577,6 +622,13 @@ impl GameRow {
             node_count: node_count.try_into().unwrap_or(u32::MAX),
             variation_count: variation_count.try_into().unwrap_or(u32::MAX),
             warning_count: GameWarnings::of(game).total(),
+            time,
+            rated,
+            black_bot,
+            white_bot,
+            server,
+            black_player,
+            white_player,
             info: info_texts,
             moves,
             line,
@@ -608,6 +660,36 @@ impl GameRow {
     /// [`id`](GameRow::id)).
     pub fn move_rows(&self) -> impl Iterator<Item = MoveRow> + '_ {
         self.moves.iter().copied().chain(self.line.rows(self.id))
+    }
+
+    /// Puts the players' names through `aliases` (on top of
+    /// [`normalise_name`](super::normalise_name)) again:
+    /// [`black_player`](GameRow::black_player) and
+    /// [`white_player`](GameRow::white_player) from the names as written.
+    /// The rows are built with the built-in table
+    /// ([`NameAliases::builtin`]); a table of the user's (`sgf export
+    /// --aliases FILE`) holds the built-in lines and theirs.
+    ///
+    /// ```
+    /// use sgf_grove::table::{GameRow, NameAliases};
+    /// let doc = sgf_grove::parse("(;PB[이세돌]PW[shin])".as_bytes())?;
+    /// let mut row = GameRow::from_game(doc.games().next().unwrap(), "a.sgf", 0);
+    /// assert_eq!(row.black_player.as_deref(), Some("Lee Sedol"));
+    /// let mut aliases = NameAliases::builtin();
+    /// aliases.add_text("Shin Jinseo = shin")?;
+    /// row.apply_aliases(&aliases);
+    /// assert_eq!(row.white_player.as_deref(), Some("Shin Jinseo"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply_aliases(&mut self, aliases: &NameAliases) {
+        self.black_player = self
+            .black_name
+            .as_deref()
+            .and_then(|n| aliases.canonical(n));
+        self.white_player = self
+            .white_name
+            .as_deref()
+            .and_then(|n| aliases.canonical(n));
     }
 
     /// The packed moves.

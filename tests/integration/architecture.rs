@@ -28,7 +28,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("events", &["events"]),
     ("tree", &["tree"]),
     ("tree readers", &["game", "writer", "input"]),
-    ("editing and auditing", &["edit", "audit", "diagram", "analysis"]),
+    (
+        "editing and auditing",
+        &["edit", "audit", "diagram", "analysis"],
+    ),
     ("repairs", &["repair"]),
     ("bulk", &["index", "table"]),
     ("checks", &["oracle"]),

@@ -11,7 +11,7 @@ use crate::name::origin_name;
 use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::table::thousands;
 use sgf_grove::table::{
-    CsvWriter, GameRow, JsonLinesWriter, ParquetOptions, ParquetWriter, RowWriter,
+    CsvWriter, GameRow, JsonLinesWriter, NameAliases, ParquetOptions, ParquetWriter, RowWriter,
 };
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -27,6 +27,21 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
     let moves = !args.no_moves;
     let analysis = args.analysis;
+    let aliases = match &args.aliases {
+        None => None,
+        Some(path) => {
+            let text = fs::read_to_string(path)
+                .map_err(|e| CliError::io(format!("cannot read {}", path.display()), e))?;
+            let mut table = NameAliases::builtin();
+            table.add_text(&text).map_err(|e| {
+                CliError::io(
+                    format!("{}", path.display()),
+                    io::Error::new(io::ErrorKind::InvalidData, e),
+                )
+            })?;
+            Some(table)
+        }
+    };
     // Files are written under temporary names and renamed at the end.
     let mut staged = Staged::default();
     let mut writer: Box<dyn RowWriter> = match (args.format, &args.out) {
@@ -110,6 +125,9 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 };
                 if analysis {
                     row.add_analysis(tree);
+                }
+                if let Some(aliases) = &aliases {
+                    row.apply_aliases(aliases);
                 }
                 filter.check(&row, tree).ok()?;
                 // Boxed: the row is handed on from the worker to this

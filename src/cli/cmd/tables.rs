@@ -26,12 +26,16 @@ pub fn filter(args: &FilterArgs) -> Result<Filter, String> {
         ("moves", &args.moves),
         ("rules", &args.rules),
         ("event", &args.event),
+        ("rated", &args.rated),
+        ("bots", &args.bots),
+        ("server", &args.server),
+        ("main_time", &args.main_time),
     ];
     for (name, value) in single {
         if let Some(value) = value {
             filter
                 .set(name, value)
-                .map_err(|e| format!("--{name}: {e}"))?;
+                .map_err(|e| format!("--{}: {e}", name.replace('_', "-")))?;
         }
     }
     for value in &args.has {

@@ -40,11 +40,19 @@ pub enum Reason {
     Has,
     /// A property that must be absent is present.
     Lacks,
+    /// Not rated as asked, or not known to be.
+    Rated,
+    /// A bot where none is wanted, or no bot where one is.
+    Bots,
+    /// Not from one of the servers (or from none known).
+    Server,
+    /// Main time absent or outside the range.
+    MainTime,
 }
 
 impl Reason {
     /// The number of reasons.
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 16;
 
     /// Every reason, in the order filters are tried.
     pub const ALL: [Reason; Reason::COUNT] = [
@@ -60,11 +68,16 @@ impl Reason {
         Reason::Event,
         Reason::Has,
         Reason::Lacks,
+        Reason::Rated,
+        Reason::Bots,
+        Reason::Server,
+        Reason::MainTime,
     ];
 
     /// A stable `snake_case` code, the filter's name in [`Filter::set`]:
     /// `size`, `handicap`, `komi`, `rank`, `date`, `player`, `result`,
-    /// `moves`, `rules`, `event`, `has`, `lacks`.
+    /// `moves`, `rules`, `event`, `has`, `lacks`, `rated`, `bots`,
+    /// `server`, `main_time`.
     pub fn code(self) -> &'static str {
         match self {
             Reason::Size => "size",
@@ -79,6 +92,10 @@ impl Reason {
             Reason::Event => "event",
             Reason::Has => "has",
             Reason::Lacks => "lacks",
+            Reason::Rated => "rated",
+            Reason::Bots => "bots",
+            Reason::Server => "server",
+            Reason::MainTime => "main_time",
         }
     }
 }
@@ -159,6 +176,10 @@ impl std::error::Error for FilterError {}
 /// | `event` | [`TextMatch`]: `meijin` | its event (`EV`) holds the text, ignoring case | row |
 /// | `has` (repeatable) | a property identifier: `LB` | some node of the game holds the property | game |
 /// | `lacks` (repeatable) | a property identifier: `C` | no node of the game holds it | game |
+/// | `rated` | `yes` or `no` | [`GameRow::rated`] says so (unknown fails both) | row |
+/// | `bots` | `none`, `any`, `both` | no player, at least one, or both are bots ([`GameRow::black_bot`]) | row |
+/// | `server` | names: `fox`, `kgs,ogs` | [`GameRow::server`] is one of them | row |
+/// | `main_time` | [`Bounds<f64>`] in seconds: `1800..`, `..600` | [`GameRow::time`]'s main time is within; no `TM` fails | row |
 ///
 /// The filters marked *row* look at a [`GameRow`] ([`Filter::matches`]);
 /// `has` and `lacks` look at the game tree
@@ -196,6 +217,18 @@ pub struct Filter {
     event: Option<TextMatch>,
     has: Vec<String>,
     lacks: Vec<String>,
+    rated: Option<bool>,
+    bots: Option<Bots>,
+    server: Option<Vec<String>>,
+    main_time: Option<Bounds<f64>>,
+}
+
+/// The `bots` filter's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bots {
+    None,
+    Any,
+    Both,
 }
 
 impl Filter {
@@ -231,12 +264,64 @@ impl Filter {
             "lacks" => self
                 .lacks
                 .push(specs::ident(value).map_err(|why| FilterError::new("lacks", value, why))?),
+            "rated" => {
+                self.rated = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "yes" | "true" | "rated" => true,
+                    "no" | "false" | "unrated" => false,
+                    _ => {
+                        return Err(FilterError::new(
+                            "rated",
+                            value,
+                            "neither yes nor no".into(),
+                        ))
+                    }
+                })
+            }
+            "bots" => {
+                self.bots = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "none" | "no" => Bots::None,
+                    "any" => Bots::Any,
+                    "both" => Bots::Both,
+                    _ => {
+                        return Err(FilterError::new(
+                            "bots",
+                            value,
+                            "none of none, any, both".into(),
+                        ))
+                    }
+                })
+            }
+            "server" => {
+                let names: Vec<String> = value
+                    .split(',')
+                    .map(|n| n.trim().to_ascii_lowercase())
+                    .filter(|n| !n.is_empty())
+                    .collect();
+                if let Some(bad) = names.iter().find(|n| {
+                    !crate::repair::Source::ALL
+                        .iter()
+                        .any(|s| s.name() == n.as_str())
+                }) {
+                    return Err(FilterError::new(
+                        "server",
+                        value,
+                        format!("{bad:?} is no server known (fox, kgs, ogs, gogod, go4go)"),
+                    ));
+                }
+                if names.is_empty() {
+                    return Err(FilterError::new("server", value, "no server named".into()));
+                }
+                self.server = Some(names);
+            }
+            "main_time" | "main-time" => {
+                self.main_time = Some(value.parse().map_err(|e| named(e, "main_time"))?)
+            }
             _ => {
                 return Err(FilterError::new(
                     "unknown",
                     name,
                     "no such filter; the filters are size, handicap, komi, rank, date, player, \
-                     result, moves, rules, event, has, lacks"
+                     result, moves, rules, event, has, lacks, rated, bots, server, main_time"
                         .into(),
                 ))
             }
@@ -386,6 +471,29 @@ impl Filter {
             pass(
                 row.event.as_deref().is_some_and(|e| event.is_in(e)),
                 Reason::Event,
+            )?;
+        }
+        if let Some(rated) = self.rated {
+            pass(row.rated == Some(rated), Reason::Rated)?;
+        }
+        if let Some(bots) = self.bots {
+            let ok = match bots {
+                Bots::None => !row.black_bot && !row.white_bot,
+                Bots::Any => row.black_bot || row.white_bot,
+                Bots::Both => row.black_bot && row.white_bot,
+            };
+            pass(ok, Reason::Bots)?;
+        }
+        if let Some(servers) = &self.server {
+            pass(
+                row.server.is_some_and(|s| servers.iter().any(|n| n == s)),
+                Reason::Server,
+            )?;
+        }
+        if let Some(bounds) = &self.main_time {
+            pass(
+                row.time.main_seconds.is_some_and(|t| bounds.contains(t)),
+                Reason::MainTime,
             )?;
         }
         Ok(())

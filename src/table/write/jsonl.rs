@@ -18,7 +18,7 @@ use std::io::{BufWriter, Write};
 ///   `EV`, `RU`, `TM`, `AP`, …, in the order of
 ///   [`INFO_IDENTS`](crate::table::INFO_IDENTS)), each the decoded text;
 /// - `normalized`: every other column of [`COLUMNS`] by its name
-///   (`game_type`, `board_cols` … `warning_count`), absent values as `null`, `dates` as
+///   (`game_type`, `board_cols` … `white_player`), absent values as `null`, `dates` as
 ///   a list of ISO dates;
 /// - `moves` (unless turned off with [`JsonLinesWriter::moves`]): the
 ///   main line as `["B", "pd"]` pairs of colour and coordinate, `""` for a
