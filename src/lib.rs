@@ -13,6 +13,7 @@ pub mod audit;
 pub mod edit;
 pub mod error;
 pub mod events;
+pub mod foreign;
 pub mod game;
 #[cfg(feature = "index")]
 pub mod index;
