@@ -715,10 +715,7 @@ mod tests {
         assert_eq!(WarningKind::from_code("no_such_warning"), None);
         assert_eq!(WarningKind::ALL.len(), WarningKind::COUNT);
         assert_eq!(WarningKind::ALL[0], WarningKind::Bom);
-        assert_eq!(
-            WarningKind::ALL.last(),
-            Some(&WarningKind::SwallowedProperty)
-        );
+        assert_eq!(WarningKind::ALL.last(), Some(&WarningKind::ForeignCharset));
         assert!(WarningKind::ALL.windows(2).all(|w| w[0] < w[1]));
         codes.sort_unstable();
         codes.dedup();

@@ -335,7 +335,10 @@ fn foreign(sample: &[u8]) -> Option<Foreign> {
             return Some(Foreign::Gib);
         }
     }
-    let first_line = body.split(|&b| b == b'\n' || b == b'\r').next().unwrap_or(b"");
+    let first_line = body
+        .split(|&b| b == b'\n' || b == b'\r')
+        .next()
+        .unwrap_or(b"");
     if trim_end(first_line).eq_ignore_ascii_case(b"[Header]") {
         return Some(Foreign::Ugf);
     }
@@ -360,7 +363,11 @@ fn looks_like_ngf(sample: &[u8]) -> bool {
             break;
         };
         lines.push(&rest[..end]);
-        let skip = if rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n') { 2 } else { 1 };
+        let skip = if rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n') {
+            2
+        } else {
+            1
+        };
         rest = &rest[end + skip..];
     }
     let number = |i: usize| -> Option<f64> {
@@ -374,7 +381,10 @@ fn looks_like_ngf(sample: &[u8]) -> bool {
         return false;
     }
     // Its moves (or the end of a header cut short within the sample).
-    let moves = lines.iter().skip(12).any(|l| trim_start(l).starts_with(b"PM"));
+    let moves = lines
+        .iter()
+        .skip(12)
+        .any(|l| trim_start(l).starts_with(b"PM"));
     moves || lines.len() >= 12
 }
 
@@ -384,7 +394,11 @@ fn trim_start(bytes: &[u8]) -> &[u8] {
 }
 
 fn trim_end(bytes: &[u8]) -> &[u8] {
-    let n = bytes.iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
+    let n = bytes
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_whitespace())
+        .count();
     &bytes[..bytes.len() - n]
 }
 
@@ -548,8 +562,14 @@ mod tests {
     fn records_of_other_formats_by_their_first_lines() {
         let gib = b"\\HS\r\n\\[GAMEBLACKNAME=a\\]\r\n";
         assert_eq!(sniff(gib), Content::Foreign(Foreign::Gib));
-        assert_eq!(sniff(b"\r\n\\[GAMETAG=C2016\\]\n"), Content::Foreign(Foreign::Gib));
-        assert_eq!(sniff(b"\xEF\xBB\xBF[HEADER]\r\nSize=19"), Content::Foreign(Foreign::Ugf));
+        assert_eq!(
+            sniff(b"\r\n\\[GAMETAG=C2016\\]\n"),
+            Content::Foreign(Foreign::Gib)
+        );
+        assert_eq!(
+            sniff(b"\xEF\xBB\xBF[HEADER]\r\nSize=19"),
+            Content::Foreign(Foreign::Ugf)
+        );
         let ngf = b"Game\n19\nW 3D\nB 2D\nsite\n0\n0\n6\n20170101\n\nWhite wins\n1\nPMAABDD\n";
         assert_eq!(sniff(ngf), Content::Foreign(Foreign::Ngf));
         assert!(Content::Foreign(Foreign::Ngf).is_text());

@@ -84,9 +84,8 @@ pub(super) fn read(text: &Text<'_>, out: &mut Record) {
             .split(|b| b.is_ascii_whitespace())
             .filter(|w| !w.is_empty())
             .collect();
-        let number = |i: usize| -> Option<i64> {
-            std::str::from_utf8(words.get(i)?).ok()?.parse().ok()
-        };
+        let number =
+            |i: usize| -> Option<i64> { std::str::from_utf8(words.get(i)?).ok()?.parse().ok() };
         match words[0] {
             b"INI" => match number(3) {
                 Some(h) if (0..=9).contains(&h) => handicap = h as u32,
@@ -122,7 +121,10 @@ pub(super) fn read(text: &Text<'_>, out: &mut Record) {
                 out.moves.push((color, None));
             }
             // The numbers at the start of the moves section.
-            _ if in_moves && words.iter().all(|w| w.iter().all(|b| b.is_ascii_digit() || *b == b'&')) => {}
+            _ if in_moves
+                && words
+                    .iter()
+                    .all(|w| w.iter().all(|b| b.is_ascii_digit() || *b == b'&')) => {}
             _ => text.warn(WarningKind::ForeignUnreadable, at),
         }
     }

@@ -35,10 +35,10 @@
 //! assert!(converted.warnings.is_empty());
 //! let doc = sgf_grove::parse(&converted.sgf)?;
 //! let root = doc.games().next().unwrap().root();
-//! assert_eq!(root.get::<String>("PB").as_deref(), Some("Lee"));
-//! assert_eq!(root.get::<String>("BR").as_deref(), Some("9D"));
-//! assert_eq!(root.get::<String>("RE").as_deref(), Some("B+R"));
-//! assert_eq!(root.get::<String>("KM").as_deref(), Some("6.5"));
+//! assert_eq!(root.text("PB").as_deref(), Some("Lee"));
+//! assert_eq!(root.text("BR").as_deref(), Some("9D"));
+//! assert_eq!(root.text("RE").as_deref(), Some("B+R"));
+//! assert_eq!(root.text("KM").as_deref(), Some("6.5"));
 //! assert_eq!(doc.games().next().unwrap().nodes().count(), 3);
 //! # Ok::<(), sgf_grove::Error>(())
 //! ```
@@ -49,8 +49,8 @@ mod out;
 mod text;
 mod ugf;
 
-pub use crate::sniff::Foreign as Format;
 use crate::error::Warning;
+pub use crate::sniff::Foreign as Format;
 
 /// How many bytes of a record a reader converts at most
 /// ([`StreamParser`](crate::StreamParser)): real records are a few tens of
@@ -96,11 +96,32 @@ impl Format {
 
     /// Converts `bytes`, read as this format, to SGF. Never fails: what
     /// cannot be read is a warning; a record with no moves gives a root
-    /// alone.
+    /// alone. The text's charset is detected ([`Format::to_sgf_in`] names
+    /// it).
     pub fn to_sgf(self, bytes: &[u8]) -> Conversion {
+        self.to_sgf_in(bytes, None)
+    }
+
+    /// [`Format::to_sgf`], the record's text read in `charset` when it is
+    /// given (as [`ParseOptions::charset`](crate::ParseOptions::charset)
+    /// makes the stream parser do), else detected.
+    ///
+    /// ```
+    /// use sgf_grove::foreign::Format;
+    /// // 中国 in GBK: also two well-formed Hangul syllables in EUC-KR.
+    /// let gib = b"\\[GAMEPLACE=\xd6\xd0\xb9\xfa\\]\n\\GS\n\\GE\n";
+    /// let converted = Format::Gib.to_sgf_in(gib, Some(encoding_rs::GBK));
+    /// assert!(String::from_utf8(converted.sgf)?.contains("PC[中国]"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_sgf_in(
+        self,
+        bytes: &[u8],
+        charset: Option<&'static encoding_rs::Encoding>,
+    ) -> Conversion {
         let cut = bytes.len() > MAX_LEN;
         let bytes = &bytes[..bytes.len().min(MAX_LEN)];
-        let text = text::Text::new(bytes, self);
+        let text = text::Text::new(bytes, self, charset);
         if cut {
             text.warn(crate::error::WarningKind::ForeignTruncated, bytes.len());
         }

@@ -238,9 +238,18 @@ mod tests {
         assert_eq!(ngf_rank("9DP").as_deref(), Some("9p"));
         assert_eq!(ngf_rank("12K").as_deref(), Some("12k"));
         assert_eq!(ngf_rank("Lee"), None);
-        assert_eq!(outcome("White wins by resignation!"), Some(Outcome::Resign(Color::White)));
-        assert_eq!(outcome("Black wins by 3.5 points"), Some(Outcome::Points(Color::Black, "3.5".into())));
-        assert_eq!(outcome("Black wins by time"), Some(Outcome::Time(Color::Black)));
+        assert_eq!(
+            outcome("White wins by resignation!"),
+            Some(Outcome::Resign(Color::White))
+        );
+        assert_eq!(
+            outcome("Black wins by 3.5 points"),
+            Some(Outcome::Points(Color::Black, "3.5".into()))
+        );
+        assert_eq!(
+            outcome("Black wins by time"),
+            Some(Outcome::Time(Color::Black))
+        );
         assert_eq!(outcome("Draw"), Some(Outcome::Draw));
         assert_eq!(outcome("???"), None);
     }

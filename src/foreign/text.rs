@@ -28,33 +28,54 @@ pub(super) struct Text<'a> {
 
 impl<'a> Text<'a> {
     /// Splits `bytes` into lines (a line break is LF, CRLF or CR) and
-    /// chooses their charset for `format`.
-    pub(super) fn new(bytes: &'a [u8], format: Format) -> Text<'a> {
-        let body_start = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+    /// chooses their charset for `format`, unless `charset` names it.
+    pub(super) fn new(
+        bytes: &'a [u8],
+        format: Format,
+        charset: Option<&'static Encoding>,
+    ) -> Text<'a> {
+        let body_start = if bytes.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
         let mut lines = Vec::new();
         let mut start = body_start;
         let mut i = body_start;
         while i < bytes.len() {
             match bytes[i] {
                 b'\n' => {
-                    lines.push(Line { offset: start, bytes: &bytes[start..i] });
+                    lines.push(Line {
+                        offset: start,
+                        bytes: &bytes[start..i],
+                    });
                     i += 1;
                     start = i;
                 }
                 b'\r' => {
-                    lines.push(Line { offset: start, bytes: &bytes[start..i] });
-                    i += if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                    lines.push(Line {
+                        offset: start,
+                        bytes: &bytes[start..i],
+                    });
+                    i += if bytes.get(i + 1) == Some(&b'\n') {
+                        2
+                    } else {
+                        1
+                    };
                     start = i;
                 }
                 _ => i += 1,
             }
         }
         if start < bytes.len() {
-            lines.push(Line { offset: start, bytes: &bytes[start..] });
+            lines.push(Line {
+                offset: start,
+                bytes: &bytes[start..],
+            });
         }
         Text {
             bytes,
-            encoding: choose_charset(&bytes[body_start..], format),
+            encoding: charset.unwrap_or_else(|| choose_charset(&bytes[body_start..], format)),
             lines,
             warnings: RefCell::new(Vec::new()),
         }
@@ -136,7 +157,7 @@ mod tests {
 
     #[test]
     fn lines_keep_their_offsets_whatever_the_line_breaks() {
-        let text = Text::new(b"a\r\nbb\rc\n\nd", Format::Ngf);
+        let text = Text::new(b"a\r\nbb\rc\n\nd", Format::Ngf, None);
         let got: Vec<(usize, &[u8])> = text.lines.iter().map(|l| (l.offset, l.bytes)).collect();
         assert_eq!(
             got,
@@ -147,11 +168,23 @@ mod tests {
     #[test]
     fn charsets_by_format_and_content() {
         let korean = encoding_rs::EUC_KR.encode("이세돌 九段 대국").0;
-        assert_eq!(Text::new(&korean, Format::Gib).encoding, encoding_rs::EUC_KR);
+        assert_eq!(
+            Text::new(&korean, Format::Gib, None).encoding,
+            encoding_rs::EUC_KR
+        );
         let japanese = encoding_rs::SHIFT_JIS.encode("本因坊 名人戦 対局").0;
-        assert_eq!(Text::new(&japanese, Format::Ugf).encoding, encoding_rs::SHIFT_JIS);
+        assert_eq!(
+            Text::new(&japanese, Format::Ugf, None).encoding,
+            encoding_rs::SHIFT_JIS
+        );
         let chinese = encoding_rs::GB18030.encode("柯洁 九段 围棋对局 中国").0;
-        assert_eq!(Text::new(&chinese, Format::Gib).encoding, encoding_rs::GB18030);
-        assert_eq!(Text::new("이세돌".as_bytes(), Format::Gib).encoding, encoding_rs::UTF_8);
+        assert_eq!(
+            Text::new(&chinese, Format::Gib, None).encoding,
+            encoding_rs::GB18030
+        );
+        assert_eq!(
+            Text::new("이세돌".as_bytes(), Format::Gib, None).encoding,
+            encoding_rs::UTF_8
+        );
     }
 }

@@ -70,7 +70,9 @@ pub(super) fn read(text: &Text<'_>, out: &mut Record) {
                         continue;
                     }
                 };
-                let node = fields.get(2).and_then(|n| std::str::from_utf8(n).ok()?.parse::<u64>().ok());
+                let node = fields
+                    .get(2)
+                    .and_then(|n| std::str::from_utf8(n).ok()?.parse::<u64>().ok());
                 let point = match point {
                     [cx, cy] if cx.is_ascii_alphabetic() && cy.is_ascii_alphabetic() => {
                         let x = i64::from(cx.to_ascii_uppercase() - b'A');

@@ -569,8 +569,8 @@ impl<R: Read> StreamParser<R> {
     /// format ([`Content::Foreign`](crate::input::Content::Foreign)): reads
     /// the rest of it (up to [`foreign::MAX_LEN`](crate::foreign::MAX_LEN)
     /// bytes) and puts its conversion to SGF in its place, keeping the
-    /// conversion's warnings for the first game. The SGF is UTF-8 whatever
-    /// the options' charset says.
+    /// conversion's warnings for the first game. The record's text is read
+    /// in the options' charset when they name one; the SGF is UTF-8.
     fn convert_foreign(&mut self) {
         let window = &self.buf[self.start..];
         let head = &window[..window.len().min(crate::sniff::SNIFF_LEN)];
@@ -594,11 +594,14 @@ impl<R: Read> StreamParser<R> {
                 }
             }
         }
-        let converted = format.to_sgf(&self.buf[self.start..]);
+        let converted = format.to_sgf_in(&self.buf[self.start..], self.options.charset);
         self.buf.truncate(self.start);
         self.buf.extend_from_slice(&converted.sgf);
         self.eof = true;
-        self.options = self.options.charset(Some(encoding_rs::UTF_8));
+        if self.options.charset.is_some() {
+            // The override was the record's; the SGF is UTF-8 (and says so).
+            self.options = self.options.charset(Some(encoding_rs::UTF_8));
+        }
         self.foreign_warnings = converted.warnings;
     }
 }

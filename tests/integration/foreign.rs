@@ -32,7 +32,8 @@ fn gib() -> Vec<u8> {
 }
 
 /// A WBaduk record with a pass written `AA`.
-const NGF: &str = "Game\r\n19\r\nKim 3D\r\nLee 1D\r\nwww\r\n0\r\n0\r\n6\r\n20200202 [1:00]\r\n1\r\n\
+const NGF: &str =
+    "Game\r\n19\r\nKim 3D\r\nLee 1D\r\nwww\r\n0\r\n0\r\n6\r\n20200202 [1:00]\r\n1\r\n\
                    Black wins by 2.5\r\n3\r\nPMAABDD\r\nPMABWQQ\r\nPMACBAA\r\n";
 
 /// A Pandanet record in Shift_JIS.
@@ -119,20 +120,28 @@ fn folders_archives_and_stdin_read_every_format_by_name_and_content() {
     // No name to go by: taken by its content.
     dir.write("f/tygem-download", gib());
     dir.write("f/notes.txt", "not a game");
-    dir.write("t.tar.gz", gzip(&tar(&[("x/a.gib", &gib()), ("x/b.ngf", NGF.as_bytes())])));
+    dir.write(
+        "t.tar.gz",
+        gzip(&tar(&[("x/a.gib", &gib()), ("x/b.ngf", NGF.as_bytes())])),
+    );
     dir.write("z.zip", zip(&[("c.ugf", &ugf())]));
     dir.write("g.gib.gz", gzip(&gib()));
     for (path, games) in [("f", 4), ("t.tar.gz", 2), ("z.zip", 1), ("g.gib.gz", 1)] {
-        for command in [&["stats"][..], &["export", "--format", "jsonl"], &["select", "--moves", "1..", "--print", "games"]] {
+        for command in [
+            &["stats"][..],
+            &["export", "--format", "jsonl"],
+            &["select", "--moves", "1..", "--print", "games"],
+        ] {
             let mut args = command.to_vec();
             args.push(path);
             let out = sgf(&dir.0, &args);
             assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
             let text = stdout(&out);
             let found = match command[0] {
-                "stats" => text
-                    .lines()
-                    .find_map(|l| l.strip_prefix("games").map(|n| n.trim().parse::<usize>().unwrap())),
+                "stats" => text.lines().find_map(|l| {
+                    l.strip_prefix("games")
+                        .map(|n| n.trim().parse::<usize>().unwrap())
+                }),
                 "export" => Some(text.lines().count()),
                 _ => Some(text.matches("(;GM[1]").count()),
             };
@@ -141,7 +150,10 @@ fn folders_archives_and_stdin_read_every_format_by_name_and_content() {
     }
     let export = stdout(&sgf(&dir.0, &["export", "--format", "jsonl", "f"]));
     for want in ["\"PB\":\"이창호\"", "\"PW\":\"井山\"", "\"RE\":\"B+2.5\""] {
-        assert!(export.contains(want) || export.contains(&want.replace("\"PB\"", "\"black\"")), "{want}: {export}");
+        assert!(
+            export.contains(want) || export.contains(&want.replace("\"PB\"", "\"black\"")),
+            "{want}: {export}"
+        );
     }
     // Standard input.
     let mut child = Command::new(env!("CARGO_BIN_EXE_sgf"))
@@ -151,11 +163,19 @@ fn folders_archives_and_stdin_read_every_format_by_name_and_content() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(NGF.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(NGF.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("SO[WBaduk .ngf]") && text.contains(";B[cc];W[pp];B[]"), "{text}");
+    assert!(
+        text.contains("SO[WBaduk .ngf]") && text.contains(";B[cc];W[pp];B[]"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -184,7 +204,10 @@ fn the_slice_parser_refuses_a_record_by_name() {
     assert_eq!(coll.games().count(), 1);
     let w = coll.warnings();
     assert_eq!(w.len(), 1);
-    assert_eq!((w[0].kind.code(), w[0].pos.line, w[0].pos.column), ("foreign_off_board", 13, 1));
+    assert_eq!(
+        (w[0].kind.code(), w[0].pos.line, w[0].pos.column),
+        ("foreign_off_board", 13, 1)
+    );
     // Strict mode refuses what was forgiven.
     let strict = sgf_grove::ParseOptions::new().strict(true);
     let mut stream = sgf_grove::StreamParser::with_options(&record[..], strict);

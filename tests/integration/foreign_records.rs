@@ -42,7 +42,10 @@ fn moves(doc: &Document) -> Vec<String> {
     let mut node = root.first_child();
     while let Some(n) = node {
         for p in n.properties() {
-            let v = p.values().next().map(|v| String::from_utf8_lossy(v.raw()).into_owned());
+            let v = p
+                .values()
+                .next()
+                .map(|v| String::from_utf8_lossy(v.raw()).into_owned());
             out.push(format!("{}[{}]", p.ident(), v.unwrap_or_default()));
         }
         node = n.first_child();
@@ -51,7 +54,9 @@ fn moves(doc: &Document) -> Vec<String> {
 }
 
 fn value<'a>(root: &'a [(String, String)], ident: &str) -> Option<&'a str> {
-    root.iter().find(|(id, _)| id == ident).map(|(_, v)| v.as_str())
+    root.iter()
+        .find(|(id, _)| id == ident)
+        .map(|(_, v)| v.as_str())
 }
 
 fn kinds(conv: &Conversion) -> Vec<(WarningKind, u32)> {
@@ -78,7 +83,12 @@ fn gib(header: &[&[u8]], moves: &[&str], end: bool) -> Vec<u8> {
 
 #[test]
 fn gib_players_result_komi_date_and_moves() {
-    let black = [&b"\\[GAMEBLACKNAME="[..], &encoding_rs::EUC_KR.encode("이세돌 (9단)").0, b"\\]"].concat();
+    let black = [
+        &b"\\[GAMEBLACKNAME="[..],
+        &encoding_rs::EUC_KR.encode("이세돌 (9단)").0,
+        b"\\]",
+    ]
+    .concat();
     let record = gib(
         &[
             &black,
@@ -87,7 +97,13 @@ fn gib_players_result_komi_date_and_moves() {
             b"\\[GAMETAG=S1,R3,C2016:03:26:17:29,W1,Z125,G65\\]",
             b"\\[GAMEBLACKLEVEL=18\\]",
         ],
-        &["INI 0 1 0 &4", "STO 0 1 1 15 3", "STO 0 2 2 3 15", "SKI 0 3", "STO 0 4 2 3 3"],
+        &[
+            "INI 0 1 0 &4",
+            "STO 0 1 1 15 3",
+            "STO 0 2 2 3 15",
+            "SKI 0 3",
+            "STO 0 4 2 3 3",
+        ],
         true,
     );
     let conv = convert(&record);
@@ -140,7 +156,11 @@ fn gib_handicap_stones_as_tygem_places_them() {
 
 #[test]
 fn gib_off_board_unknown_lines_and_a_cut_file() {
-    let conv = convert(&gib(&[], &["STO 0 1 1 3 3", "STO 0 2 2 19 3", "JUNK 1", "STO 0 3 1"], false));
+    let conv = convert(&gib(
+        &[],
+        &["STO 0 1 1 3 3", "STO 0 2 2 19 3", "JUNK 1", "STO 0 3 1"],
+        false,
+    ));
     assert_eq!(
         kinds(&conv),
         [
@@ -158,16 +178,31 @@ fn gib_off_board_unknown_lines_and_a_cut_file() {
 }
 
 fn record_at(conv: &Conversion, offset: usize) -> Vec<u8> {
-    let record = gib(&[], &["STO 0 1 1 3 3", "STO 0 2 2 19 3", "JUNK 1", "STO 0 3 1"], false);
+    let record = gib(
+        &[],
+        &["STO 0 1 1 3 3", "STO 0 2 2 19 3", "JUNK 1", "STO 0 3 1"],
+        false,
+    );
     assert_eq!(conv.format, Format::Gib);
-    record[offset..].split(|&b| b == b'\r').next().unwrap().to_vec()
+    record[offset..]
+        .split(|&b| b == b'\r')
+        .next()
+        .unwrap()
+        .to_vec()
 }
 
 #[test]
 fn gib_in_gb18030() {
     let name = encoding_rs::GB18030.encode("柯洁 (九段)").0;
     let line = [&b"\\[GAMEWHITENAME="[..], &name, b"\\]"].concat();
-    let conv = convert(&gib(&[&line, b"\\[GAMEPLACE=\xd6\xd0\xb9\xfa\xce\xa7\xc6\xe5\xcd\xf8\\]"], &["STO 0 1 1 3 3"], true));
+    let conv = convert(&gib(
+        &[
+            &line,
+            b"\\[GAMEPLACE=\xd6\xd0\xb9\xfa\xce\xa7\xc6\xe5\xcd\xf8\\]",
+        ],
+        &["STO 0 1 1 3 3"],
+        true,
+    ));
     assert_eq!(conv.charset, encoding_rs::GB18030);
     let (root, _) = game(&conv, 0);
     assert_eq!(value(&root, "PW"), Some("柯洁"));
@@ -202,7 +237,10 @@ const NGF_HEADER: [&str; 12] = [
 
 #[test]
 fn ngf_header_moves_and_the_aa_pass() {
-    let conv = convert(&ngf(NGF_HEADER, &["PMAABDE", "PMABWQQ", "PMACBAA", "PMADWQD"]));
+    let conv = convert(&ngf(
+        NGF_HEADER,
+        &["PMAABDE", "PMABWQQ", "PMACBAA", "PMADWQD"],
+    ));
     assert_eq!(conv.format, Format::Ngf);
     assert_eq!(kinds(&conv), []);
     let (root, moves) = game(&conv, 0);
@@ -246,7 +284,10 @@ fn ngf_handicap_points_off_board_and_cut() {
 fn ngf_in_euc_kr_and_a_short_header() {
     let mut header = NGF_HEADER;
     header[2] = "김지석 9DP";
-    let bytes = encoding_rs::EUC_KR.encode(&String::from_utf8(ngf(header, &["PMAABDD"])).unwrap()).0.into_owned();
+    let bytes = encoding_rs::EUC_KR
+        .encode(&String::from_utf8(ngf(header, &["PMAABDD"])).unwrap())
+        .0
+        .into_owned();
     let conv = convert(&bytes);
     assert_eq!(conv.charset, encoding_rs::EUC_KR);
     let (root, _) = game(&conv, 0);
@@ -294,7 +335,12 @@ fn ugf_header_listed_handicap_rows_from_the_bottom() {
 
 #[test]
 fn ugf_results_off_board_and_no_data() {
-    for (winner, want) in [("W,4.5", Some("W+4.5")), ("B,T", Some("B+T")), ("D", Some("0")), ("X,?", None)] {
+    for (winner, want) in [
+        ("W,4.5", Some("W+4.5")),
+        ("B,T", Some("B+T")),
+        ("D", Some("0")),
+        ("X,?", None),
+    ] {
         let text = format!("[Header]\nSize=9\nWinner={winner}\n[Data]\nEE,B1,1,0\n");
         let conv = convert(&ugf(&text));
         let (root, moves) = game(&conv, 0);
@@ -303,10 +349,15 @@ fn ugf_results_off_board_and_no_data() {
         assert_eq!(moves, ["B[ee]"]);
         assert_eq!(conv.warnings.is_empty(), want.is_some());
     }
-    let conv = convert(&ugf("[Header]\nSize=9\n[Data]\nEE,B1,1,0\nZZ,W2,2,0\n12,B3,3,0\n"));
+    let conv = convert(&ugf(
+        "[Header]\nSize=9\n[Data]\nEE,B1,1,0\nZZ,W2,2,0\n12,B3,3,0\n",
+    ));
     assert_eq!(
         kinds(&conv),
-        [(WarningKind::ForeignOffBoard, 5), (WarningKind::ForeignUnreadable, 6)]
+        [
+            (WarningKind::ForeignOffBoard, 5),
+            (WarningKind::ForeignUnreadable, 6)
+        ]
     );
     let conv = convert(&ugf("[Header]\nPlayerB=a,1k\n"));
     assert_eq!(kinds(&conv), [(WarningKind::ForeignTruncated, 3)]);
@@ -327,7 +378,11 @@ fn bytes_not_in_the_charset_are_replaced_and_warned() {
 fn anything_converts_without_panic() {
     // Every prefix of each record, and bytes of every value.
     let mut records = vec![
-        gib(&[b"\\[GAMEINFOMAIN=GRLT:0,ZIPSU:99999999999999999999,\\]"], &["INI 0 1 99", "STO 0 1 1 -5 3", "STO"], true),
+        gib(
+            &[b"\\[GAMEINFOMAIN=GRLT:0,ZIPSU:99999999999999999999,\\]"],
+            &["INI 0 1 99", "STO 0 1 1 -5 3", "STO"],
+            true,
+        ),
         ngf(NGF_HEADER, &["PMAABDE", "PM", "PMAAX\u{e9}"]),
         ugf("[Header]\nSize=99999999999\nHdcp=x,y\n[Data]\n,\n\u{e9}\u{e9},B\n"),
     ];
