@@ -76,10 +76,10 @@ pub(super) fn read(text: &Text<'_>, out: &mut Record) {
             _ => text.warn(WarningKind::ForeignUnreadable, at),
         }
     }
-    if let Some((unknown, _)) = field(6) {
-        if !unknown.is_empty() {
-            out.keep("line 7", &unknown);
-        }
+    if let Some((unknown, _)) = field(6)
+        && !unknown.is_empty()
+    {
+        out.keep("line 7", &unknown);
     }
     if let Some((komi, at)) = field(7) {
         match komi.parse::<f64>() {
@@ -107,10 +107,10 @@ pub(super) fn read(text: &Text<'_>, out: &mut Record) {
             }
         }
     }
-    if let Some((unknown, _)) = field(9) {
-        if !unknown.is_empty() {
-            out.keep("line 10", &unknown);
-        }
+    if let Some((unknown, _)) = field(9)
+        && !unknown.is_empty()
+    {
+        out.keep("line 10", &unknown);
     }
     if let Some((result, at)) = field(10) {
         match outcome(&result) {
@@ -218,8 +218,7 @@ fn outcome(line: &str) -> Option<Outcome> {
     } else {
         let margin = lower
             .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .filter(|s| s.parse::<f64>().is_ok())
-            .next_back();
+            .rfind(|s| s.parse::<f64>().is_ok());
         match margin {
             Some(m) => Outcome::Points(winner, m.to_owned()),
             None => Outcome::Win(winner),

@@ -142,7 +142,7 @@ impl Record {
         if count >= 4 {
             points.push((high, high));
         }
-        if size % 2 == 0 {
+        if size.is_multiple_of(2) {
             return points;
         }
         if count >= 6 {
@@ -229,7 +229,7 @@ fn letter(n: u32) -> char {
 pub(super) fn tenths(n: i64) -> String {
     let sign = if n < 0 { "-" } else { "" };
     let n = n.unsigned_abs();
-    if n % 10 == 0 {
+    if n.is_multiple_of(10) {
         format!("{sign}{}", n / 10)
     } else {
         format!("{sign}{}.{}", n / 10, n % 10)
