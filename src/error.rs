@@ -184,6 +184,41 @@ warning_kinds! {
     /// value is kept as read; naming the charset settles it. Reported at
     /// the value.
     SwallowedProperty = "swallowed_property", "value holds `\\]` after a byte outside ASCII, then SGF: a Shift_JIS, Big5 or GBK character may have swallowed what follows";
+    /// A line or value of a record of another server's format (Tygem
+    /// `.gib`, WBaduk `.ngf`, Pandanet `.ugf`; see
+    /// [`foreign`](crate::foreign)) that cannot be read: `FOO 1 2` among a
+    /// `.gib`'s moves, `Size=abc`, an unknown `GRLT` result code, a move
+    /// line without its colour. It is left out (a header value is kept in
+    /// the root's `GC`). Placed in the original record, as every
+    /// `foreign_` warning.
+    ForeignUnreadable = "foreign_unreadable", "line or value of a converted record not understood; left out";
+    /// A move of a converted record at a point off the board
+    /// (`STO 0 5 1 19 3` on 19×19). It is written as a pass, so that the
+    /// moves after it keep their numbers and colours.
+    ForeignOffBoard = "foreign_off_board", "point off the board in a converted record; written as a pass";
+    /// A converted record that ends early: a `.gib` without its `\GE`,
+    /// an `.ngf` with fewer header lines or moves than it says, a `.ugf`
+    /// without `[Data]`, a record over
+    /// [`foreign::MAX_LEN`](crate::foreign::MAX_LEN). What was read is kept.
+    ForeignTruncated = "foreign_truncated", "converted record cut short; what was read is kept";
+    /// Text of a converted record with bytes its charset does not hold.
+    /// They are replaced with U+FFFD.
+    ForeignCharset = "foreign_charset", "text of a converted record not valid in its charset; replaced with U+FFFD";
+}
+
+impl WarningKind {
+    /// Whether the warning comes from converting a record of another
+    /// server's format ([`foreign`](crate::foreign)): its position is in
+    /// the original record, not in the SGF the parser read.
+    pub fn is_foreign(self) -> bool {
+        matches!(
+            self,
+            WarningKind::ForeignUnreadable
+                | WarningKind::ForeignOffBoard
+                | WarningKind::ForeignTruncated
+                | WarningKind::ForeignCharset
+        )
+    }
 }
 
 impl fmt::Display for WarningKind {
@@ -289,7 +324,10 @@ error_kinds! {
     } = [limit] "line_too_long", ("line longer than {limit} bytes; skipped");
     /// The input is not SGF text but, by its first bytes, something else:
     /// compressed data, an archive, an executable, binary data, or UTF-16
-    /// text (decode it first, e.g. with [`input::decode_utf16`](crate::input::decode_utf16)).
+    /// text (decode it first, e.g. with [`input::decode_utf16`](crate::input::decode_utf16)),
+    /// or, for the slice parser, a record of another server's format
+    /// (`"Tygem .gib"`: convert it first with [`foreign::to_sgf`](crate::foreign::to_sgf),
+    /// or read it with [`StreamParser`](crate::StreamParser), which does).
     /// See [`input::sniff`](crate::input::sniff).
     NotText {
         /// What the input is (`"gzip data"`, `"UTF-16LE text"`, …).
@@ -677,10 +715,7 @@ mod tests {
         assert_eq!(WarningKind::from_code("no_such_warning"), None);
         assert_eq!(WarningKind::ALL.len(), WarningKind::COUNT);
         assert_eq!(WarningKind::ALL[0], WarningKind::Bom);
-        assert_eq!(
-            WarningKind::ALL.last(),
-            Some(&WarningKind::SwallowedProperty)
-        );
+        assert_eq!(WarningKind::ALL.last(), Some(&WarningKind::ForeignCharset));
         assert!(WarningKind::ALL.windows(2).all(|w| w[0] < w[1]));
         codes.sort_unstable();
         codes.dedup();

@@ -16,6 +16,7 @@ pub mod diagram;
 pub mod edit;
 pub mod error;
 pub mod events;
+pub mod foreign;
 pub mod game;
 #[cfg(feature = "index")]
 pub mod index;

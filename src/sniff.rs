@@ -1,5 +1,6 @@
 //! Telling SGF text from compressed data, archives, executables, other
-//! binary data and UTF-16 by the first bytes: [`sniff`].
+//! binary data, UTF-16 and the records of other formats ([`Foreign`]) by
+//! the first bytes: [`sniff`].
 //!
 //! It imports nothing of the crate, so that both the event reader (which
 //! refuses a stream that is not SGF text by name) and the inputs (which
@@ -49,12 +50,90 @@ pub enum Content {
     /// Other binary data: more than one NUL or control byte in 64 in the
     /// first [`SNIFF_LEN`] bytes, which do not start like SGF.
     Binary,
+    /// A game record of a server's own format, which
+    /// [`StreamParser`](crate::StreamParser) converts to SGF before parsing
+    /// ([`foreign`](crate::foreign)).
+    Foreign(Foreign),
+}
+
+/// The game-record formats of other servers that are read as SGF
+/// ([`foreign`](crate::foreign), where it is also named `Format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Foreign {
+    /// Tygem `.gib`: starts with `\HS` or a `\[KEY=value\]` header line.
+    Gib,
+    /// WBaduk / Cyberoro `.ngf`: a header of one value a line (the board
+    /// size on line 2, the handicap on line 6, the komi on line 8) and `PM`
+    /// move lines.
+    Ngf,
+    /// Pandanet `.ugf` / `.ugi`: starts with a `[Header]` line.
+    Ugf,
+}
+
+impl Foreign {
+    /// Every format.
+    pub const ALL: [Foreign; 3] = [Foreign::Gib, Foreign::Ngf, Foreign::Ugf];
+
+    /// What it is, in a few words, as the SGF's `SO` says it:
+    /// `Tygem .gib`, `WBaduk .ngf`, `Pandanet .ugf`.
+    pub fn description(self) -> &'static str {
+        match self {
+            Foreign::Gib => "Tygem .gib",
+            Foreign::Ngf => "WBaduk .ngf",
+            Foreign::Ugf => "Pandanet .ugf",
+        }
+    }
+
+    /// The file-name suffixes of the format, lower case, without the dot.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Foreign::Gib => &["gib"],
+            Foreign::Ngf => &["ngf"],
+            Foreign::Ugf => &["ugf", "ugi"],
+        }
+    }
+
+    /// The format a file name's suffix says (any letter case), if one.
+    ///
+    /// ```
+    /// use sgf_grove::input::Foreign;
+    /// assert_eq!(Foreign::by_name(b"dir/game.GIB"), Some(Foreign::Gib));
+    /// assert_eq!(Foreign::by_name(b"a.ugi"), Some(Foreign::Ugf));
+    /// assert_eq!(Foreign::by_name(b"a.sgf"), None);
+    /// ```
+    pub fn by_name(name: &[u8]) -> Option<Foreign> {
+        let dot = name.iter().rposition(|&b| b == b'.')?;
+        let ext = &name[dot + 1..];
+        Foreign::ALL.into_iter().find(|f| {
+            f.extensions()
+                .iter()
+                .any(|e| ext.eq_ignore_ascii_case(e.as_bytes()))
+        })
+    }
+}
+
+impl fmt::Display for Foreign {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
 }
 
 impl Content {
-    /// Whether the input can go to the parser as it is.
+    /// Whether the input can go to the stream parser as it is: SGF text,
+    /// or a record of another format ([`Content::Foreign`]), which
+    /// [`StreamParser`](crate::StreamParser) converts first.
     pub fn is_text(self) -> bool {
-        self == Content::Text
+        matches!(self, Content::Text | Content::Foreign(_))
+    }
+
+    /// The record format, when the input is a record of another server's
+    /// format.
+    pub fn foreign(self) -> Option<Foreign> {
+        match self {
+            Content::Foreign(format) => Some(format),
+            _ => None,
+        }
     }
 
     /// Whether the input is UTF-16 text, to be decoded first
@@ -92,6 +171,7 @@ impl Content {
             Content::Tar => "tar archive",
             Content::Elf => "ELF executable",
             Content::Binary => "binary data",
+            Content::Foreign(format) => format.description(),
         }
     }
 }
@@ -115,7 +195,14 @@ impl fmt::Display for Content {
 /// 3. UTF-16 without a mark: in at least half of the 16-bit units one byte
 ///    is 0 and the other ASCII text, always on the same side, and no unit
 ///    is 0.
-/// 4. Binary data: more than one byte in 64 is a NUL or a control byte (tab,
+/// 4. A record of another server's format ([`Foreign`]), by its first
+///    lines: Tygem `.gib` starts with `\HS` or `\[`, a capital letter and
+///    a `KEY=`; Pandanet `.ugf` with a `[Header]` line (any letter case);
+///    WBaduk `.ngf` has a board size (2 to 52) on its 2nd line, a handicap
+///    (0 to 9) on its 6th, a number on its 8th, and (when the first bytes
+///    reach so far) a `PM` move line or its 12th line. Whitespace and a
+///    UTF-8 byte order mark may come first.
+/// 5. Binary data: more than one byte in 64 is a NUL or a control byte (tab,
 ///    line breaks, vertical tab, form feed, ESC and the DOS end-of-file byte
 ///    `1a` count as text), unless the input starts like SGF: `(` and `;`
 ///    (whitespace and NUL bytes allowed before and between them, after a
@@ -141,6 +228,11 @@ pub fn sniff(start: &[u8]) -> Content {
     }
     if let Some(content) = utf16_without_bom(sample) {
         return content;
+    }
+    if !starts_like_sgf(sample)
+        && let Some(format) = foreign(sample)
+    {
+        return Content::Foreign(format);
     }
     if looks_binary(sample) {
         return Content::Binary;
@@ -227,6 +319,89 @@ fn looks_binary(sample: &[u8]) -> bool {
     controls * 64 > sample.len()
 }
 
+/// The record format `sample` starts like, if one (rule 4 of [`sniff`]).
+fn foreign(sample: &[u8]) -> Option<Foreign> {
+    let rest = sample.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(sample);
+    let body = trim_start(rest);
+    if body.starts_with(b"\\HS") {
+        return Some(Foreign::Gib);
+    }
+    if let Some(field) = body.strip_prefix(b"\\[") {
+        let key_len = field
+            .iter()
+            .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || **b == b'_')
+            .count();
+        if key_len > 0 && field.get(key_len) == Some(&b'=') && field[0].is_ascii_uppercase() {
+            return Some(Foreign::Gib);
+        }
+    }
+    let first_line = body
+        .split(|&b| b == b'\n' || b == b'\r')
+        .next()
+        .unwrap_or(b"");
+    if trim_end(first_line).eq_ignore_ascii_case(b"[Header]") {
+        return Some(Foreign::Ugf);
+    }
+    if looks_like_ngf(rest) {
+        return Some(Foreign::Ngf);
+    }
+    None
+}
+
+/// The `.ngf` header's numbers on lines 2, 6 and 8, and a move line or a
+/// 12th line when the sample reaches it.
+fn looks_like_ngf(sample: &[u8]) -> bool {
+    let mut lines = Vec::with_capacity(13);
+    let mut rest = sample;
+    while lines.len() < 13 {
+        let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') else {
+            // The last line, perhaps cut by the sample's end: counted only
+            // when the sample is the whole input (shorter than its limit).
+            if !rest.is_empty() && sample.len() < SNIFF_LEN {
+                lines.push(rest);
+            }
+            break;
+        };
+        lines.push(&rest[..end]);
+        let skip = if rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n') {
+            2
+        } else {
+            1
+        };
+        rest = &rest[end + skip..];
+    }
+    let number = |i: usize| -> Option<f64> {
+        let line = trim_end(trim_start(lines.get(i)?));
+        std::str::from_utf8(line).ok()?.parse().ok()
+    };
+    let whole = |i: usize, range: std::ops::RangeInclusive<f64>| {
+        number(i).is_some_and(|n| n.fract() == 0.0 && range.contains(&n))
+    };
+    if !(whole(1, 2.0..=52.0) && whole(5, 0.0..=9.0) && number(7).is_some()) {
+        return false;
+    }
+    // Its moves (or the end of a header cut short within the sample).
+    let moves = lines
+        .iter()
+        .skip(12)
+        .any(|l| trim_start(l).starts_with(b"PM"));
+    moves || lines.len() >= 12
+}
+
+fn trim_start(bytes: &[u8]) -> &[u8] {
+    let n = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    &bytes[n..]
+}
+
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    let n = bytes
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_whitespace())
+        .count();
+    &bytes[..bytes.len() - n]
+}
+
 /// Whether `sample` starts like a game tree: `(` and then `;`, with
 /// whitespace (and NUL bytes, which the parser skips as whitespace) before
 /// and between them, after an optional UTF-8 byte order mark.
@@ -239,7 +414,7 @@ fn starts_like_sgf(sample: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{sniff, Content, SNIFF_LEN};
+    use super::{sniff, Content, Foreign, SNIFF_LEN};
 
     /// `(kind, first bytes)`, each written by hand from the format's
     /// specification.
@@ -381,6 +556,34 @@ mod tests {
         input.resize(SNIFF_LEN, b'x');
         input.extend_from_slice(&[0u8; 4096]);
         assert_eq!(sniff(&input), Content::Text);
+    }
+
+    #[test]
+    fn records_of_other_formats_by_their_first_lines() {
+        let gib = b"\\HS\r\n\\[GAMEBLACKNAME=a\\]\r\n";
+        assert_eq!(sniff(gib), Content::Foreign(Foreign::Gib));
+        assert_eq!(
+            sniff(b"\r\n\\[GAMETAG=C2016\\]\n"),
+            Content::Foreign(Foreign::Gib)
+        );
+        assert_eq!(
+            sniff(b"\xEF\xBB\xBF[HEADER]\r\nSize=19"),
+            Content::Foreign(Foreign::Ugf)
+        );
+        let ngf = b"Game\n19\nW 3D\nB 2D\nsite\n0\n0\n6\n20170101\n\nWhite wins\n1\nPMAABDD\n";
+        assert_eq!(sniff(ngf), Content::Foreign(Foreign::Ngf));
+        assert!(Content::Foreign(Foreign::Ngf).is_text());
+        assert_eq!(Content::Foreign(Foreign::Gib).to_string(), "Tygem .gib");
+        // Near misses stay text.
+        for text in [
+            &b"\\[not a header"[..],
+            b"[Headers]\n",
+            b"Game\n19\nW\nB\n",
+            b"Game\n100\nW\nB\nsite\n0\n0\n6\n1\n2\n3\n4\nPMAABDD\n",
+            b"(;GM[1]C[\\HS])",
+        ] {
+            assert_eq!(sniff(text), Content::Text, "{text:?}");
+        }
     }
 
     #[test]

@@ -567,7 +567,9 @@ pub struct CheckArgs {
     /// archives are opened, found by their first bytes whatever their name;
     /// a member is named `archive!member`. Folders (walked recursively) and
     /// archives give the files named `.sgf` or `.sgfs` (any letter case,
-    /// perhaps compressed: `.sgf.gz`) and those whose first bytes are SGF;
+    /// perhaps compressed: `.sgf.gz`), Tygem `.gib`, WBaduk `.ngf` and
+    /// Pandanet `.ugf`/`.ugi` records (converted to SGF, their warnings
+    /// placed in the record), and those whose first bytes are any of these;
     /// the rest is skipped and counted, and what is not a regular file (a
     /// FIFO, a device, a broken link) is listed. Files named here are
     /// checked whatever their name, and a FIFO or device named here is read

@@ -18,8 +18,10 @@ use std::time::{Duration, Instant};
 pub struct ScanArgs {
     /// Files, folders and archives; `-` reads standard input. Compressed
     /// files and tar, zip and 7z archives are opened whatever their name;
-    /// folders and archives give their `.sgf`/`.sgfs` files and those that
-    /// start like SGF (see `sgf check --help`).
+    /// folders and archives give their `.sgf`/`.sgfs` files, Tygem
+    /// `.gib`, WBaduk `.ngf` and Pandanet `.ugf`/`.ugi` records (converted
+    /// to SGF), and those that start like any of them (see `sgf check
+    /// --help`).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 

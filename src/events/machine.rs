@@ -302,7 +302,9 @@ impl<'src> Machine<'src> {
             first.is_some_and(|i| input[i] == b'(' && input.get(i + 1).is_some_and(|&b| b != 0));
         if self.stream_start && !sgf_like {
             let content = crate::sniff::sniff(&input[..input.len().min(crate::sniff::SNIFF_LEN)]);
-            if !content.is_text() {
+            // A record of another format reaches the events only unconverted
+            // (the stream parser converts it first): refused by its name.
+            if !content.is_text() || content.foreign().is_some() {
                 self.done = true;
                 let what = content.description();
                 // Placed at its first byte that is not whitespace.

@@ -12,7 +12,9 @@ use std::path::Path;
 pub enum MemberKind {
     /// An SGF file or collection: one stream of games (`.sgf`, or any
     /// other name whose first bytes are SGF, or a file named on the command
-    /// line, or standard input).
+    /// line, or standard input). Also a record of another server's format
+    /// (`.gib`, `.ngf`, `.ugf`, `.ugi`, or such content), which the stream
+    /// parser converts to SGF ([`foreign`](crate::foreign)).
     Sgf,
     /// One game per line (`.sgfs`, as KataGo writes them): each line that
     /// is not blank is parsed on its own, so that a bad line costs only
@@ -107,12 +109,15 @@ impl fmt::Debug for Member<'_> {
 }
 
 /// The kind of member a name says, ignoring letter case: `.sgf` or
-/// `.sgfs`; `None` for any other name. Compression suffixes are removed
-/// first ([`strip_compression`]).
+/// `.sgfs`, or the record formats read as SGF (`.gib`, `.ngf`, `.ugf`,
+/// `.ugi`: [`Foreign::by_name`](super::Foreign::by_name)); `None` for any
+/// other name. Compression suffixes are removed first
+/// ([`strip_compression`]).
 ///
 /// ```
 /// use sgf_grove::input::{sgf_name_kind, MemberKind};
 /// assert_eq!(sgf_name_kind(b"dir/Game.SGF"), Some(MemberKind::Sgf));
+/// assert_eq!(sgf_name_kind(b"tygem/game.gib.gz"), Some(MemberKind::Sgf));
 /// assert_eq!(sgf_name_kind(b"selfplay.sgfs.gz"), Some(MemberKind::Sgfs));
 /// assert_eq!(sgf_name_kind(b"notes.txt"), None);
 /// assert_eq!(sgf_name_kind(b".sgf"), Some(MemberKind::Sgf));
@@ -123,6 +128,8 @@ pub fn sgf_name_kind(name: &[u8]) -> Option<MemberKind> {
         Some(MemberKind::Sgf)
     } else if ends_with_ignore_case(name, b".sgfs") {
         Some(MemberKind::Sgfs)
+    } else if super::Foreign::by_name(name).is_some() {
+        Some(MemberKind::Sgf)
     } else {
         None
     }
@@ -159,7 +166,8 @@ fn ends_with_ignore_case(name: &[u8], suffix: &[u8]) -> bool {
 /// Whether `start`, the first bytes of an input that [`sniff`](super::sniff)
 /// found to be `content`, looks like SGF: an optional byte order mark and
 /// whitespace, `(`, more whitespace, then `;`. UTF-16 text is looked at
-/// as its characters. This is how a member whose name says nothing (a
+/// as its characters; a record of another format ([`Content::Foreign`])
+/// is taken too. This is how a member whose name says nothing (a
 /// `.txt`, no extension) is taken; junk before the first game, which the
 /// parser forgives, is not enough.
 ///
@@ -190,6 +198,8 @@ pub fn looks_like_sgf(start: &[u8], content: Content) -> bool {
             });
             starts_a_game(units.skip_while(|&u| u == 0xFEFF))
         }
+        // A record the stream parser converts.
+        Content::Foreign(_) => true,
         _ => false,
     }
 }

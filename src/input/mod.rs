@@ -76,7 +76,7 @@ mod utf16;
 #[cfg(feature = "archives")]
 mod walk;
 
-pub use crate::sniff::{sniff, Content, SNIFF_LEN};
+pub use crate::sniff::{sniff, Content, Foreign, SNIFF_LEN};
 #[cfg(feature = "archives")]
 pub use budget::{GameBudget, DEFAULT_MAX_INPUT_BYTES, DEFAULT_MAX_INPUT_GAMES};
 #[cfg(feature = "archives")]

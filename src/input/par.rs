@@ -26,7 +26,7 @@ use super::games::{games_of, Game};
 use super::inputs::Take;
 use super::par_chunks::{chunk_member, run_chunk, Checked, Chunk, Feed, Follow};
 use super::walk::Walk;
-use super::{InputError, Inputs, MemberKind, Origin, Skipped, Source, Sources};
+use super::{Content, InputError, Inputs, MemberKind, Origin, Skipped, Source, Sources};
 use crate::parallel::{ordered_scope, Submit};
 use crate::tree::OwnedCollection;
 use crate::{Collection, GameTree, ParseOptions, StreamParser, Warning};
@@ -761,7 +761,8 @@ impl Inputs {
                 }
             };
             let origin = Arc::new(member.origin().clone());
-            if chunked && member.kind() == MemberKind::Sgf && member.content().is_text() {
+            // A record of another format is converted whole, never cut.
+            if chunked && member.kind() == MemberKind::Sgf && member.content() == Content::Text {
                 chunk_member(origin, member.into_reader(), options, submit, feed);
                 return Ok(());
             }

@@ -12,7 +12,7 @@
 
 use super::build::{build_one, OneGame};
 use super::{Collection, ParseOptions, Store};
-use crate::error::{Error, ErrorKind, Result, WarningKind};
+use crate::error::{Error, ErrorKind, Result, Warning, WarningKind};
 use crate::events::Resume;
 use crate::lexer::is_space;
 use crate::lexer::LOOKAHEAD;
@@ -124,6 +124,12 @@ pub struct StreamParser<R> {
     /// kind and position), for the warning of that junk: the bytes are
     /// gone by the time the game after them is read.
     dropped_junk: Option<(WarningKind, Position)>,
+    /// Whether the stream's first bytes were looked at for a record of
+    /// another format ([`crate::foreign`]).
+    foreign_checked: bool,
+    /// The warnings of converting such a record, placed in the record,
+    /// for the first game handed out.
+    foreign_warnings: Vec<Warning>,
 }
 
 impl<R: Read> StreamParser<R> {
@@ -169,6 +175,8 @@ impl<R: Read> StreamParser<R> {
             resume: Resume::default(),
             attempt,
             dropped_junk: None,
+            foreign_checked: false,
+            foreign_warnings: Vec::new(),
         }
     }
 
@@ -196,6 +204,8 @@ impl<R: Read> StreamParser<R> {
         self.games = 0;
         self.resume = Resume::default();
         self.dropped_junk = None;
+        self.foreign_checked = false;
+        self.foreign_warnings.clear();
     }
 
     /// Starts reading `src`, a source of another type, with `options`,
@@ -250,6 +260,9 @@ impl<R: Read> StreamParser<R> {
         self.games = game_index;
         self.resume = Resume::default();
         self.dropped_junk = None;
+        // A part of a longer stream is SGF (or not) as that stream is.
+        self.foreign_checked = true;
+        self.foreign_warnings.clear();
     }
 
     /// Reads `n` bytes at least at a time instead of 1 MiB: for the
@@ -362,6 +375,19 @@ impl<R: Read> StreamParser<R> {
         let origin = self.origin;
         for w in &mut self.store.warnings {
             w.pos = origin.shift(w.pos);
+        }
+        if !self.foreign_warnings.is_empty() {
+            // Placed in the original record already: first, unshifted.
+            let mut first = std::mem::take(&mut self.foreign_warnings);
+            if self.options.is_strict() {
+                let w = first[0];
+                return self.fail(Error::new(ErrorKind::Strict(w.kind), w.pos));
+            }
+            for w in &first {
+                self.store.warning_counts[w.kind as usize] += 1;
+            }
+            first.append(&mut self.store.warnings);
+            self.store.warnings = first;
         }
         if let Some((kind, pos)) = self.dropped_junk.take() {
             self.place_dropped_junk(kind, pos);
@@ -529,10 +555,54 @@ impl<R: Read> StreamParser<R> {
                 }
             }
         }
+        if !self.foreign_checked {
+            self.foreign_checked = true;
+            self.convert_foreign();
+        }
         if self.buf.len() - self.start >= u32::MAX as usize - 1 {
             return Err(Error::without_position(ErrorKind::InputTooLarge));
         }
         Ok(())
+    }
+
+    /// When the stream's first bytes are a record of another server's
+    /// format ([`Content::Foreign`](crate::input::Content::Foreign)): reads
+    /// the rest of it (up to [`foreign::MAX_LEN`](crate::foreign::MAX_LEN)
+    /// bytes) and puts its conversion to SGF in its place, keeping the
+    /// conversion's warnings for the first game. The record's text is read
+    /// in the options' charset when they name one; the SGF is UTF-8.
+    fn convert_foreign(&mut self) {
+        let window = &self.buf[self.start..];
+        let head = &window[..window.len().min(crate::sniff::SNIFF_LEN)];
+        let Some(format) = crate::sniff::sniff(head).foreign() else {
+            return;
+        };
+        if !self.eof {
+            let have = self.buf.len() - self.start;
+            let room = (crate::foreign::MAX_LEN + 1).saturating_sub(have);
+            let mut src = (&mut self.src).take(room as u64);
+            loop {
+                match src.read_to_end(&mut self.buf) {
+                    Ok(_) => break,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        // The record is cut there: what was read is
+                        // converted, then the error comes.
+                        self.pending = Some(Error::from(e));
+                        break;
+                    }
+                }
+            }
+        }
+        let converted = format.to_sgf_in(&self.buf[self.start..], self.options.charset);
+        self.buf.truncate(self.start);
+        self.buf.extend_from_slice(&converted.sgf);
+        self.eof = true;
+        if self.options.charset.is_some() {
+            // The override was the record's; the SGF is UTF-8 (and says so).
+            self.options = self.options.charset(Some(encoding_rs::UTF_8));
+        }
+        self.foreign_warnings = converted.warnings;
     }
 }
 

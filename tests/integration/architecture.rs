@@ -24,7 +24,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("base", &["span", "spec", "atomic", "parallel"]),
     ("errors", &["error"]),
     ("bytes", &["text", "sniff", "options"]),
-    ("tokens and values", &["lexer", "value"]),
+    ("tokens and values", &["lexer", "value", "foreign"]),
     ("events", &["events"]),
     ("tree", &["tree"]),
     ("tree readers", &["game", "writer", "input"]),

@@ -34,6 +34,8 @@ mod edit;
 mod exit_status;
 mod extract;
 mod fix_cli;
+mod foreign;
+mod foreign_records;
 #[cfg(feature = "oracle")]
 mod fuzz_regressions;
 mod game_info;

@@ -566,6 +566,25 @@ pub fn write_error(
     }
 }
 
+/// Writes the line of `input` that `pos` falls on with a caret, from the
+/// bytes as read ([`Input::around`]), not from what the parser holds: for
+/// the warnings of a record converted to SGF (`foreign_*`), placed in the
+/// record.
+///
+/// # Errors
+///
+/// Any error of `out`.
+pub fn write_original_snippet(
+    out: &mut impl Write,
+    input: &Input<'_>,
+    pos: Position,
+) -> io::Result<()> {
+    match input.around(pos) {
+        Some((bytes, at)) => write_snippet(out, &bytes, at),
+        None => Ok(()),
+    }
+}
+
 /// Writes the line of a diagnostic at `pos` (a position in the stream)
 /// with a caret: from `window`, the part of the stream the parser holds,
 /// which starts at stream offset `base`. When the line starts before the

@@ -12,7 +12,8 @@ use std::path::{Component, Path, PathBuf};
 /// `dir/b/c.sgf`; a file named itself → `dir/<its name>`; an archive member
 /// `a.tar.gz!x/y.sgf` → `dir/a.tar.gz/x/y.sgf`; a compressed `x.sgf.gz` →
 /// `dir/x.sgf` (the compression suffix of the last name dropped, as the
-/// file is written decompressed); standard input → `dir/stdin.sgf`
+/// file is written decompressed); a record of another format by its name
+/// `g.gib` → `dir/g.gib.sgf`; standard input → `dir/stdin.sgf`
 /// (`dir/stdin/…` for its members).
 ///
 /// # Errors
@@ -53,6 +54,10 @@ pub fn mirror(dir: &Path, origin: &Origin, given: &[PathBuf]) -> Result<PathBuf,
     let stripped = input::strip_compression(last);
     if !stripped.is_empty() {
         *last = stripped.to_vec();
+    }
+    // A record of another format is written as SGF: `g.gib` → `g.gib.sgf`.
+    if input::Foreign::by_name(last).is_some() {
+        last.extend_from_slice(b".sgf");
     }
     let mut out = dir.to_path_buf();
     for part in parts {
@@ -165,6 +170,12 @@ pub fn check_in_place(inputs: &Inputs) -> Result<(), String> {
             // Unreadable: the scan reports it as a failed input.
             Err(_) => continue,
         };
+        if let Some(format) = content.foreign() {
+            return Err(format!(
+                "--in-place cannot rewrite {} ({format}): it would become SGF under its old name; use --out DIR",
+                display_name(path)
+            ));
+        }
         if content.is_compressed() || content.is_archive() {
             return Err(format!(
                 "--in-place cannot rewrite {} ({content}): its games are archive members or compressed; use --out DIR",
@@ -216,6 +227,7 @@ mod tests {
         );
         assert_eq!(m(&member("other/k.sgfs", &[])), dir.join("k.sgfs"));
         assert_eq!(m(&Origin::stdin()), dir.join("stdin.sgf"));
+        assert_eq!(m(&member("a/t.GIB.gz", &[])), dir.join("t.GIB.sgf"));
     }
 
     #[test]

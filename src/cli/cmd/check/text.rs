@@ -6,7 +6,7 @@ use super::segments::Segments;
 use super::{source_name, Failure, FileReport, Totals};
 use crate::cmd::{
     printable, utf16_message, write_dropped_note, write_error, write_headline,
-    write_stream_snippet, UTF16_CODE,
+    write_original_snippet, write_stream_snippet, UTF16_CODE,
 };
 use crate::name::origin_name;
 use crate::read::Input;
@@ -70,7 +70,12 @@ pub(super) fn write_game(
         }
         out.begin();
         write_headline(out, name, "warning", w.kind.code(), w.kind.message(), w.pos)?;
-        write_stream_snippet(out, input, window, base, w.pos)?;
+        if w.kind.is_foreign() {
+            // Placed in the original record, not in the SGF it became.
+            write_original_snippet(out, input, w.pos)?;
+        } else {
+            write_stream_snippet(out, input, window, base, w.pos)?;
+        }
         if w.kind == WarningKind::UncertainCharset {
             write_charset_note(out, name, coll, w.pos.offset.saturating_sub(base))?;
         }
