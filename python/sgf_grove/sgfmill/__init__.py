@@ -27,7 +27,7 @@ modules:
 >>> for colour, (row, col) in plays:
 ...     _ = board.play(row, col, colour)
 >>> board.list_occupied_points()
-[('b', (4, 4)), ('w', (4, 2)), ('b', (5, 3))]
+[('w', (4, 2)), ('b', (4, 4)), ('b', (5, 3))]
 >>> sgf_grove.sgfmill.uninstall()
 """
 

@@ -11,14 +11,14 @@ forbid next (or ``None``). ``IndexError`` for a point off the board,
 
 >>> from sgf_grove.sgfmill.boards import Board
 >>> b = Board(9)
->>> for row, col, colour in [(0, 1, "b"), (1, 0, "b"), (1, 2, "b"), (2, 1, "b"),
-...                          (0, 2, "w"), (1, 3, "w"), (2, 2, "w")]:
+>>> for row, col, colour in [(0, 1, "b"), (1, 0, "b"), (2, 1, "b"),
+...                          (0, 2, "w"), (2, 2, "w"), (1, 3, "w"), (1, 1, "w")]:
 ...     _ = b.play(row, col, colour)
->>> b.play(1, 1, "w"), b.play(1, 2, "w")   # w takes b's stone: a ko at (1, 2)
-(None, None)
->>> b.play(0, 0, "w")   # w plays into b's eye at (0, 0): a self-capture
->>> b.get(0, 0), b.get(1, 2)
-(None, 'w')
+>>> b.play(1, 2, "b")   # takes the white stone at (1, 1): a ko there
+(1, 1)
+>>> b.play(0, 0, "w")   # into Black's corner: a self-capture
+>>> b.get(0, 0), b.get(1, 1), b.get(1, 2)
+(None, None, 'b')
 
 Not provided: the ``board`` attribute (sgfmill's list of rows), which
 sgfmill documents as private; use :meth:`Board.get`.

@@ -26,14 +26,20 @@ Differences from sgfmill, all deliberate:
   with warnings in ``game.grove.warnings``), and text without ``CA`` is
   decoded in the charset sgf-grove detects (UTF-8 for most modern files)
   where sgfmill assumes ISO-8859-1.
-- ``serialise()`` writes sgf-grove's layout (one game tree on a line,
-  wrapped at ``wrap`` between nodes and properties); values are byte for
-  byte what the game holds, as with sgfmill, so the game read back is the
-  same.
-- ``Tree_node.get`` reads values with sgf-grove's typed getters, which
-  accept what :mod:`~sgf_grove.sgfmill.sgf_properties` (sgfmill's rules)
-  would refuse in a few cases; ``game.get_property_presenter()`` gives
-  sgfmill's rules when they matter.
+- An edited game without ``CA`` whose text is not ASCII gets the ``CA``
+  sgf-grove read it in (``CA[UTF-8]``), so that the file written reads
+  back the same.
+- ``Tree_node.get``/``set`` follow sgfmill's value rules
+  (:mod:`~sgf_grove.sgfmill.sgf_properties`), and ``serialise()`` writes
+  sgfmill's layout byte for byte; ``get_encoding()`` is the charset the
+  raw values were read in (detected, without ``CA``).
+- sgf-grove's tree does not keep how a line of nodes was bracketed
+  (``(;a(;b))`` and ``(;a;b)`` are one tree); a root ``CA`` naming a
+  charset sgf-grove cannot read text in is refused (``ValueError``) when
+  set.
+- sgfmill's internals are not reproduced: each node is one
+  :class:`Tree_node` (no plain ``Node`` objects from
+  ``main_sequence_iter``), over sgf-grove's node rather than a dict.
 - Only square boards of 1 to 26 points, as sgfmill (``ValueError``
   otherwise).
 """
@@ -302,10 +308,10 @@ class Tree_node:
     def add_comment_text(self, text: str) -> None:
         """Appends ``text`` to the comment, after a blank line when there is
         one already."""
-        if "C" in self._node:
-            self._node.set("C", self._node["C"] + "\n\n" + text)
+        if self.has_property("C"):
+            self.set("C", self.get("C") + "\n\n" + text)
         else:
-            self._node.set("C", text)
+            self.set("C", text)
 
     def __str__(self) -> str:
         """The node's properties, one a line, sorted (for debugging)."""
