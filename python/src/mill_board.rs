@@ -16,6 +16,7 @@
 //! Points are sgfmill's `(row, col)`, row 0 at the bottom; the library's
 //! `(x, y)` has y 0 at the top.
 
+use crate::core::Game;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use sgf_grove::game::board::{Board as LibBoard, KoRule, RuleSet};
@@ -316,6 +317,89 @@ impl MillBoard {
     }
 }
 
+/// What one node of a main line holds for `get_setup_and_moves`.
+enum LineNode {
+    Setup,
+    Move(&'static str, Option<(u8, u8)>),
+    BadMove(Vec<u8>),
+    Nothing,
+}
+
+/// sgfmill's reading of a Point/Move value on a board of `size`: `None`
+/// for a pass (empty, or `tt` up to 19x19), `Err` when it is no point of
+/// the board.
+fn go_point(raw: &[u8], size: u8) -> Result<Option<(u8, u8)>, ()> {
+    if raw.is_empty() || (size <= 19 && raw == b"tt") {
+        return Ok(None);
+    }
+    let &[c, r] = raw else { return Err(()) };
+    let col = i32::from(c) - i32::from(b'a');
+    let row = i32::from(size) - 1 - (i32::from(r) - i32::from(b'a'));
+    let side = i32::from(size);
+    if (0..side).contains(&col) && (0..side).contains(&row) {
+        Ok(Some((row as u8, col as u8)))
+    } else {
+        Err(())
+    }
+}
+
+/// The plays of `game`'s main line after its first `skip` nodes, as
+/// sgfmill's `sgf_moves.get_setup_and_moves` reads them: `(colour, (row,
+/// col))`, or `(colour, None)` for a pass, from each node's `B` (else
+/// `W`). `ValueError` at the first node (in order) with setup (`AB`,
+/// `AW`, `AE`) or a move that is no point of a board of `size` (1 to 26).
+#[pyfunction]
+fn _mill_plays(
+    game: &Bound<'_, Game>,
+    size: u8,
+    skip: usize,
+) -> PyResult<Vec<(&'static str, Option<(u8, u8)>)>> {
+    let nodes: Vec<LineNode> = game.get().read(|v| {
+        let mut out = Vec::new();
+        let mut at = v.contains(0).then_some(0);
+        let mut index = 0;
+        while let Some(k) = at {
+            if index >= skip {
+                out.push(if ["AB", "AW", "AE"].iter().any(|i| v.has(k, i)) {
+                    LineNode::Setup
+                } else if let Some((colour, (raw, _))) = v
+                    .first(k, "B")
+                    .map(|r| ("b", r))
+                    .or_else(|| v.first(k, "W").map(|r| ("w", r)))
+                {
+                    match go_point(raw, size) {
+                        Ok(point) => LineNode::Move(colour, point),
+                        Err(()) => LineNode::BadMove(raw.to_vec()),
+                    }
+                } else {
+                    LineNode::Nothing
+                });
+            }
+            index += 1;
+            at = v.first_child(k);
+        }
+        out
+    });
+    let mut plays = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        match node {
+            LineNode::Setup => {
+                return Err(PyValueError::new_err("setup properties after the root node"))
+            }
+            LineNode::BadMove(raw) => {
+                return Err(PyValueError::new_err(format!(
+                    "bad move: {:?}",
+                    String::from_utf8_lossy(&raw)
+                )))
+            }
+            LineNode::Move(colour, point) => plays.push((colour, point)),
+            LineNode::Nothing => {}
+        }
+    }
+    Ok(plays)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<MillBoard>()
+    m.add_class::<MillBoard>()?;
+    m.add_function(wrap_pyfunction!(_mill_plays, m)?)
 }

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-from . import sgf_properties
+from .. import _native
+from . import sgf, sgf_properties
 
 __all__ = ["get_setup_and_moves", "set_initial_position", "indicate_first_player"]
 
@@ -45,14 +46,19 @@ def get_setup_and_moves(sgf_game, board=None) -> Tuple[object, List[Tuple[str, M
         if not board.is_empty():
             raise ValueError("board not empty")
     root = sgf_game.get_root()
-    nodes = iter(sgf_game.get_main_sequence())
     black, white, empty = root.get_setup_stones()
+    skip = 0
     if black or white:
         if not board.apply_setup(black, white, empty):
             raise ValueError("setup position not legal")
         if root.get_raw_move()[0] is not None:
             raise ValueError("mixed setup and moves in root node")
-        next(nodes)
+        skip = 1
+    if type(sgf_game) is sgf.Sgf_game:
+        # The drop-in's own game: the main line read in one native call,
+        # with the same checks as the loop below.
+        return board, _native._mill_plays(sgf_game.grove, size, skip)
+    nodes = iter(sgf_game.get_main_sequence()[skip:])
     plays: List[Tuple[str, Move]] = []
     for node in nodes:
         if node.has_setup_stones():
