@@ -230,3 +230,56 @@ def test_install_and_uninstall_give_back_the_real_sgfmill():
     from sgfmill import sgf as again
 
     assert again is real_sgf
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"(;SZ[9]AB[aa][bb]AW[cc];B[dd];W[];B[tt])",
+        b"(;SZ[9];B[aa];AB[cc];W[bb])",  # setup after the root
+        b"(;SZ[9]AB[aa];B[bb])",  # setup then a move after it
+        b"(;SZ[9]AB[aa]B[bb];W[cc])",  # setup and a move in the root
+        b"(;SZ[9]AB[ab][ba]AW[aa])",  # a setup without liberties
+        b"(;SZ[9];B[zz])",  # a move off the board
+        b"(;SZ[9];B[abc])",  # a move of three letters
+        b"(;SZ[21];B[tt];W[])",  # tt is a point on 21x21
+        b"(;SZ[9];C[x];B[ee]W[dd];W[aa](;B[bb])(;B[cc]))",
+    ],
+)
+def test_get_setup_and_moves_as_sgfmill(data):
+    """The drop-in's one-call read of the main line (its own games) and
+    its generic loop (any other game object) against sgfmill's."""
+    from sgf_grove.sgfmill import sgf as our_sgf, sgf_moves as our_moves
+
+    real_sgf, real_moves, _ = real_sgfmill()
+
+    def run(sgf_mod, moves_mod, wrap=False):
+        game = sgf_mod.Sgf_game.from_bytes(data)
+        if wrap:
+            # A subclass takes the generic path.
+            game.__class__ = type("Other", (sgf_mod.Sgf_game,), {})
+        try:
+            board, plays = moves_mod.get_setup_and_moves(game)
+        except ValueError as e:
+            return "ValueError", str(e) if "setup" in str(e) else ""
+        return plays, board.list_occupied_points()
+
+    theirs = run(real_sgf, real_moves)
+    assert run(our_sgf, our_moves) == theirs
+    assert run(our_sgf, our_moves, wrap=True) == theirs
+
+
+def test_readme_example_runs_as_written():
+    """The README's drop-in example, run as it is written there, prints
+    what sgfmill prints for the same program."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("### A drop-in for sgfmill", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    ours = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert ours.returncode == 0, ours.stderr
+    real_sgfmill()
+    as_sgfmill = "\n".join(line for line in code.splitlines() if "sgf_grove" not in line)
+    real = subprocess.run([sys.executable, "-c", as_sgfmill], capture_output=True, text=True, timeout=60)
+    assert real.returncode == 0, real.stderr
+    assert ours.stdout == real.stdout
+    assert "7.0" in ours.stdout
