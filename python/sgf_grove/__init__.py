@@ -18,8 +18,10 @@ as an ``int8`` array of ``(colour, x, y)`` rows (colour 1 black, 2
 white; a pass ``-1, -1``), what an indexer's loop reads in one call
 instead of a Python object per move. NumPy is needed for those alone
 (``pip install "./python[numpy]"``). ``sgf_grove.sgfmill``
-offers the part of sgfmill's API that scripts use most, in sgfmill's
-conventions.
+is a drop-in for sgfmill (``sgf``, ``sgf_moves``, ``boards``,
+``ascii_boards``, ``common``, ``sgf_properties``): after
+``sgf_grove.sgfmill.install()`` a program written for sgfmill runs
+unchanged.
 
 Many files at once: ``sgf_grove.scan(paths)`` iterates over the games of
 folders, collections, ``.sgfs`` files and archives, parsed on Rust

@@ -1,6 +1,6 @@
 //! The native part of the `sgf_grove` Python package: games, nodes and
 //! typed values ([`core`]), replay ([`board`]), editing and writing
-//! ([`edit`]), and scans over every input kind with Arrow output
+//! ([`edit`]), sgfmill's board ([`mill_board`]), and scans over every input kind with Arrow output
 //! ([`scan`]). The Python package (`sgf_grove/`) wraps these in its public
 //! API.
 
@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 mod board;
 mod core;
 mod edit;
+mod mill_board;
 mod scan;
 
 /// The extension module `sgf_grove._native`.
@@ -18,6 +19,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     core::register(m)?;
     board::register(m)?;
     edit::register(m)?;
+    mill_board::register(m)?;
     scan::register(m)?;
     Ok(())
 }

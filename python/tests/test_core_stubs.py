@@ -9,8 +9,8 @@ import sgf_grove
 from sgf_grove import _native
 
 STUB = Path(sgf_grove.__file__).with_name("_native.pyi")
-CLASSES = ["Collection", "Game", "Node", "ParseWarning", "SgfError", "Board", "Cursor", "IllegalMove"]
-FUNCTIONS = ["parse", "read", "serialise", "_library_replay"]
+CLASSES = ["Collection", "Game", "Node", "ParseWarning", "SgfError", "Board", "Cursor", "IllegalMove", "MillBoard"]
+FUNCTIONS = ["parse", "read", "serialise", "_library_replay", "_mill_plays"]
 # Dunder methods the runtime has on every object, or that the stubs leave out.
 SKIP = {"__new__", "__init__", "__doc__", "__module__", "__dict__", "__weakref__", "__repr__",
         "__str__", "__lt__", "__le__", "__gt__", "__ge__", "__getattribute__", "__setattr__",

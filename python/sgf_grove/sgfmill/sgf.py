@@ -1,14 +1,16 @@
-"""The part of sgfmill's ``sgf`` API that scripts use most, on sgf-grove.
+"""sgfmill's ``sgf`` module on sgf-grove: ``Sgf_game`` and ``Tree_node``.
 
 A script written for sgfmill switches by changing one import::
 
-    from sgf_grove.sgfmill import Sgf_game     # was: from sgfmill.sgf import Sgf_game
+    from sgf_grove.sgfmill import sgf          # was: from sgfmill import sgf
 
-and keeps sgfmill's conventions: colours ``'b'`` and ``'w'``, points as
-``(row, col)`` with row 0 the *bottom* row (the GTP convention: ``"pd"`` on
-19x19 is ``(15, 15)``), a pass as ``None``, point lists as sets, ``KeyError``
-for a missing property and ``ValueError`` for a malformed one, ``(None,
-None)`` from ``get_move()`` on a node without a move.
+(or by :func:`sgf_grove.sgfmill.install`, which leaves ``from sgfmill
+import sgf`` as it is) and keeps sgfmill's conventions: colours ``'b'``
+and ``'w'``, points as ``(row, col)`` with row 0 the *bottom* row (the GTP
+convention: ``"pd"`` on 19x19 is ``(15, 15)``), a pass as ``None``, point
+lists as sets, ``KeyError`` for a missing property and ``ValueError`` for
+a malformed one, ``(None, None)`` from ``get_move()`` on a node without a
+move.
 
 >>> from sgf_grove.sgfmill import Sgf_game
 >>> game = Sgf_game.from_bytes(b"(;GM[1]FF[4]SZ[9]PB[Black]PW[White]KM[6.5]RE[W+R];B[ee];W[cg])")
@@ -20,18 +22,26 @@ None)`` from ``get_move()`` on a node without a move.
 Differences from sgfmill, all deliberate:
 
 - Parsing is sgf-grove's: lenient where sgfmill refuses (lower-case
-  identifiers, junk, unclosed trees are read, with warnings in
-  ``game.warnings``), and text without ``CA`` is decoded in the charset
-  sgf-grove detects (UTF-8 for most modern files) where sgfmill assumes
-  ISO-8859-1.
-- ``serialise()`` writes sgf-grove's layout (one game tree on a line,
-  wrapped at ``wrap`` between nodes and properties); values are byte for
-  byte what the game holds, as with sgfmill, so the game read back is the
-  same.
+  identifiers, junk, unclosed trees, a property without a value are read,
+  with warnings in ``game.grove.warnings``), and text without ``CA`` is
+  decoded in the charset sgf-grove detects (UTF-8 for most modern files)
+  where sgfmill assumes ISO-8859-1.
+- An edited game without ``CA`` whose text is not ASCII gets the ``CA``
+  sgf-grove read it in (``CA[UTF-8]``), so that the file written reads
+  back the same.
+- ``Tree_node.get``/``set`` follow sgfmill's value rules
+  (:mod:`~sgf_grove.sgfmill.sgf_properties`), and ``serialise()`` writes
+  sgfmill's layout byte for byte; ``get_encoding()`` is the charset the
+  raw values were read in (detected, without ``CA``).
+- sgf-grove's tree does not keep how a line of nodes was bracketed
+  (``(;a(;b))`` and ``(;a;b)`` are one tree); a root ``CA`` naming a
+  charset sgf-grove cannot read text in is refused (``ValueError``) when
+  set.
+- sgfmill's internals are not reproduced: each node is one
+  :class:`Tree_node` (no plain ``Node`` objects from
+  ``main_sequence_iter``), over sgf-grove's node rather than a dict.
 - Only square boards of 1 to 26 points, as sgfmill (``ValueError``
   otherwise).
-- Not provided: property presenters, ``sgf_moves``, ``boards``; for replay
-  use ``sgf_grove`` itself (``game.grove.board()``).
 """
 
 from __future__ import annotations
@@ -40,6 +50,8 @@ import codecs
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 import sgf_grove
+
+from . import sgf_grammar, sgf_properties
 
 __all__ = ["Sgf_game", "Tree_node"]
 
@@ -147,9 +159,15 @@ class Tree_node:
         """The board size values are read on."""
         return self.owner.size
 
+    def get_presenter(self) -> "sgf_properties.Presenter":
+        """The game's :class:`~sgf_grove.sgfmill.sgf_properties.Presenter`."""
+        return self.owner.get_property_presenter()
+
     def get_encoding(self) -> str:
-        """The charset of the game's text (normalised, ``"UTF-8"``...)."""
-        return _normalise_charset(self.owner.grove.charset)
+        """The charset the game's raw values are in (normalised,
+        ``"UTF-8"``...): the ``CA`` it was read with, else the charset
+        sgf-grove detected (sgfmill says ``"ISO-8859-1"`` there)."""
+        return self.owner._raw_charset
 
     def has_property(self, identifier: str) -> bool:
         """Whether the node has the property."""
@@ -175,12 +193,14 @@ class Tree_node:
         return self._node.raw_properties()
 
     def get(self, identifier: str) -> Any:
-        """The property's value in sgfmill's representation: points as
-        ``(row, col)`` from the bottom-left, a pass as ``None``, point lists
-        as sets, colours ``'b'``/``'w'``, ``LB`` as ``[((row, col), text)]``,
-        ``AR``/``LN`` as ``[(point, point)]``, ``AP`` as ``(name, version)``,
-        ``FG`` as ``(flags, name)`` or ``None``, numbers as ``int``, reals as
-        ``float``, text as ``str``, the None type as ``True``.
+        """The property's value as sgfmill presents it (see
+        :mod:`~sgf_grove.sgfmill.sgf_properties`): points as ``(row, col)``
+        from the bottom-left, a pass as ``None``, point lists as sets,
+        colours ``'b'``/``'w'``, ``LB`` as ``[((row, col), text)]``,
+        ``AR``/``LN`` as ``[(point, point)]``, ``AP`` as ``(name,
+        version)``, ``FG`` as ``(flags, name)`` or ``None``, numbers as
+        ``int``, reals as ``float``, text as ``str``, the None type as
+        ``True``; unknown identifiers as text.
 
         ``KeyError`` when the node lacks the property, ``ValueError`` when the
         value is malformed.
@@ -189,73 +209,43 @@ class Tree_node:
         >>> sorted(root.get("AB")), root.get("LB"), root.get("PL"), root.get("KM")
         ([(7, 0), (8, 0)], [((4, 4), 'X')], 'w', 7.0)
         """
-        node = self._node
-        if identifier not in node:
-            raise KeyError(identifier)
-        size = self.owner.size
-        if identifier in _MOVES:
-            return _to_rc(node.get(identifier), size)
-        if identifier in _POINT_SETS:
-            return {_to_rc(p, size) for p in node.get_list(identifier)}
-        if identifier in _POINT_PAIRS:
-            return [(_to_rc(a, size), _to_rc(b, size)) for a, b in node.get_list(identifier)]
-        if identifier == "LB":
-            return [(_to_rc(p, size), text) for p, text in node.get_list(identifier)]
-        if identifier in _COLOURS:
-            return node.get(identifier).lower()
-        if identifier == "FG":
-            if (node.get_raw(identifier) or b"").strip() == b"":
-                return None
-            return node.get(identifier)
-        return node.get(identifier)
+        return self.owner.get_property_presenter().interpret(identifier, self.get_raw_list(identifier))
 
     def set(self, identifier: str, value: Any) -> None:
         """Sets the property from sgfmill's representation (see :meth:`get`);
-        ``ValueError`` when it cannot be written."""
-        size = self.owner.size
-        if identifier == "SZ" and value != self.owner.size:
+        ``ValueError`` when it cannot be written, or when it would change
+        the board size."""
+        if not sgf_grammar.is_valid_property_identifier(identifier):
+            raise ValueError("ill-formed property identifier")
+        if identifier == "SZ" and self._node.is_root and value != self.owner.size:
             raise ValueError("changing size is not permitted")
-        if identifier in _MOVES:
-            self.set_move(identifier.lower(), value)
-            return
-        if identifier in _POINT_SETS:
-            points = sorted(_to_xy(p, size) for p in value)
-            if not points and identifier in _ELISTS:
-                self._node.set_raw(identifier, b"")
-            elif not points:
-                raise ValueError("empty list")
-            else:
-                self._node.set(identifier, [(x, y) for x, y in points])
-            return
-        if identifier in _POINT_PAIRS:
-            self._node.set(identifier, [(_to_xy(a, size), _to_xy(b, size)) for a, b in value])
-            return
-        if identifier == "LB":
-            self._node.set(identifier, [(_to_xy(p, size), text) for p, text in value])
-            return
-        if identifier in _COLOURS:
-            self._node.set(identifier, str(value).upper())
-            return
-        if identifier == "FG" and value is None:
-            self._node.set_raw(identifier, b"")
-            return
-        self._node.set(identifier, value)
+        self.set_raw_list(identifier, self.owner.get_property_presenter().serialise(identifier, value))
 
     def set_raw_list(self, identifier: str, values: List[bytes]) -> None:
-        """Sets the property's raw values (``ValueError`` for bytes a reader
-        would not read back as those values)."""
+        """Sets the property's raw values: ``ValueError`` for an identifier
+        other than upper-case letters, an empty list, or a value with an
+        unescaped ``]`` or a lone final ``\\``; ``TypeError`` for a value
+        that is not bytes. sgf-grove also refuses (``ValueError``) a root
+        ``CA`` naming a charset it cannot read."""
+        if not sgf_grammar.is_valid_property_identifier(identifier):
+            raise ValueError("ill-formed property identifier")
         values = list(values)
         if not values:
             raise ValueError("empty property list")
-        self._node.set_raw(identifier, values)
+        for value in values:
+            if not isinstance(value, (bytes, bytearray)):
+                raise TypeError(f"expected bytes, given {type(value).__name__}")
+            if not sgf_grammar.is_valid_property_value(value):
+                raise ValueError("ill-formed raw property value")
+        self._node.set_raw(identifier, [bytes(v) for v in values])
 
     def set_raw(self, identifier: str, value: bytes) -> None:
-        """Sets the property to one raw value."""
-        self._node.set_raw(identifier, value)
+        """Sets the property to one raw value (see :meth:`set_raw_list`)."""
+        self.set_raw_list(identifier, [value])
 
     def unset(self, identifier: str) -> None:
         """Removes the property; ``KeyError`` when the node lacks it."""
-        if identifier == "SZ":
+        if identifier == "SZ" and self._node.is_root and self.owner.size != 19:
             raise ValueError("changing size is not permitted")
         if not self._node.remove(identifier):
             raise KeyError(identifier)
@@ -318,10 +308,18 @@ class Tree_node:
     def add_comment_text(self, text: str) -> None:
         """Appends ``text`` to the comment, after a blank line when there is
         one already."""
-        if "C" in self._node:
-            self._node.set("C", self._node["C"] + "\n\n" + text)
+        if self.has_property("C"):
+            self.set("C", self.get("C") + "\n\n" + text)
         else:
-            self._node.set("C", text)
+            self.set("C", text)
+
+    def __str__(self) -> str:
+        """The node's properties, one a line, sorted (for debugging)."""
+        encoding = self.get_encoding()
+        lines = []
+        for ident, values in sorted(self._node.raw_properties().items()):
+            lines.append(ident + "".join("[" + v.decode(encoding, "replace") + "]" for v in values) + "\n")
+        return "".join(lines)
 
     @property
     def grove(self) -> sgf_grove.Node:
@@ -346,6 +344,14 @@ def _to_xy(rc, size: int) -> Point:
     if not (0 <= row < size and 0 <= col < size):
         raise ValueError(f"point {rc!r} is off a board of size {size}")
     return col, size - 1 - row
+
+
+def _known_charset(name: str) -> Optional[str]:
+    """``name`` normalised when Python has such a codec, else ``None``."""
+    try:
+        return sgf_properties.normalise_charset_name(name)
+    except (LookupError, ValueError, TypeError):
+        return None
 
 
 def _normalise_charset(name: str) -> str:
@@ -373,11 +379,15 @@ class Sgf_game:
     def __init__(self, size: int, encoding: str = "UTF-8") -> None:
         if not 1 <= size <= 26:
             raise ValueError(f"size out of range: {size}")
-        self._init(sgf_grove.Game(size))
-        if _normalise_charset(encoding) != "UTF-8":
-            self.grove.root.set_raw("CA", encoding.encode("ascii"))
+        if not isinstance(encoding, str) or not encoding.isascii():
+            raise ValueError("encoding names must be ascii")
+        if _known_charset(encoding) is None:
+            raise ValueError(f"unknown encoding: {encoding}")
+        game = sgf_grove.Game(size)
+        game.root.set_raw("CA", _known_charset(encoding).encode("ascii"))
+        self._init(game, encoding)
 
-    def _init(self, game: sgf_grove.Game) -> None:
+    def _init(self, game: sgf_grove.Game, override_encoding: Optional[str] = None) -> None:
         self.grove = game
         """The :class:`sgf_grove.Game` behind this game."""
         sz = game.root.get_raw("SZ")
@@ -392,6 +402,24 @@ class Sgf_game:
             raise ValueError(f"size out of range: {size}")
         self.size = size
         self._nodes: Dict[int, Tree_node] = {}
+        self._presenter: Optional[sgf_properties.Presenter] = None
+        # The charset the raw values are in: an override, else CA when
+        # Python knows it, else what sgf-grove detected.
+        ca = game.root.get_raw("CA")
+        if override_encoding is not None:
+            raw = _known_charset(override_encoding)
+            if raw is None:
+                raise ValueError(f"unknown encoding: {override_encoding}")
+        else:
+            raw = _known_charset(ca.decode("ascii", "replace")) if ca is not None else None
+            raw = raw or _known_charset(game.charset) or "UTF-8"
+        self._raw_charset = raw
+        # The charset serialise() writes without transcoding: CA as read
+        # (ISO-8859-1 when absent, the FF[4] default).
+        try:
+            self._load_charset: Optional[str] = self.get_charset()
+        except ValueError:
+            self._load_charset = None
 
     @classmethod
     def from_bytes(cls, bb, override_encoding: Optional[str] = None) -> "Sgf_game":
@@ -401,10 +429,13 @@ class Sgf_game:
         collection = sgf_grove.parse(bytes(bb), charset=override_encoding)
         if len(collection) == 0:
             raise ValueError("no SGF data found")
-        game = cls.__new__(cls)
-        game._init(collection[0])
         if override_encoding is not None:
-            game.grove.root.set_raw("CA", override_encoding.encode("ascii"))
+            known = _known_charset(override_encoding)
+            if known is None:
+                raise ValueError(f"unknown encoding: {override_encoding}")
+            collection[0].root.set_raw("CA", known.encode("ascii"))
+        game = cls.__new__(cls)
+        game._init(collection[0], override_encoding)
         return game
 
     @classmethod
@@ -423,9 +454,45 @@ class Sgf_game:
         return wrapped
 
     def serialise(self, wrap: Optional[int] = 79) -> bytes:
-        """The game as SGF bytes, lines wrapped at ``wrap`` (``None``: one
-        line)."""
-        return self.grove.serialise(wrap=wrap or 0)
+        """The game as SGF bytes in sgfmill's layout (each node's properties
+        sorted, ``FF`` first; lines wrapped at ``wrap`` between properties,
+        ``None``: one line; a final newline). Raw values are written as
+        they are, unless the root's ``CA`` was changed since the game was
+        read: then the text is transcoded to the new charset
+        (``UnicodeDecodeError``/``UnicodeEncodeError`` when it cannot be).
+        ``ValueError`` when ``CA`` names no charset Python knows."""
+        try:
+            target = self.get_charset()
+        except ValueError:
+            raise ValueError(f"unsupported charset: {self.grove.root.get_raw('CA')}") from None
+        data = sgf_grammar.serialise_game_tree(sgf_grammar._coarse(self.grove), wrap)
+        if target in (self._load_charset, self._raw_charset):
+            return data
+        return data.decode(self._raw_charset).encode(target)
+
+    def get_property_presenter(self) -> "sgf_properties.Presenter":
+        """A :class:`~sgf_grove.sgfmill.sgf_properties.Presenter` for the
+        game's size and charset (sgfmill's value rules)."""
+        if self._presenter is None:
+            self._presenter = sgf_properties.Presenter(self.size, self._raw_charset)
+        return self._presenter
+
+    @classmethod
+    def from_coarse_game_tree(
+        cls, coarse_game: "sgf_grammar.Coarse_game_tree", override_encoding: Optional[str] = None
+    ) -> "Sgf_game":
+        """The game of a :class:`~sgf_grove.sgfmill.sgf_grammar.Coarse_game_tree`
+        (written out, then read as :meth:`from_bytes` reads)."""
+        return cls.from_bytes(sgf_grammar.serialise_game_tree(coarse_game), override_encoding)
+
+    def set_date(self, date: Any = None) -> None:
+        """Sets the root's ``DT`` to ``date`` (a ``datetime.date``; today
+        when ``None``) as ``YYYY-MM-DD``."""
+        if date is None:
+            import datetime
+
+            date = datetime.date.today()
+        self.get_root().set("DT", date.strftime("%Y-%m-%d"))
 
     def get_root(self) -> Tree_node:
         """The root node."""
