@@ -179,7 +179,12 @@ impl MillBoard {
     ///
     /// `IndexError` off the board, `ValueError` for a bad colour or an
     /// occupied point (the board is then unchanged).
-    fn play(&mut self, row: i64, col: i64, colour: &Bound<'_, PyAny>) -> PyResult<Option<(u8, u8)>> {
+    fn play(
+        &mut self,
+        row: i64,
+        col: i64,
+        colour: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(u8, u8)>> {
         if row < 0 || col < 0 {
             return Err(PyIndexError::new_err("negative coordinate"));
         }
@@ -384,7 +389,9 @@ fn _mill_plays(
     for node in nodes {
         match node {
             LineNode::Setup => {
-                return Err(PyValueError::new_err("setup properties after the root node"))
+                return Err(PyValueError::new_err(
+                    "setup properties after the root node",
+                ))
             }
             LineNode::BadMove(raw) => {
                 return Err(PyValueError::new_err(format!(
