@@ -348,17 +348,17 @@ fn go_point(raw: &[u8], size: u8) -> Result<Option<(u8, u8)>, ()> {
     }
 }
 
+/// One play as sgfmill gives it: the colour and `(row, col)`, or `None`
+/// for a pass.
+type MillPlay = (&'static str, Option<(u8, u8)>);
+
 /// The plays of `game`'s main line after its first `skip` nodes, as
 /// sgfmill's `sgf_moves.get_setup_and_moves` reads them: `(colour, (row,
 /// col))`, or `(colour, None)` for a pass, from each node's `B` (else
 /// `W`). `ValueError` at the first node (in order) with setup (`AB`,
 /// `AW`, `AE`) or a move that is no point of a board of `size` (1 to 26).
 #[pyfunction]
-fn _mill_plays(
-    game: &Bound<'_, Game>,
-    size: u8,
-    skip: usize,
-) -> PyResult<Vec<(&'static str, Option<(u8, u8)>)>> {
+fn _mill_plays(game: &Bound<'_, Game>, size: u8, skip: usize) -> PyResult<Vec<MillPlay>> {
     let nodes: Vec<LineNode> = game.get().read(|v| {
         let mut out = Vec::new();
         let mut at = v.contains(0).then_some(0);

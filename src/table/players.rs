@@ -304,10 +304,10 @@ pub fn is_bot_name(name: &str, rank: Option<&str>) -> bool {
         return true;
     }
     for engine in ENGINES {
-        if let Some(rest) = lower.strip_prefix(engine) {
-            if rest.is_empty() || is_version(rest) {
-                return true;
-            }
+        if let Some(rest) = lower.strip_prefix(engine)
+            && (rest.is_empty() || is_version(rest))
+        {
+            return true;
         }
     }
     // `…bot` then digits, with `bot` starting a word.
