@@ -116,11 +116,17 @@ fn chromium_loads_and_draws_a_diagram() {
     );
     let dom = String::from_utf8_lossy(&out.stdout);
     let (w, h) = d.svg_size();
-    let want = format!(
-        r#"<title>{{"diagram":"loaded {}x{}","broken":"error"}}</title>"#,
-        w as u32, h as u32
-    );
-    assert!(dom.contains(&want), "{want} not in {dom}");
+    // The title is set once both images have reported, in the order they
+    // did: each report is looked for on its own.
+    let title = dom
+        .split_once("<title>")
+        .and_then(|(_, rest)| rest.split_once("</title>"))
+        .map(|(t, _)| t)
+        .unwrap_or_else(|| panic!("no title (the page never heard from both images) in {dom}"));
+    let loaded = format!(r#""diagram":"loaded {}x{}""#, w as u32, h as u32);
+    for want in [loaded.as_str(), r#""broken":"error""#] {
+        assert!(title.contains(want), "{want} not in the title {title}");
+    }
 
     // The screenshot of the SVG itself, the window its size.
     let shot = dir.0.join("shot.png");
