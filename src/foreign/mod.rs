@@ -20,7 +20,7 @@
 //! The inputs read them by content ([`input::sniff`](crate::input::sniff)
 //! says [`Content::Foreign`](crate::input::Content::Foreign)), and
 //! [`StreamParser`](crate::StreamParser) converts such a stream before
-//! parsing it, so every command and [`Inputs`](crate::input::Inputs) read
+//! parsing it, so every command and `input::Inputs` (feature `archives`) read
 //! them as games, with the warnings of the conversion among the game's
 //! warnings. The slice parser ([`parse`](crate::parse)) reads SGF only and
 //! refuses them by name: convert first.
