@@ -29,6 +29,8 @@ pub mod oracle;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod repair;
+#[cfg(feature = "samples")]
+pub mod samples;
 mod sniff;
 pub mod span;
 mod spec;

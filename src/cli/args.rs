@@ -1198,6 +1198,19 @@ pub enum TableFormat {
     Csv,
     /// `games.parquet` and `moves.parquet` in `--out DIR`.
     Parquet,
+    /// Training samples in `--out DIR`: a record for every move of every
+    /// main line (feature planes, the move, the result), shuffled into
+    /// shards, with `games.jsonl` (or `.parquet`) and `manifest.json`.
+    Samples,
+}
+
+/// The shard format of `--format samples`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShardFormatArg {
+    /// NumPy `.npz` (`numpy.load`).
+    Npz,
+    /// Parquet.
+    Parquet,
 }
 
 /// Arguments of `sgf export`.
@@ -1231,6 +1244,47 @@ pub struct ExportArgs {
     /// alias, alias, …`, `#` starting a comment.
     #[arg(long, value_name = "FILE")]
     pub aliases: Option<PathBuf>,
+    /// How training samples are made and written.
+    #[command(flatten)]
+    pub samples: SampleArgs,
+}
+
+/// Options of `sgf export --format samples`.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Samples (--format samples)")]
+pub struct SampleArgs {
+    /// The board size of the samples (N or COLSxROWS); games of other
+    /// sizes are left out and counted.
+    #[arg(long, value_name = "SIZE", default_value = "19")]
+    pub board: String,
+    /// Positions of history (own and opponent planes for each), 1 to 16.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub history: u8,
+    /// Planes after the history: a list of empty, liberties, ko (or all,
+    /// none). The default is AlphaGo Zero's 17 planes.
+    #[arg(long, value_name = "LIST", default_value = "none")]
+    pub planes: String,
+    /// Symmetries: none, all (8 samples a position), random (one a
+    /// position, seeded).
+    #[arg(long, value_name = "HOW", default_value = "none")]
+    pub augment: String,
+    /// Samples per shard (the last shard holds the rest).
+    #[arg(long, value_name = "N", default_value_t = 16_384)]
+    pub shard_size: usize,
+    /// Samples held to shuffle (memory: this many samples; 1 keeps the
+    /// input order).
+    #[arg(long, value_name = "N", default_value_t = 65_536)]
+    pub window: usize,
+    /// The seed of the shuffle and of random augmentation.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// The shards' format.
+    #[arg(long, value_enum, default_value = "npz")]
+    pub shard_format: ShardFormatArg,
+    /// Planes a byte a point, shape (n, planes, rows, cols), instead of
+    /// packed a bit a point.
+    #[arg(long)]
+    pub unpacked: bool,
 }
 
 /// Arguments of `sgf tree`.

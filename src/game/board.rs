@@ -1225,6 +1225,61 @@ impl Board {
         self.ko = None;
     }
 
+    /// Every point's stone, row by row (`y`, then `x`), into `out`: `0`
+    /// empty, `1` black, `2` white. One pass over the board, for code that
+    /// reads whole positions (feature planes, exports).
+    pub fn codes(&self, out: &mut Vec<u8>) {
+        let cols = usize::from(self.size.cols);
+        out.clear();
+        for y in 0..usize::from(self.size.rows) {
+            let start = (y + 1) * self.stride + 1;
+            out.extend_from_slice(&self.cells[start..start + cols]);
+        }
+    }
+
+    /// Every point's count of liberties, row by row (`y`, then `x`), into
+    /// `out`: for a stone, the empty points next to its chain (at most
+    /// 255); `0` for an empty point. A chain without liberties (a setup may
+    /// leave one) counts `0` too.
+    pub fn liberty_counts(&self, out: &mut Vec<u8>) {
+        let (cols, rows) = (usize::from(self.size.cols), usize::from(self.size.rows));
+        out.clear();
+        out.resize(cols * rows, 0);
+        // Per cell: the chain that last counted it as a liberty (a stamp),
+        // and at each chain's head, its count plus one once counted.
+        let mut stamp = vec![0u16; self.cells.len()];
+        let mut count = vec![0u16; self.cells.len()];
+        let mut chain = 0u16;
+        for y in 0..rows {
+            for x in 0..cols {
+                let i = (y + 1) * self.stride + x + 1;
+                if !matches!(self.cells[i], BLACK | WHITE) {
+                    continue;
+                }
+                let head = usize::from(self.links[i][HEAD]);
+                if count[head] == 0 {
+                    chain += 1;
+                    let mut libs = 0u16;
+                    let mut s = head;
+                    loop {
+                        for n in self.neighbours(s) {
+                            if self.cells[n] == EMPTY && stamp[n] != chain {
+                                stamp[n] = chain;
+                                libs += 1;
+                            }
+                        }
+                        s = usize::from(self.links[s][NEXT]);
+                        if s == head {
+                            break;
+                        }
+                    }
+                    count[head] = libs + 1;
+                }
+                out[y * cols + x] = (count[head] - 1).min(255) as u8;
+            }
+        }
+    }
+
     /// The position as text: `X` black, `O` white, `.` empty, one row per
     /// line.
     pub fn diagram(&self) -> String {

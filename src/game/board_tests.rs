@@ -213,6 +213,20 @@ fn compare(board: &Board, grid: &Grid, at: &str) {
         "{at}: ko"
     );
     assert_eq!(board.hash(), hash_of(grid, board.stride), "{at}: hash");
+    // The row-major reads: stones, and each stone's chain's liberties
+    // counted by flood fill.
+    let mut codes = Vec::new();
+    board.codes(&mut codes);
+    assert_eq!(codes, grid.cells, "{at}: codes");
+    let mut libs = Vec::new();
+    board.liberty_counts(&mut libs);
+    for (k, &l) in libs.iter().enumerate() {
+        let want = match grid.cells[k] {
+            EMPTY => 0,
+            _ => grid.chain(k).1.min(255) as u8,
+        };
+        assert_eq!(l, want, "{at}: liberties at {k}\n{board:?}");
+    }
 }
 
 /// One random game of `moves` moves and occasional setup on a board of

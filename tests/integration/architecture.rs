@@ -34,7 +34,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("repairs", &["repair"]),
     ("bulk", &["index", "table"]),
-    ("checks", &["oracle"]),
+    ("checks and samples", &["oracle", "samples"]),
 ];
 
 /// The folder of the library, not scanned: the `sgf` binary.

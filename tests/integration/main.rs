@@ -51,6 +51,7 @@ mod repair;
 mod replay_edited;
 mod replay_limits;
 mod rewrite_cli;
+mod samples_cli;
 mod semantic;
 mod semantic_cli;
 mod stream;

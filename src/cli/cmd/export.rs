@@ -23,6 +23,9 @@ use std::path::{Path, PathBuf};
 ///
 /// When the output cannot be written or the worker threads started.
 pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
+    if args.format == TableFormat::Samples {
+        return super::samples::run(args);
+    }
     let filter = tables::filter(&args.filter)
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
     let moves = !args.no_moves;
@@ -190,7 +193,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
 /// final name ever holds half a table. Dropped without a commit, the
 /// temporary files are removed.
 #[derive(Debug, Default)]
-struct Staged {
+pub(super) struct Staged {
     /// Each temporary file and its final name.
     files: Vec<(PathBuf, PathBuf)>,
 }
@@ -238,7 +241,7 @@ impl Drop for Staged {
 
 /// A failed table write as a [`CliError`], keeping the kind of an I/O
 /// error underneath (a closed pipe ends the program quietly).
-fn table_error(err: sgf_grove::table::TableError) -> CliError {
+pub(super) fn table_error(err: sgf_grove::table::TableError) -> CliError {
     use std::error::Error as _;
     let source = err.source();
     let kind = source

@@ -15,6 +15,7 @@ pub mod fmt;
 pub mod index;
 mod one_line;
 mod rewrite;
+mod samples;
 pub mod select;
 mod sink;
 pub mod split;
