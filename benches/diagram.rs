@@ -11,45 +11,19 @@
 //!
 //! Run: `cargo bench --bench diagram --features diagram` (under a minute).
 
+mod common;
+
 use criterion::Criterion;
 use sgf_grove::diagram::{Diagram, DiagramOptions};
-use sgf_grove::game::board::{Board, RuleSet};
-use sgf_grove::value::{BoardSize, Color, Point};
 use std::hint::black_box;
 
-/// A 19×19 game of `moves` legal moves, as SGF.
-fn game(moves: usize) -> String {
-    let mut board = Board::new(BoardSize::square(19), RuleSet::JAPANESE);
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
-    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]");
-    let mut color = Color::Black;
-    let mut played = 0;
-    while played < moves {
-        let p = Point {
-            x: next(19) as u8,
-            y: next(19) as u8,
-        };
-        if board.play(color, p).is_err() {
-            continue;
-        }
-        let c = if color == Color::Black { 'B' } else { 'W' };
-        let to = p.to_sgf().expect("on the board");
-        sgf.push_str(&format!(";{c}[{}]", String::from_utf8_lossy(&to)));
-        color = color.opponent();
-        played += 1;
-    }
-    sgf.push_str("TR[dd][pp]LB[jj:A])");
-    sgf
-}
-
 fn main() {
-    let sgf = game(320);
+    let sgf = common::legal_game(
+        320,
+        0x2545_f491_4f6c_dd1d,
+        "GM[1]FF[4]SZ[19]",
+        "TR[dd][pp]LB[jj:A]",
+    );
     let doc = sgf_grove::parse(sgf.as_bytes()).expect("the game parses");
     let tree = doc.games().next().expect("a game");
     let end = tree.root().main_line().last().expect("a node");

@@ -12,45 +12,24 @@
 //! Throughput is in elements = samples: criterion prints samples/s.
 //! Run: `cargo bench --bench samples --features samples` (under a minute).
 
+mod common;
+
 use criterion::{Criterion, Throughput};
-use sgf_grove::game::board::{Board, RuleSet};
 use sgf_grove::samples::{Augment, Encoder, Extras, GameMeta, SampleOptions};
 use sgf_grove::table::GameRow;
-use sgf_grove::value::{BoardSize, Color, Point};
 use std::hint::black_box;
 
-/// A 19×19 game of `moves` legal moves, as SGF.
-fn game(moves: usize, mut seed: u64) -> String {
-    let mut board = Board::new(BoardSize::square(19), RuleSet::JAPANESE);
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
-    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]KM[6.5]RE[B+3.5]PB[a]BR[3d]PW[b]WR[2d]");
-    let mut color = Color::Black;
-    let mut played = 0;
-    while played < moves {
-        let p = Point {
-            x: next(19) as u8,
-            y: next(19) as u8,
-        };
-        if board.play(color, p).is_err() {
-            continue;
-        }
-        let c = if color == Color::Black { 'B' } else { 'W' };
-        let to = p.to_sgf().expect("on the board");
-        sgf.push_str(&format!(";{c}[{}]", String::from_utf8_lossy(&to)));
-        color = color.opponent();
-        played += 1;
-    }
-    sgf.push(')');
-    sgf
-}
-
 fn main() {
-    let games: Vec<String> = (1..=8u64).map(|s| game(250, s * 0x9e37_79b9)).collect();
+    let games: Vec<String> = (1..=8u64)
+        .map(|s| {
+            common::legal_game(
+                250,
+                s * 0x9e37_79b9,
+                "GM[1]FF[4]SZ[19]KM[6.5]RE[B+3.5]PB[a]BR[3d]PW[b]WR[2d]",
+                "",
+            )
+        })
+        .collect();
     let mut c = Criterion::default().configure_from_args();
     let mut group = c.benchmark_group("samples");
     let cases = [

@@ -308,3 +308,38 @@ pub fn big(
 pub fn bytes(n: usize) -> criterion::Throughput {
     criterion::Throughput::Bytes(n as u64)
 }
+
+/// A 19×19 game of `moves` legal moves (picked by a xorshift sequence from
+/// `seed`, captures included), as SGF: `root` holds the root's
+/// properties after `(;`, `tail` what follows the last move in its node.
+pub fn legal_game(moves: usize, mut seed: u64, root: &str, tail: &str) -> String {
+    use sgf_grove::game::board::{Board, RuleSet};
+    use sgf_grove::value::{BoardSize, Color, Point};
+    let mut board = Board::new(BoardSize::square(19), RuleSet::JAPANESE);
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut sgf = format!("(;{root}");
+    let mut color = Color::Black;
+    let mut played = 0;
+    while played < moves {
+        let p = Point {
+            x: next(19) as u8,
+            y: next(19) as u8,
+        };
+        if board.play(color, p).is_err() {
+            continue;
+        }
+        let c = if color == Color::Black { 'B' } else { 'W' };
+        let to = p.to_sgf().expect("on the board");
+        sgf.push_str(&format!(";{c}[{}]", String::from_utf8_lossy(&to)));
+        color = color.opponent();
+        played += 1;
+    }
+    sgf.push_str(tail);
+    sgf.push(')');
+    sgf
+}

@@ -30,6 +30,15 @@ def need(condition: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
+def corpus_files(step: int = 1) -> list:
+    """Every `step`-th .sgf file of the real corpus (env SGF_GROVE_CORPUS,
+    else ../shared/corpus), sorted; skips with the reason printed, or
+    fails under CI, when it is absent."""
+    need(CORPUS.is_dir(), f"the real corpus is not at {CORPUS} (set SGF_GROVE_CORPUS)")
+    files = sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() == ".sgf")
+    return files[::step]
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     need(CORPUS.is_dir(), f"the real corpus is absent: {CORPUS}")

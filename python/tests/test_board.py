@@ -2,8 +2,6 @@
 hashes and symmetries; the corpus's main lines replayed beside the
 library's own replay."""
 
-import os
-from pathlib import Path
 
 import pytest
 
@@ -13,18 +11,9 @@ from sgf_grove import _native
 
 np = pytest.importorskip("numpy")
 
-CORPUS = Path(os.environ.get("SGF_CORPUS", Path(__file__).resolve().parents[2].parent / "shared" / "corpus"))
+from conftest import corpus_files
 
 
-def corpus_files(step=1):
-    if not CORPUS.is_dir():
-        reason = f"the real corpus is not at {CORPUS} (set SGF_CORPUS)"
-        print(reason)
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    files = sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() == ".sgf")
-    return files[::step]
 
 
 def game_of(sgf):

@@ -2,26 +2,15 @@
 deleted, moved, promoted, comments, transforms, copies, new games, and
 every writer mode; the corpus written and read back."""
 
-import os
-from pathlib import Path
 
 import pytest
 
 import sgf_grove
 from sgf_grove import SgfError
 
-CORPUS = Path(os.environ.get("SGF_CORPUS", Path(__file__).resolve().parents[2].parent / "shared" / "corpus"))
+from conftest import corpus_files
 
 
-def corpus_files(step=1):
-    if not CORPUS.is_dir():
-        reason = f"the real corpus is not at {CORPUS} (set SGF_CORPUS)"
-        print(reason)
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    files = sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() == ".sgf")
-    return files[::step]
 
 
 def game_of(sgf):

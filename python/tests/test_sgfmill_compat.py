@@ -10,7 +10,7 @@ import pytest
 
 from sgf_grove.sgfmill import Sgf_game, Tree_node
 
-CORPUS = Path(os.environ.get("SGF_CORPUS", Path(__file__).resolve().parents[2].parent / "shared" / "corpus"))
+from conftest import corpus_files
 
 
 def need(what, ok):
@@ -31,10 +31,6 @@ def real_sgfmill():
     return sgf
 
 
-def corpus_files(step):
-    need(f"the real corpus at {CORPUS} (set SGF_CORPUS)", CORPUS.is_dir())
-    files = sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() == ".sgf")
-    return files[::step]
 
 
 EXAMPLE = b"""(;FF[4]GM[1]SZ[9]CA[UTF-8]PB[Black Player]PW[White Player]KM[5.5]RE[W+2.5]

@@ -504,78 +504,11 @@ impl GameRow {
         let black_player = black.name.and_then(|n| aliases.canonical(n));
         let white_player = white.name.and_then(|n| aliases.canonical(n));
 
-        let mut info_texts = Vec::new();
-        if !full {
-            return GameRow {
-                id: 0,
-                source: String::new(),
-                game: game.index() as u64,
-                offset,
-                game_type: game.game_type(),
-                board_cols: size.cols,
-                board_rows: size.rows,
-                handicap: info.handicap().and_then(|h| h.stones()),
-                komi: info.komi().map(|k| k.value()),
-                komi_points: info.komi_points(),
-                black_name: owned(black.name),
-                black_rank: None,
-                black_rank_value: None,
-                white_name: owned(white.name),
-                white_rank: None,
-                white_rank_value: None,
-                result: None,
-                result_winner: result.as_ref().and_then(GameResult::winner),
-                result_margin: result.as_ref().and_then(GameResult::margin),
-                result_kind: result.as_ref().map(ResultKind::of),
-                date: None,
-                dates: Vec::new(),
-                rules: info.rules().map(|r| r.as_str().to_owned()),
-                event: None,
-                round: None,
-                place: None,
-                game_name: None,
-                application: application.as_ref().and_then(|a| owned(Some(&a.name))),
-                application_version: None,
-                charset_declared: game
-                    .declared_charset()
-                    .and_then(|ca| owned(Some(&String::from_utf8_lossy(ca)))),
-                charset: charset.name(),
-                charset_source: charset.source(),
-                move_count: valid,
-                invalid_move_count: invalid,
-                node_count: node_count.try_into().unwrap_or(u32::MAX),
-                variation_count: variation_count.try_into().unwrap_or(u32::MAX),
-                warning_count: 0,
-                time,
-                rated,
-                black_bot,
-                white_bot,
-                server,
-                black_player,
-                white_player,
-                info: info_texts,
-                moves,
-                line,
-                first_date: dates.as_ref().map(|d| d.first()),
-                has_handicap_text: false,
-                analysis: Vec::new(),
-                analysis_warnings: Vec::new(),
-            };
-        }
-        // Room for every identifier: no regrowing as they are found.
-        info_texts.reserve_exact(INFO_IDENTS.len());
-        if let Some(sz) = game.root().simple_text("SZ") {
-            info_texts.push(("SZ", sz.to_owned()));
-        }
-        for ident in GAME_INFO_IDENTS {
-            if let Some(text) = info.get(ident) {
-                info_texts.push((ident, text.to_owned()));
-            }
-        }
-
-        GameRow {
+        // The columns every row has; the texts a stats row does without
+        // (it is made for counting, without allocating) are added below.
+        let mut row = GameRow {
             id: 0,
-            source: source.to_owned(),
+            source: String::new(),
             game: game.index() as u64,
             offset,
             game_type: game.game_type(),
@@ -585,29 +518,24 @@ impl GameRow {
             komi: info.komi().map(|k| k.value()),
             komi_points: info.komi_points(),
             black_name: owned(black.name),
-            black_rank: owned(black.rank_text),
-            black_rank_value: black.rank.as_ref().and_then(Rank::number),
+            black_rank: None,
+            black_rank_value: None,
             white_name: owned(white.name),
-            white_rank: owned(white.rank_text),
-            white_rank_value: white.rank.as_ref().and_then(Rank::number),
-            result: owned(info.get("RE")),
+            white_rank: None,
+            white_rank_value: None,
+            result: None,
             result_winner: result.as_ref().and_then(GameResult::winner),
             result_margin: result.as_ref().and_then(GameResult::margin),
             result_kind: result.as_ref().map(ResultKind::of),
-            date: dates.as_ref().map(|d| d.first().to_string()),
-            dates: dates
-                .as_ref()
-                .map(|d| d.dates.iter().map(ToString::to_string).collect())
-                .unwrap_or_default(),
+            date: None,
+            dates: Vec::new(),
             rules: info.rules().map(|r| r.as_str().to_owned()),
-            event: owned(info.event()),
-            round: owned(info.round()),
-            place: owned(info.place()),
-            game_name: owned(info.game_name()),
+            event: None,
+            round: None,
+            place: None,
+            game_name: None,
             application: application.as_ref().and_then(|a| owned(Some(&a.name))),
-            application_version: application
-                .as_ref()
-                .and_then(|a| owned(a.version.as_deref())),
+            application_version: None,
             charset_declared: game
                 .declared_charset()
                 .and_then(|ca| owned(Some(&String::from_utf8_lossy(ca)))),
@@ -621,7 +549,7 @@ impl GameRow {
             invalid_move_count: invalid,
             node_count: node_count.try_into().unwrap_or(u32::MAX),
             variation_count: variation_count.try_into().unwrap_or(u32::MAX),
-            warning_count: GameWarnings::of(game).total(),
+            warning_count: 0,
             time,
             rated,
             black_bot,
@@ -629,14 +557,48 @@ impl GameRow {
             server,
             black_player,
             white_player,
-            info: info_texts,
+            info: Vec::new(),
             moves,
             line,
             first_date: dates.as_ref().map(|d| d.first()),
-            has_handicap_text: info.get("HA").is_some_and(|t| !t.trim().is_empty()),
+            has_handicap_text: false,
             analysis: Vec::new(),
             analysis_warnings: Vec::new(),
+        };
+        if !full {
+            return row;
         }
+        // Room for every identifier: no regrowing as they are found.
+        row.info.reserve_exact(INFO_IDENTS.len());
+        if let Some(sz) = game.root().simple_text("SZ") {
+            row.info.push(("SZ", sz.to_owned()));
+        }
+        for ident in GAME_INFO_IDENTS {
+            if let Some(text) = info.get(ident) {
+                row.info.push((ident, text.to_owned()));
+            }
+        }
+        row.source = source.to_owned();
+        row.black_rank = owned(black.rank_text);
+        row.black_rank_value = black.rank.as_ref().and_then(Rank::number);
+        row.white_rank = owned(white.rank_text);
+        row.white_rank_value = white.rank.as_ref().and_then(Rank::number);
+        row.result = owned(info.get("RE"));
+        row.date = dates.as_ref().map(|d| d.first().to_string());
+        row.dates = dates
+            .as_ref()
+            .map(|d| d.dates.iter().map(ToString::to_string).collect())
+            .unwrap_or_default();
+        row.event = owned(info.event());
+        row.round = owned(info.round());
+        row.place = owned(info.place());
+        row.game_name = owned(info.game_name());
+        row.application_version = application
+            .as_ref()
+            .and_then(|a| owned(a.version.as_deref()));
+        row.warning_count = GameWarnings::of(game).total();
+        row.has_handicap_text = info.get("HA").is_some_and(|t| !t.trim().is_empty());
+        row
     }
 
     /// The same row numbered `id`, its moves too.

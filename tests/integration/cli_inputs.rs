@@ -6,7 +6,7 @@
 
 #![cfg(feature = "cli")]
 
-use crate::common::{sgf, stderr, stdout, TempDir};
+use crate::common::{gzip, sgf, stderr, stdout, tar, zip, TempDir};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -25,35 +25,9 @@ const COMMANDS: [&[&str]; 6] = [
     &["board", "--game", "1"],
 ];
 
-fn gzip(data: &[u8]) -> Vec<u8> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    enc.write_all(data).unwrap();
-    enc.finish().unwrap()
-}
-
 /// A tar archive of `(name, bytes)` entries, gzip-compressed.
 fn tar_gz(entries: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut builder = tar::Builder::new(Vec::new());
-    for (name, data) in entries {
-        let mut header = tar::Header::new_gnu();
-        header.set_size(data.len() as u64);
-        header.set_mode(0o644);
-        header.set_cksum();
-        builder.append_data(&mut header, name, *data).unwrap();
-    }
-    gzip(&builder.into_inner().unwrap())
-}
-
-/// A zip archive of `(name, bytes)` entries.
-fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, data) in entries {
-        let options = zip::write::SimpleFileOptions::default()
-            .compression_method(zip::CompressionMethod::Deflated);
-        writer.start_file(*name, options).unwrap();
-        writer.write_all(data).unwrap();
-    }
-    writer.finish().unwrap().into_inner()
+    gzip(&tar(entries))
 }
 
 /// Runs `sgf args…` in `dir` with `input` on standard input.

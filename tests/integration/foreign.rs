@@ -12,7 +12,7 @@
 
 #![cfg(feature = "cli")]
 
-use crate::common::{sgf, stderr, stdout, TempDir};
+use crate::common::{gzip, sgf, stderr, stdout, tar, zip, TempDir};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -40,35 +40,6 @@ const NGF: &str =
 fn ugf() -> Vec<u8> {
     let text = "[Header]\r\nPlayerB=高尾,9p\r\nPlayerW=井山,9p\r\nSize=19\r\nHdcp=0,6.5\r\nWinner=W,C\r\n[Data]\r\nPD,B1,1,0\r\nDP,W2,2,0\r\n";
     encoding_rs::SHIFT_JIS.encode(text).0.into_owned()
-}
-
-fn gzip(data: &[u8]) -> Vec<u8> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    enc.write_all(data).unwrap();
-    enc.finish().unwrap()
-}
-
-fn tar(entries: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut builder = tar::Builder::new(Vec::new());
-    for (name, data) in entries {
-        let mut header = tar::Header::new_gnu();
-        header.set_size(data.len() as u64);
-        header.set_mode(0o644);
-        header.set_cksum();
-        builder.append_data(&mut header, name, *data).unwrap();
-    }
-    builder.into_inner().unwrap()
-}
-
-fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, data) in entries {
-        writer
-            .start_file(*name, zip::write::SimpleFileOptions::default())
-            .unwrap();
-        writer.write_all(data).unwrap();
-    }
-    writer.finish().unwrap().into_inner()
 }
 
 #[test]

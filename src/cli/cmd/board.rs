@@ -36,6 +36,7 @@ use super::{CliError, Status};
 use crate::args::{BoardArgs, BoardFormat, Coords};
 use crate::messages::Messages;
 use crate::name::origin_name;
+use crate::scan::ScanArgs;
 use sgf_grove::game::board::{Board, RuleSet};
 use sgf_grove::game::{ReplayError, ReplayOptions, Rules, TreeCursor};
 use sgf_grove::input::Origin;
@@ -44,12 +45,6 @@ use sgf_grove::{GameTree, Node};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// Why the scan of `board` stopped early.
-enum Stop {
-    /// The game asked for was found: its input, and the position or why not.
-    Found(String, Result<String, String>),
-}
-
 /// Runs `sgf board`: reads the inputs in order (one game at a time) up to
 /// the `--game`-th game of them all and prints its position.
 ///
@@ -57,7 +52,35 @@ enum Stop {
 ///
 /// A failed write to standard output.
 pub fn run(args: &BoardArgs) -> Result<Status, CliError> {
-    let scan = &args.scan;
+    let (name, outcome, within) = nth_game(&args.scan, args.game, "board", |tree, _| {
+        position(tree, args)
+    });
+    match outcome {
+        Ok(text) => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            Ok(if within { Status::Ok } else { Status::Failed })
+        }
+        Err(why) => {
+            let _ = writeln!(io::stderr(), "{name}: error: {why}");
+            Ok(Status::Failed)
+        }
+    }
+}
+
+/// The `index`-th game of all the inputs, read in order one game at a time
+/// (as `sgf board` and `sgf diagram` read them), given to `make` with its
+/// input's name. Warnings and failed inputs are printed on the way, the
+/// failure summary of `command` after. Returns the input's name, what
+/// `make` made (or why there is no such game), and whether the failures
+/// are within `--max-failures`.
+pub(super) fn nth_game<T>(
+    scan: &ScanArgs,
+    index: usize,
+    command: &str,
+    mut make: impl FnMut(GameTree<'_, '_>, &str) -> Result<T, String>,
+) -> (String, Result<T, String>, bool) {
     let mut messages = Messages::new(scan.max_messages);
     let mut err_out = io::stderr().lock();
     let mut seen = 0usize;
@@ -107,8 +130,9 @@ pub fn run(args: &BoardArgs) -> Result<Status, CliError> {
             }
         }
         for tree in game.collection().games() {
-            if seen == args.game {
-                return Err(Stop::Found(name, position(tree, args)));
+            if seen == index {
+                let made = make(tree, &name);
+                return Err((name, made));
             }
             seen += 1;
         }
@@ -116,36 +140,21 @@ pub fn run(args: &BoardArgs) -> Result<Status, CliError> {
     });
     let _ = messages.write_note(&mut err_out);
     let (name, outcome) = match scanned {
-        Err(Stop::Found(name, outcome)) => (name, outcome),
+        Err(found) => found,
         Ok(_) => {
-            let why = format!(
-                "no game {} in the inputs (they hold {seen} games)",
-                args.game
-            );
-            ("sgf board".to_string(), Err(why))
+            let why = format!("no game {index} in the inputs (they hold {seen} games)");
+            (format!("sgf {command}"), Err(why))
         }
     };
     let said = scan.max_failures.is_some() || inputs > 1;
     if let Some(line) = scan
         .max_failures()
-        .summary("board", failed, inputs, &reasons.reasons())
+        .summary(command, failed, inputs, &reasons.reasons())
         .filter(|_| said)
     {
         let _ = writeln!(err_out, "{line}");
     }
-    let within = scan.max_failures().allows(failed, inputs);
-    match outcome {
-        Ok(text) => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
-            Ok(if within { Status::Ok } else { Status::Failed })
-        }
-        Err(why) => {
-            let _ = writeln!(err_out, "{name}: error: {why}");
-            Ok(Status::Failed)
-        }
-    }
+    (name, outcome, scan.max_failures().allows(failed, inputs))
 }
 
 /// The position asked for, printed; `Err` with a reason when the node does

@@ -17,20 +17,11 @@
 
 use super::{CliError, Status};
 use crate::args::{DiagramArgs, DiagramFormat};
-use crate::messages::Messages;
-use crate::name::origin_name;
 use sgf_grove::diagram::{Diagram, DiagramError, DiagramOptions};
 use sgf_grove::game::board::RuleSet;
 use sgf_grove::game::{ReplayError, ReplayOptions, Rules};
-use sgf_grove::input::Origin;
 use sgf_grove::{GameTree, Node};
 use std::io::{self, IsTerminal, Write};
-
-/// Why the scan of `diagram` stopped early.
-enum Stop {
-    /// The game asked for was found: its input, and the drawing or why not.
-    Found(String, Result<Vec<u8>, String>),
-}
 
 /// Runs `sgf diagram`.
 ///
@@ -44,83 +35,10 @@ pub fn run(args: &DiagramArgs) -> Result<Status, CliError> {
              give --out FILE or redirect standard output",
         ));
     }
-    let scan = &args.scan;
-    let mut messages = Messages::new(scan.max_messages);
-    let mut err_out = io::stderr().lock();
-    let mut seen = 0usize;
-    let (mut inputs, mut failed) = (0u64, 0u64);
-    let mut last: Option<Origin> = None;
-    let mut last_failed = false;
-    let mut reasons = super::Failures::default();
-    let mut enter =
-        |origin: &Origin, fails: Option<&'static str>, inputs: &mut u64, failed: &mut u64| {
-            if last.as_ref() != Some(origin) {
-                last = Some(origin.clone());
-                last_failed = false;
-                *inputs += 1;
-            }
-            if let Some(code) = fails.filter(|_| !last_failed) {
-                last_failed = true;
-                *failed += 1;
-                reasons.add(code);
-            }
-        };
-    let scanned = scan.inputs().scan_games(scan.options(), |game| {
-        let game = match game {
-            Ok(game) => game,
-            Err(err) => {
-                let code = err
-                    .parse_error()
-                    .map_or(err.kind().code(), |e| e.kind().code());
-                enter(err.origin(), Some(code), &mut inputs, &mut failed);
-                let text = format!("{}: error[{code}]: {err}", origin_name(err.origin()));
-                messages.print(&mut err_out, code, &text);
-                return Ok(());
-            }
-        };
-        enter(game.origin(), None, &mut inputs, &mut failed);
-        let name = origin_name(game.origin());
-        if !scan.quiet {
-            for w in game.collection().warnings() {
-                let text = format!(
-                    "{name}:{}:{}: warning[{}]: {}",
-                    w.pos.line,
-                    w.pos.column,
-                    w.kind.code(),
-                    w.kind.message()
-                );
-                messages.print(&mut err_out, w.kind.code(), &text);
-            }
-        }
-        for tree in game.collection().games() {
-            if seen == args.game {
-                let picture = picture(tree, args, &name);
-                return Err(Stop::Found(name, picture));
-            }
-            seen += 1;
-        }
-        Ok(())
-    });
-    let _ = messages.write_note(&mut err_out);
-    let (name, outcome) = match scanned {
-        Err(Stop::Found(name, outcome)) => (name, outcome),
-        Ok(_) => {
-            let why = format!(
-                "no game {} in the inputs (they hold {seen} games)",
-                args.game
-            );
-            ("sgf diagram".to_string(), Err(why))
-        }
-    };
-    let said = scan.max_failures.is_some() || inputs > 1;
-    if let Some(line) = scan
-        .max_failures()
-        .summary("diagram", failed, inputs, &reasons.reasons())
-        .filter(|_| said)
-    {
-        let _ = writeln!(err_out, "{line}");
-    }
-    let within = scan.max_failures().allows(failed, inputs);
+    let (name, outcome, within) =
+        super::board::nth_game(&args.scan, args.game, "diagram", |tree, name| {
+            picture(tree, args, name)
+        });
     match outcome {
         Ok(bytes) => {
             match &args.out {
@@ -135,7 +53,7 @@ pub fn run(args: &DiagramArgs) -> Result<Status, CliError> {
             Ok(if within { Status::Ok } else { Status::Failed })
         }
         Err(why) => {
-            let _ = writeln!(err_out, "{name}: error: {why}");
+            let _ = writeln!(io::stderr(), "{name}: error: {why}");
             Ok(Status::Failed)
         }
     }

@@ -17,6 +17,28 @@ use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+/// The alias table of `--aliases FILE` (the built-in one extended), or
+/// `None` without the option.
+///
+/// # Errors
+///
+/// A file that cannot be read, or a line that is no alias.
+pub(super) fn aliases(args: &ExportArgs) -> Result<Option<NameAliases>, CliError> {
+    let Some(path) = &args.aliases else {
+        return Ok(None);
+    };
+    let text = fs::read_to_string(path)
+        .map_err(|e| CliError::io(format!("cannot read {}", path.display()), e))?;
+    let mut table = NameAliases::builtin();
+    table.add_text(&text).map_err(|e| {
+        CliError::io(
+            format!("{}", path.display()),
+            io::Error::new(io::ErrorKind::InvalidData, e),
+        )
+    })?;
+    Ok(Some(table))
+}
+
 /// Runs `sgf export`.
 ///
 /// # Errors
@@ -30,21 +52,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
     let moves = !args.no_moves;
     let analysis = args.analysis;
-    let aliases = match &args.aliases {
-        None => None,
-        Some(path) => {
-            let text = fs::read_to_string(path)
-                .map_err(|e| CliError::io(format!("cannot read {}", path.display()), e))?;
-            let mut table = NameAliases::builtin();
-            table.add_text(&text).map_err(|e| {
-                CliError::io(
-                    format!("{}", path.display()),
-                    io::Error::new(io::ErrorKind::InvalidData, e),
-                )
-            })?;
-            Some(table)
-        }
-    };
+    let aliases = aliases(args)?;
     // Files are written under temporary names and renamed at the end.
     let mut staged = Staged::default();
     let mut writer: Box<dyn RowWriter> = match (args.format, &args.out) {

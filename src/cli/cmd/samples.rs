@@ -56,6 +56,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     };
     let filter = tables::filter(&args.filter)
         .map_err(|e| CliError::io("bad filter", io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+    let aliases = super::export::aliases(args)?;
     let s = &args.samples;
     let size =
         board(&s.board).ok_or_else(|| bad(format!("--board {}: not a board size", s.board)))?;
@@ -93,7 +94,10 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 let tree = game.tree()?;
                 let origin = origin_name(game.origin());
                 let offset = game.offset().unwrap_or(0) as u64;
-                let row = GameRow::from_game_without_moves(tree, &origin, offset);
+                let mut row = GameRow::from_game_without_moves(tree, &origin, offset);
+                if let Some(aliases) = &aliases {
+                    row.apply_aliases(aliases);
+                }
                 filter.check(&row, tree).ok()?;
                 if tree.board_size() != size {
                     return Some(Made::OtherSize);
