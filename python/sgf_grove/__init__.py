@@ -27,7 +27,9 @@ Many files at once: ``sgf_grove.scan(paths)`` iterates over the games of
 folders, collections, ``.sgfs`` files and archives, parsed on Rust
 threads; ``sgf_grove.to_arrow`` and ``sgf_grove.to_parquet`` give the
 games and moves tables of ``sgf export``; ``sgf_grove.cluster`` runs an
-export on a Dask cluster.
+export on a Dask cluster. ``sgf_grove.samples(paths)`` gives training
+samples (feature planes, policy and value targets, augmentation) in
+shuffled batches of NumPy arrays.
 """
 
 from sgf_grove._scan import (
@@ -41,6 +43,7 @@ from sgf_grove._scan import (
     to_arrow,
     to_parquet,
 )
+from sgf_grove._samples import Samples, samples
 from sgf_grove._native import (
     SYMMETRIES,
     Board,
@@ -79,9 +82,11 @@ __all__ = [
     "ParseWarning",
     "Player",
     "Result",
+    "Samples",
     "SgfError",
     "__version__",
     "parse",
     "read",
+    "samples",
     "serialise",
 ]

@@ -388,4 +388,40 @@ def export_parquet(
     members: Optional[_Range] = None,
     id_base: int = 0,
 ) -> ScanReport: ...
+@final
+class SampleStream(Iterator[Tuple[bytes, int]]):
+    def __iter__(self) -> SampleStream: ...
+    def __next__(self) -> Tuple[bytes, int]: ...
+    @property
+    def layout(self) -> dict[str, Any]: ...
+    @property
+    def report(self) -> ScanReport: ...
+    @property
+    def samples_made(self) -> int: ...
+    @property
+    def samples_yielded(self) -> int: ...
+    @property
+    def cut(self) -> List[Rejected]: ...
+    @property
+    def cut_total(self) -> int: ...
+    def close(self) -> None: ...
+
+def sample_stream(
+    paths: _Paths,
+    board: Optional[Union[int, Tuple[int, int]]] = None,
+    history: int = 8,
+    planes: str = "none",
+    augment: str = "none",
+    seed: int = 0,
+    batch_size: int = 4096,
+    window: int = 65536,
+    workers: Optional[int] = None,
+    select: Optional[object] = None,
+    *,
+    strict: bool = False,
+    charset: Optional[str] = None,
+    names_only: bool = False,
+    sources: Optional[_Range] = None,
+    members: Optional[_Range] = None,
+) -> SampleStream: ...
 def sources(paths: _Paths, *, names_only: bool = False) -> List[Tuple[str, Optional[int]]]: ...

@@ -39,6 +39,10 @@ FILTERS = (
     "event",
     "has",
     "lacks",
+    "rated",
+    "bots",
+    "server",
+    "main_time",
 )
 
 
@@ -47,22 +51,26 @@ class Filter:
     ``sgf select``), combined with AND. Pass it, or a plain dict of the
     same keywords, as ``select``.
 
-    ======== ========================================== ==============================
-    name     value                                      a game passes when
-    ======== ========================================== ==============================
-    size     ``19``, ``"19x13"``, ``[9, 13, 19]``       its board is one of them
-    handicap ``(2, 9)``, ``0``, ``(None, 1)``           its handicap (none: 0) is within
-    komi     ``(6.5, 7.5)`` (in points: Fox's 650 is 6.5) its komi is within
-    rank     ``("5d", "9d")``, ``("10k", "1k")``        both players' ranks are within
-    date     ``("2010", "2015")``, ``datetime.date``     its first date lies within
-    player   ``"lee"``                                  a player's name holds it (any case)
-    result   ``"B+R"``, ``"W+"``, ``["draw", "B+T"]``   its result is one of them
-    moves    ``(50, None)``, ``(100, 300)``             its main-line move count is within
-    rules    ``"japanese"``, ``["chinese", "korean"]``  its rules are one of them
-    event    ``"meijin"``                               its event holds it (any case)
-    has      ``"LB"``, ``["LB", "C"]``                  some node holds each property
-    lacks    ``"C"``, ``["C", "LB"]``                   no node holds any of them
-    ======== ========================================== ==============================
+    ========== ========================================== ==============================
+    name       value                                      a game passes when
+    ========== ========================================== ==============================
+    size       ``19``, ``"19x13"``, ``[9, 13, 19]``       its board is one of them
+    handicap   ``(2, 9)``, ``0``, ``(None, 1)``           its handicap (none: 0) is within
+    komi       ``(6.5, 7.5)`` (in points: Fox's 650 is 6.5) its komi is within
+    rank       ``("5d", "9d")``, ``("10k", "1k")``        both players' ranks are within
+    date       ``("2010", "2015")``, ``datetime.date``     its first date lies within
+    player     ``"lee"``                                  a player's name holds it (any case)
+    result     ``"B+R"``, ``"W+"``, ``["draw", "B+T"]``   its result is one of them
+    moves      ``(50, None)``, ``(100, 300)``             its main-line move count is within
+    rules      ``"japanese"``, ``["chinese", "korean"]``  its rules are one of them
+    event      ``"meijin"``                               its event holds it (any case)
+    has        ``"LB"``, ``["LB", "C"]``                  some node holds each property
+    lacks      ``"C"``, ``["C", "LB"]``                   no node holds any of them
+    rated      ``True``, ``False``                        it says it was rated (or not)
+    bots       ``"none"``, ``"any"``, ``"both"``          no player, one, both are bots
+    server     ``"kgs"``, ``["fox", "ogs"]``              it comes from one of them
+    main_time  ``(600, None)`` (seconds)                  its main time is within
+    ========== ========================================== ==============================
 
     A pair ``(low, high)`` is an inclusive range (``None`` leaves a side
     open); a list is "any of"; text is read as ``sgf select`` reads it
@@ -75,7 +83,7 @@ class Filter:
     >>> sgf_grove.Filter(colour="B")
     Traceback (most recent call last):
     ...
-    ValueError: no filter 'colour'; the filters are size, handicap, komi, rank, date, player, result, moves, rules, event, has, lacks
+    ValueError: no filter 'colour'; the filters are size, handicap, komi, rank, date, player, result, moves, rules, event, has, lacks, rated, bots, server, main_time
     """
 
     __slots__ = ("_filters",)

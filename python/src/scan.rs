@@ -9,6 +9,8 @@
 //!   cluster's `export_shard`);
 //! - [`options`]: what every scan takes (paths, workers, `select`, parse
 //!   options, the share of a cluster job);
+//! - [`samples`]: training samples (`samples()` in Python), shuffled
+//!   record batches from a background thread;
 //! - [`plan`]: the sources of a scan with their sizes, for the cluster
 //!   planner.
 //!
@@ -19,6 +21,7 @@ mod arrow;
 mod iter;
 mod options;
 mod plan;
+mod samples;
 
 use pyo3::prelude::*;
 
@@ -26,5 +29,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     iter::register(m)?;
     arrow::register(m)?;
     plan::register(m)?;
+    samples::register(m)?;
     Ok(())
 }

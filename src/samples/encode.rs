@@ -204,7 +204,9 @@ impl Encoder {
     /// symmetries asked for. The `game` column is 0 (its id is the
     /// caller's to give).
     ///
-    /// A game of another board size gives no samples. The first illegal
+    /// A game of another board size, or of another game than Go (`GM`
+    /// other than 1: Gomoku and Hex boards look like Go's), gives no
+    /// samples. The first illegal
     /// or unreadable move ends the samples (what came before is kept): a
     /// position after a move that broke the rules is no position of Go.
     /// A move in the root node gives no sample (it is part of the first
@@ -219,7 +221,7 @@ impl Encoder {
             samples: 0,
             stop: None,
         };
-        if game.board_size() != self.layout.board() {
+        if game.game_type() != 1 || game.board_size() != self.layout.board() {
             return done;
         }
         let mut rng = Pcg32::new(

@@ -138,6 +138,15 @@ fn other_sizes_give_nothing() {
 }
 
 #[test]
+fn other_games_give_nothing() {
+    // Gomoku on a Go board's size: its moves are no Go moves.
+    let (_, recs, done) = encode("(;GM[4]SZ[9];B[ee];W[ef];B[fe])", &nine());
+    assert_eq!((done.samples, recs.len()), (0, 0));
+    let (_, _, go) = encode("(;GM[1]SZ[9];B[ee];W[ef];B[fe])", &nine());
+    assert_eq!(go.samples, 3);
+}
+
+#[test]
 fn augmentation_transforms_planes_and_policy_alike() {
     let sgf = "(;SZ[9];B[ab];W[gc];B[ec])";
     let (layout, recs, done) = encode(sgf, &nine().augment(Augment::All));

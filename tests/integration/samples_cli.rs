@@ -34,6 +34,7 @@ fn inputs(dir: &Path) -> PathBuf {
         text.push_str(")\n");
     }
     text.push_str("(;GM[1]SZ[13];B[aa];W[bb])\n");
+    text.push_str("(;GM[4]SZ[9];B[ee];W[ef])\n");
     let path = dir.join("games.sgf");
     std::fs::write(&path, text).unwrap();
     path
@@ -89,7 +90,7 @@ fn the_folder_is_the_same_whatever_the_workers() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     // 4 games each of 4, 5, 6 moves: 60 samples, 8 shards of 7 and 4.
     assert!(
-        stderr.contains("samples: 60 samples of 12 games in 9 shards (left out: 1 of another size"),
+        stderr.contains("samples: 60 samples of 12 games in 9 shards (left out: 1 of another size, 1 not of Go, 0 without moves"),
         "{stderr}"
     );
     assert!(export(&input, &two, &["-j2"]).status.success());

@@ -112,6 +112,23 @@ impl Rejected {
 }
 
 impl Rejected {
+    /// A game left out (or cut short) for `reason`, said in `message`.
+    pub(crate) fn game(
+        source: String,
+        game: u64,
+        offset: u64,
+        reason: &str,
+        message: String,
+    ) -> Rejected {
+        Rejected {
+            source,
+            game: Some(game),
+            offset: Some(offset),
+            reason: reason.to_owned(),
+            message,
+        }
+    }
+
     /// A game the filter left out for `reason`.
     pub(crate) fn filtered(source: String, game: u64, offset: u64, reason: Reason) -> Rejected {
         Rejected {
@@ -151,7 +168,7 @@ impl Rejected {
 /// >>> (r.games, r.rejected, r.skipped, r.finished)
 /// (1, {'size': 1}, {'not_sgf': 1}, True)
 #[pyclass(module = "sgf_grove._native")]
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct ScanReport {
     games: u64,
     rejected: BTreeMap<String, u64>,

@@ -174,6 +174,9 @@ fn scalar(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
         return Ok(s.to_cow()?.into_owned());
     }
     if value.is_instance_of::<pyo3::types::PyBool>() {
+        if name == "rated" {
+            return Ok(if value.is_truthy()? { "yes" } else { "no" }.to_owned());
+        }
         return Err(PyTypeError::new_err(format!(
             "filter {name}: a bool is no filter value"
         )));

@@ -22,6 +22,7 @@ use std::io::{self, Write};
 enum Made {
     Samples(Box<GameRow>, Vec<u8>, Option<Stop>),
     OtherSize,
+    NotGo,
     NoMoves(Option<Stop>),
 }
 
@@ -84,7 +85,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     let mut failed = super::Failures::default();
     let mut count = InputCount::default();
     let mut write_error = None;
-    let (mut next_id, mut other_size, mut no_moves, mut cut) = (0u64, 0u64, 0u64, 0u64);
+    let (mut next_id, mut other_size, mut not_go, mut no_moves, mut cut) = (0u64, 0, 0, 0, 0u64);
     args.scan
         .inputs()
         .par_scan_games(
@@ -99,6 +100,9 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                     row.apply_aliases(aliases);
                 }
                 filter.check(&row, tree).ok()?;
+                if tree.game_type() != 1 {
+                    return Some(Made::NotGo);
+                }
                 if tree.board_size() != size {
                     return Some(Made::OtherSize);
                 }
@@ -115,6 +119,7 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                 |result: Result<Option<Made>, sgf_grove::input::InputError>| match result {
                     Ok(None) => {}
                     Ok(Some(Made::OtherSize)) => other_size += 1,
+                    Ok(Some(Made::NotGo)) => not_go += 1,
                     Ok(Some(Made::NoMoves(stop))) => {
                         no_moves += 1;
                         cut += u64::from(stop.is_some());
@@ -157,11 +162,12 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     let summary = writer.finish().map_err(sample_error)?;
     let _ = writeln!(
         io::stderr(),
-        "samples: {} samples of {} games in {} shards (left out: {} of another size, {} without moves; {} cut at a bad move){}",
+        "samples: {} samples of {} games in {} shards (left out: {} of another size, {} not of Go, {} without moves; {} cut at a bad move){}",
         thousands(summary.samples),
         thousands(summary.games),
         summary.shards.len(),
         thousands(other_size),
+        thousands(not_go),
         thousands(no_moves),
         thousands(cut),
         failures
