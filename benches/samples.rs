@@ -7,6 +7,7 @@
 //! |-----------------------|------------------------------------------------------------|
 //! | `samples/agz`         | parse + `GameRow` + `Encoder::encode`, default planes       |
 //! | `samples/all_planes`  | the same with empty, liberties and ko planes                |
+//! | `samples/liberties`   | the default planes and the three liberty planes only        |
 //! | `samples/augment_all` | default planes in all 8 symmetries (8 samples a position)   |
 //!
 //! Throughput is in elements = samples: criterion prints samples/s.
@@ -35,6 +36,14 @@ fn main() {
     let cases = [
         ("agz", SampleOptions::new(), 1),
         ("all_planes", SampleOptions::new().extras(Extras::ALL), 1),
+        (
+            "liberties",
+            SampleOptions::new().extras(Extras {
+                liberties: true,
+                ..Extras::default()
+            }),
+            1,
+        ),
         ("augment_all", SampleOptions::new().augment(Augment::All), 8),
     ];
     for (name, options, per_move) in cases {

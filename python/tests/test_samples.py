@@ -312,3 +312,25 @@ def test_the_corpus_gives_consistent_samples(corpus):
         assert ((b["to_play"] == 0) == (f[:, 17].reshape(len(f), -1).all(axis=1))).all()
     assert total == s.samples_yielded == s._stream.samples_made > 10_000
     assert s.report.finished and s.report.games > 100
+
+
+def test_select_takes_the_filters_of_the_new_columns(tmp_path):
+    """rated (a bool), bots, main_time: as `sgf select --rated/--bots/--main-time`."""
+    games = [
+        "(;SZ[9]GN[Ranked game]PB[kim]PW[lee]TM[1800];B[ee])",
+        "(;SZ[9]GN[Friendly]PB[kim]PW[lee]TM[300];B[ee])",
+        "(;SZ[9]GN[Ranked]PB[Leela Zero 0.17]PW[lee]TM[1800];B[ee])",
+    ]
+    write(tmp_path, "a.sgf", "".join(games))
+
+    def kept(**f):
+        return [g.info.black.name for g in sgf_grove.scan(tmp_path, select=sgf_grove.Filter(**f))]
+
+    assert kept(rated=True) == ["kim", "Leela Zero 0.17"]
+    assert kept(rated=False) == ["kim"]
+    assert kept(rated=True, bots="none") == ["kim"]
+    assert kept(main_time=(600, None)) == ["kim", "Leela Zero 0.17"]
+    d = every(sgf_grove.samples(tmp_path, board=9, select={"bots": "any"}))
+    assert d["game"].tolist() == [0]  # the ids count the kept games only
+    with pytest.raises(ValueError, match="bots"):
+        kept(bots="some")

@@ -136,7 +136,16 @@ pub struct Encoder {
     filled: usize,
     codes: Vec<u8>,
     libs: Vec<u8>,
+    /// Per point of the position being written, the extra planes it is
+    /// on, as bits ([`EMPTY`], [`LIB1`], [`LIB2`], [`LIB3`]).
+    classes: Vec<u8>,
 }
+
+/// The bits of a point's class: empty, a stone of 1, 2, 3+ liberties.
+const EMPTY: u8 = 1;
+const LIB1: u8 = 2;
+const LIB2: u8 = 4;
+const LIB3: u8 = 8;
 
 /// A small generator (PCG32, O'Neill), for augmentation and shuffling.
 #[derive(Clone, Debug)]
@@ -190,6 +199,7 @@ impl Encoder {
             filled: 0,
             codes: Vec::new(),
             libs: Vec::new(),
+            classes: Vec::new(),
         }
     }
 
@@ -293,11 +303,38 @@ impl Encoder {
     ) {
         let layout = &self.layout;
         let extras = layout.extras();
-        if extras.empty || extras.ko {
-            board.codes(&mut self.codes);
+        // The planes of empty points and liberties, as one mask a point
+        // (packed below in one pass per symmetry).
+        let mut masks = [0u8; 4];
+        let mut wanted = 0;
+        if extras.empty {
+            masks[wanted] = EMPTY;
+            wanted += 1;
         }
         if extras.liberties {
-            board.liberty_counts(&mut self.libs);
+            masks[wanted..wanted + 3].copy_from_slice(&[LIB1, LIB2, LIB3]);
+            wanted += 3;
+        }
+        let masks = &masks[..wanted];
+        if wanted > 0 {
+            board.codes(&mut self.codes);
+            if extras.liberties {
+                board.liberty_counts(&mut self.libs);
+            } else {
+                self.libs.clear();
+                self.libs.resize(self.codes.len(), 0);
+            }
+            self.classes.clear();
+            self.classes
+                .extend(self.codes.iter().zip(&self.libs).map(|(&c, &l)| {
+                    u8::from(c == 0) * EMPTY
+                        | match l {
+                            0 => 0,
+                            1 => LIB1,
+                            2 => LIB2,
+                            _ => LIB3,
+                        }
+                }));
         }
         let n = layout.symmetries.len();
         let chosen = match layout.options.augmentation() {
@@ -327,21 +364,10 @@ impl Encoder {
                     .copy_from_slice(&planes[(1 - own) * pb..][..pb]);
             }
             let mut plane = 2 * history;
-            if extras.empty {
-                pack_where(&self.codes, perm, &mut features[plane * pb..][..pb], |c| {
-                    c == 0
-                });
-                plane += 1;
-            }
-            if extras.liberties {
-                for want in 1..=3u8 {
-                    let dst = &mut features[plane * pb..][..pb];
-                    match want {
-                        3 => pack_where(&self.libs, perm, dst, |l| l >= 3),
-                        _ => pack_where(&self.libs, perm, dst, |l| l == want),
-                    }
-                    plane += 1;
-                }
+            if !masks.is_empty() {
+                let dst = &mut features[plane * pb..][..masks.len() * pb];
+                pack_classes(&self.classes, perm, masks, pb, dst);
+                plane += masks.len();
             }
             if extras.ko {
                 if let Some(p) = board.ko() {
@@ -441,9 +467,20 @@ fn pack_stones(codes: &[u8], perm: &[u16], black: &mut [u8], white: &mut [u8]) {
     }
 }
 
-/// Packs the points whose value passes `keep` into a plane.
-fn pack_where(values: &[u8], perm: &[u16], out: &mut [u8], keep: impl Fn(u8) -> bool) {
-    for (i, &src) in perm.iter().enumerate() {
-        out[i / 8] |= u8::from(keep(values[usize::from(src)])) << (7 - i % 8);
+/// Packs consecutive planes of `pb` bytes into `out`, plane `p` holding
+/// the points whose class has a bit of `masks[p]`, target point `i` from
+/// source point `perm[i]`: one pass over the points for all the planes.
+fn pack_classes(classes: &[u8], perm: &[u16], masks: &[u8], pb: usize, out: &mut [u8]) {
+    for (byte, points) in perm.chunks(8).enumerate() {
+        let mut acc = [0u8; 4];
+        for (j, &src) in points.iter().enumerate() {
+            let class = classes[usize::from(src)];
+            for (a, &m) in acc.iter_mut().zip(masks) {
+                *a |= u8::from(class & m != 0) << (7 - j);
+            }
+        }
+        for (p, a) in acc.iter().take(masks.len()).enumerate() {
+            out[p * pb + byte] = *a;
+        }
     }
 }
