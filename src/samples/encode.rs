@@ -327,7 +327,7 @@ impl Encoder {
             self.classes.clear();
             self.classes
                 .extend(self.codes.iter().zip(&self.libs).map(|(&c, &l)| {
-                    u8::from(c == 0) * EMPTY
+                    (u8::from(c == 0) * EMPTY)
                         | match l {
                             0 => 0,
                             1 => LIB1,

@@ -152,7 +152,9 @@ impl Sender {
     /// Sends the batch when it is full (`force`: when it holds anything);
     /// `false` once Python is gone.
     fn flush(batch: &mut Vec<u8>, batch_bytes: usize, tx: &SyncSender<Msg>, force: bool) -> bool {
-        if batch.len() < batch_bytes && !(force && !batch.is_empty()) {
+        let full = batch.len() >= batch_bytes;
+        let last = force && !batch.is_empty();
+        if !full && !last {
             return true;
         }
         let full = std::mem::replace(batch, Vec::with_capacity(batch_bytes));
