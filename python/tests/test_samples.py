@@ -334,3 +334,26 @@ def test_select_takes_the_filters_of_the_new_columns(tmp_path):
     assert d["game"].tolist() == [0]  # the ids count the kept games only
     with pytest.raises(ValueError, match="bots"):
         kept(bots="some")
+
+
+def test_threads_sharing_one_iterator_get_every_sample_once(tmp_path):
+    import threading
+
+    for i in range(120):
+        write(tmp_path, f"g{i:03}.sgf", GAME)
+    s = sgf_grove.samples(tmp_path, board=9, batch_size=7, window=20)
+    got = []
+    lock = threading.Lock()
+
+    def run():
+        for b in s:
+            with lock:
+                got.extend((b["game"] * 1000 + b["ply"]).tolist())
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(got) == sorted(g * 1000 + p for g in range(120) for p in range(1, 15))
+    assert s.report.finished and s.samples_yielded == len(got)
