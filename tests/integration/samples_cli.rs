@@ -179,3 +179,100 @@ fn bad_options_are_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--out DIR"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_second_writer_is_refused() {
+    let dir = temp_dir("locked");
+    let input = inputs(&dir);
+    let out_dir = dir.join("out");
+    assert!(export(&input, &out_dir, &[]).status.success());
+    let before = files(&out_dir);
+    // Another writer holds the folder's lock.
+    let lock = std::fs::File::options()
+        .write(true)
+        .open(out_dir.join(".sgf-grove-samples.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let out = export(&input, &out_dir, &["--seed", "9"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("another process is writing samples there"),
+        "{stderr}"
+    );
+    assert_eq!(files(&out_dir), before, "the folder was touched");
+    drop(lock);
+    assert!(export(&input, &out_dir, &["--seed", "9"]).status.success());
+    assert_ne!(files(&out_dir), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_killed_runs_leftovers_are_cleared_by_the_next_run() {
+    let dir = temp_dir("leftovers");
+    let input = inputs(&dir);
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    // What a run killed mid-way leaves: shards of its own (more than the
+    // next run makes), a shard half written under a temporary name, no
+    // manifest.
+    for n in 0..12 {
+        std::fs::write(out_dir.join(format!("shard-{n:06}.npz")), b"old").unwrap();
+    }
+    let temp = out_dir.join(".shard-000012.npz.4194303-0.sgf-grove-tmp");
+    std::fs::write(&temp, b"half").unwrap();
+    let out = export(&input, &out_dir, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!temp.exists(), "the dead writer's temporary file is left");
+    let manifest = std::fs::read_to_string(out_dir.join("manifest.json")).unwrap();
+    let shards: Vec<String> = files(&out_dir)
+        .into_iter()
+        .map(|f| f.0)
+        .filter(|n| n.starts_with("shard-"))
+        .collect();
+    assert_eq!(shards.len(), 9, "{shards:?}");
+    for name in &shards {
+        assert!(
+            manifest.contains(name.as_str()),
+            "{name} not in the manifest"
+        );
+        let bytes = std::fs::read(out_dir.join(name)).unwrap();
+        assert!(bytes.starts_with(b"PK"), "{name} is an old run's");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn games_cut_short_are_told_up_to_max_messages_and_counted() {
+    let dir = temp_dir("cut");
+    let mut text = String::new();
+    for g in 0..5 {
+        // The third move lands on a stone: two samples, then the cut.
+        text.push_str(&format!("(;GM[1]SZ[9]PB[p{g}];B[ee];W[dd];B[ee];W[cc])\n"));
+    }
+    let input = dir.join("cut.sgf");
+    std::fs::write(&input, text).unwrap();
+    let out_dir = dir.join("out");
+    let told = |extra: &[&str]| {
+        let out = export(&input, &out_dir, extra);
+        assert!(out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(
+            stderr.contains("samples: 10 samples of 5 games")
+                && stderr.contains("5 cut at a bad move"),
+            "{stderr}"
+        );
+        stderr
+            .lines()
+            .filter(|l| l.contains("samples end at move 3, illegal"))
+            .count()
+    };
+    assert_eq!(told(&[]), 5);
+    assert_eq!(told(&["--max-messages", "2"]), 2);
+    assert_eq!(told(&["-q"]), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -8,6 +8,7 @@
 use super::tables;
 use super::{CliError, Status};
 use crate::args::{ExportArgs, ShardFormatArg};
+use crate::messages::Messages;
 use crate::name::origin_name;
 use crate::scan::{counted, keyed, InputCount, Progress};
 use sgf_grove::samples::{
@@ -85,6 +86,9 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
     let mut failed = super::Failures::default();
     let mut count = InputCount::default();
     let mut write_error = None;
+    // Games cut short are told one a line, up to --max-messages (-q: none;
+    // the summary counts them all).
+    let mut messages = Messages::new(args.scan.max_messages);
     let (mut next_id, mut other_size, mut not_go, mut no_moves, mut cut) = (0u64, 0, 0, 0, 0u64);
     args.scan
         .inputs()
@@ -128,17 +132,24 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                         progress.game(records.len() as u64);
                         if let Some(stop) = stop {
                             cut += 1;
-                            let _ = writeln!(
-                                io::stderr(),
-                                "{}: game {}: samples end at {}",
-                                row.source,
-                                row.game,
-                                match stop {
-                                    Stop::Illegal(n) => format!("move {n}, illegal"),
-                                    Stop::Unreadable(n) => format!("move {n}, not a move"),
-                                    Stop::Limit(n) => format!("move {n}, a replay limit"),
-                                }
-                            );
+                            if !args.scan.quiet {
+                                let (code, why) = match stop {
+                                    Stop::Illegal(n) => {
+                                        ("samples_cut_illegal", format!("move {n}, illegal"))
+                                    }
+                                    Stop::Unreadable(n) => {
+                                        ("samples_cut_unreadable", format!("move {n}, not a move"))
+                                    }
+                                    Stop::Limit(n) => {
+                                        ("samples_cut_limit", format!("move {n}, a replay limit"))
+                                    }
+                                };
+                                let text = format!(
+                                    "{}: game {}: samples end at {why}",
+                                    row.source, row.game
+                                );
+                                messages.print(&mut io::stderr(), code, &text);
+                            }
                         }
                         if write_error.is_none() {
                             row.set_id(next_id);
@@ -148,13 +159,18 @@ pub fn run(args: &ExportArgs) -> Result<Status, CliError> {
                     }
                     Err(err) => {
                         failed.add_input(&err);
-                        let _ = writeln!(io::stderr(), "{}: {err}", origin_name(err.origin()));
+                        let code = err
+                            .parse_error()
+                            .map_or(err.kind().code(), |e| e.kind().code());
+                        let text = format!("{}: error[{code}]: {err}", origin_name(err.origin()));
+                        messages.print(&mut io::stderr(), code, &text);
                     }
                 },
             ),
         )
         .map_err(|e| CliError::io("cannot start the worker threads", io::Error::other(e)))?;
     progress.finish();
+    let _ = messages.write_note(&mut io::stderr());
     let (status, failures) = failed.limited(args.scan.max_failures(), count.inputs);
     if let Some(err) = write_error {
         return Err(sample_error(err));
