@@ -290,35 +290,18 @@ impl SampleWriter {
         }
         .map_err(|e| SampleError::new(format!("cannot write {}", self.games_file), e))?;
         self.game_count += 1;
-        let record = self.layout.record_len();
-        let full = self.options.shard_size * record;
-        let Self {
-            shuffler,
-            shard,
-            shards,
-            dir,
-            layout,
-            options,
-            samples,
-            ..
-        } = self;
-        shuffler.push(records, |r| {
-            shard.extend_from_slice(r);
-            *samples += 1;
-            if shard.len() >= full {
-                write_shard(dir, layout, options, shards, shard)?;
-            }
-            Ok(())
-        })
+        let (shuffler, mut take) = self.filler();
+        shuffler.push(records, &mut take)
     }
 
-    /// Writes what the window still holds, the games table and the
-    /// manifest; syncs the folder.
-    ///
-    /// # Errors
-    ///
-    /// A file cannot be written, renamed or synced.
-    pub fn finish(mut self) -> Result<FolderSummary, SampleError> {
+    /// The window, and what takes each record out of it: into the shard
+    /// being filled, written when it is full.
+    fn filler(
+        &mut self,
+    ) -> (
+        &mut Shuffler,
+        impl FnMut(&[u8]) -> Result<(), SampleError> + '_,
+    ) {
         let full = self.options.shard_size * self.layout.record_len();
         let Self {
             shuffler,
@@ -329,17 +312,35 @@ impl SampleWriter {
             options,
             samples,
             ..
-        } = &mut self;
-        shuffler.finish(|r| {
+        } = self;
+        let take = move |r: &[u8]| {
             shard.extend_from_slice(r);
             *samples += 1;
             if shard.len() >= full {
                 write_shard(dir, layout, options, shards, shard)?;
             }
-            Ok::<(), SampleError>(())
-        })?;
-        if !shard.is_empty() {
-            write_shard(dir, layout, options, shards, shard)?;
+            Ok(())
+        };
+        (shuffler, take)
+    }
+
+    /// Writes what the window still holds, the games table and the
+    /// manifest; syncs the folder.
+    ///
+    /// # Errors
+    ///
+    /// A file cannot be written, renamed or synced.
+    pub fn finish(mut self) -> Result<FolderSummary, SampleError> {
+        let (shuffler, take) = self.filler();
+        shuffler.finish(take)?;
+        if !self.shard.is_empty() {
+            write_shard(
+                &self.dir,
+                &self.layout,
+                &self.options,
+                &mut self.shards,
+                &mut self.shard,
+            )?;
         }
         let games_err = |e| SampleError::new(format!("cannot write {}", self.games_file), e);
         let file = match self.games.take().expect("finished once") {
